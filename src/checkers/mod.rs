@@ -1,0 +1,1 @@
+//! Checker back ends (ESBMC, CBMC). (Being written: issue 3.)

@@ -1,0 +1,1 @@
+//! Emitter: [`crate::ir::Program`] → C text. (Being written: issue 2.)

@@ -1,0 +1,416 @@
+//! The program IR: a *linear program with arrays*.
+//!
+//! Takes nothing (it is built by `frontend`), gives the data every later stage works on.
+//! After the front end, a program is one procedure (`main`, with user functions inlined) over
+//! scalar integer variables and one-dimensional arrays of integer elements: structs are split
+//! into one variable (or one array, for arrays of structs) per field and multi-dimensional arrays
+//! are flattened. Expressions are side-effect free: calls, `++`, assignments inside expressions
+//! were hoisted into statements by the front end. `__VERIFIER_nondet_*()` is the expression
+//! [`Expr::Nondet`], a fresh value at each evaluation.
+//!
+//! Every statement that the CFG (`ir::cfg`) turns into a vertex carries its vertex number in
+//! [`Stmt::id`]; vertex 0 is the error vertex. Transformations (abstraction, witness) keep the ids
+//! so that a trace through a transformed program is a path of the original CFG.
+
+pub mod cfg;
+pub mod print;
+pub mod types;
+
+pub use types::{DataModel, IntType};
+
+use std::fmt;
+
+/// A position in the user's source file (1-based; 0 means "made up by ara").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Span {
+    pub line: u32,
+    pub col: u32,
+}
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.col)
+    }
+}
+
+/// Index of a scalar variable in [`Program::vars`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub u32);
+
+/// Index of an array in [`Program::arrays`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ArrId(pub u32);
+
+/// Index of a label in [`Program::labels`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LabelId(pub u32);
+
+/// A CFG vertex number. `VERTEX_ERROR` (0) is the error vertex.
+pub type Vertex = u32;
+pub const VERTEX_ERROR: Vertex = 0;
+
+/// Where a variable or array lives; decides its initial value when it has no initialiser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Storage {
+    /// File-scope: zero-initialised unless an initialiser says otherwise.
+    Global,
+    /// Declared in a function (or a parameter / temporary made by inlining): indeterminate
+    /// (nondeterministic) unless initialised.
+    Local,
+}
+
+/// A scalar integer variable.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Var {
+    /// Unique C identifier used in emitted programs.
+    pub name: String,
+    /// What the user wrote (`x`, `s.f`, `f::x` for an inlined local), for messages and traces.
+    pub display: String,
+    pub ty: IntType,
+    pub storage: Storage,
+    /// Constant initial value (globals and locals with a constant initialiser at declaration in
+    /// the function's outermost block are still initialised by an `Assign` statement for locals;
+    /// this field is only used for globals).
+    pub init: Option<i128>,
+    pub span: Span,
+    /// Made by ara (temporaries, return values), not declared by the user.
+    pub synthetic: bool,
+}
+
+/// How an array's elements start out.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ArrayInit {
+    /// Every element zero (globals, `= {0}`).
+    Zero,
+    /// Every element nondeterministic (uninitialised locals).
+    Nondet,
+    /// Explicit values for the first elements; the rest zero (C initialiser lists).
+    List(Vec<i128>),
+}
+
+/// A one-dimensional array of integer elements (one field family of an array of structs, or a
+/// flattened multi-dimensional array).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Array {
+    /// Unique C identifier used in emitted programs (`a`, `a__p` for field `p` of `struct S a[]`).
+    pub name: String,
+    /// What the user wrote (`a`, `a[].p`), for messages and reports.
+    pub display: String,
+    pub elem: IntType,
+    pub size: u64,
+    pub storage: Storage,
+    pub init: ArrayInit,
+    pub span: Span,
+    /// For a flattened multi-dimensional array, the original dimensions (`[3, 4]` for
+    /// `int m[3][4]`); a single entry for a plain 1-D array.
+    pub dims: Vec<u64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnOp {
+    Neg,
+    BitNot,
+    LogNot,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Shl,
+    Shr,
+    BitAnd,
+    BitOr,
+    BitXor,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    /// Short-circuit `&&`; side-effect free operands, so only definedness differs from `&`.
+    LogAnd,
+    LogOr,
+}
+
+impl BinOp {
+    pub fn c_symbol(self) -> &'static str {
+        use BinOp::*;
+        match self {
+            Add => "+",
+            Sub => "-",
+            Mul => "*",
+            Div => "/",
+            Rem => "%",
+            Shl => "<<",
+            Shr => ">>",
+            BitAnd => "&",
+            BitOr => "|",
+            BitXor => "^",
+            Lt => "<",
+            Le => "<=",
+            Gt => ">",
+            Ge => ">=",
+            Eq => "==",
+            Ne => "!=",
+            LogAnd => "&&",
+            LogOr => "||",
+        }
+    }
+
+    /// Comparisons and logical connectives yield `int` 0/1.
+    pub fn is_boolean(self) -> bool {
+        use BinOp::*;
+        matches!(self, Lt | Le | Gt | Ge | Eq | Ne | LogAnd | LogOr)
+    }
+}
+
+/// A side-effect free integer expression.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    /// An integer constant of a C type (the type of the literal after C's rules).
+    Const(i128, IntType),
+    Var(VarId),
+    /// `a[e]`.
+    Read(ArrId, Box<Expr>),
+    /// A fresh nondeterministic value of the type at every evaluation
+    /// (`__VERIFIER_nondet_int()`, and the undefined value `u` of the abstraction).
+    Nondet(IntType),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// `c ? t : e`.
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `(T) e`.
+    Cast(IntType, Box<Expr>),
+}
+
+impl Expr {
+    pub fn int(v: i128) -> Expr {
+        Expr::Const(v, IntType::Int)
+    }
+    pub fn bin(op: BinOp, a: Expr, b: Expr) -> Expr {
+        Expr::Binary(op, Box::new(a), Box::new(b))
+    }
+    pub fn not(e: Expr) -> Expr {
+        Expr::Unary(UnOp::LogNot, Box::new(e))
+    }
+    pub fn cond(c: Expr, t: Expr, e: Expr) -> Expr {
+        Expr::Cond(Box::new(c), Box::new(t), Box::new(e))
+    }
+
+    /// The C type of the expression (after integer promotions and the usual arithmetic
+    /// conversions), for the given program's variables and arrays.
+    pub fn ty(&self, p: &Program) -> IntType {
+        match self {
+            Expr::Const(_, t) => *t,
+            Expr::Var(v) => p.var(*v).ty,
+            Expr::Read(a, _) => p.array(*a).elem,
+            Expr::Nondet(t) => *t,
+            Expr::Unary(UnOp::LogNot, _) => IntType::Int,
+            Expr::Unary(_, e) => e.ty(p).promote(),
+            Expr::Binary(op, a, b) => {
+                if op.is_boolean() {
+                    IntType::Int
+                } else if matches!(op, BinOp::Shl | BinOp::Shr) {
+                    a.ty(p).promote()
+                } else {
+                    IntType::usual_arith(a.ty(p), b.ty(p), p.data_model)
+                }
+            }
+            Expr::Cond(_, t, e) => IntType::usual_arith(t.ty(p), e.ty(p), p.data_model),
+            Expr::Cast(t, _) => *t,
+        }
+    }
+
+    /// Calls `f` on this expression and every sub-expression (pre-order).
+    pub fn visit(&self, f: &mut dyn FnMut(&Expr)) {
+        f(self);
+        match self {
+            Expr::Const(..) | Expr::Var(_) | Expr::Nondet(_) => {}
+            Expr::Read(_, i) => i.visit(f),
+            Expr::Unary(_, e) | Expr::Cast(_, e) => e.visit(f),
+            Expr::Binary(_, a, b) => {
+                a.visit(f);
+                b.visit(f);
+            }
+            Expr::Cond(c, t, e) => {
+                c.visit(f);
+                t.visit(f);
+                e.visit(f);
+            }
+        }
+    }
+
+    /// Scalar variables occurring in the expression.
+    pub fn vars(&self) -> Vec<VarId> {
+        let mut out = Vec::new();
+        self.visit(&mut |e| {
+            if let Expr::Var(v) = e
+                && !out.contains(v)
+            {
+                out.push(*v);
+            }
+        });
+        out
+    }
+}
+
+/// One `case` group of a lowered statement is not needed: `switch` is lowered by the front end to
+/// `if`/`goto`. These are all the statement forms of the IR.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StmtKind {
+    /// `x = e;` (vertex).
+    Assign(VarId, Expr),
+    /// `a[i] = e;` (vertex).
+    Store(ArrId, Expr, Expr),
+    /// Parallel assignment `x1, …, xn = e1, …, en` (all right-hand sides are evaluated before any
+    /// variable is written). Made by the index-set abstraction for array writes (vertex).
+    ParAssign(Vec<(VarId, Expr)>),
+    /// `__VERIFIER_assume(e)` / `assume_abort_if_not(e)`: executions where `e` is 0 stop
+    /// (vertex).
+    Assume(Expr),
+    /// `assert(e)` / `__VERIFIER_assert(e)`: goes to the error vertex when `e` is 0 (vertex with
+    /// two successors).
+    Assert(Expr),
+    /// `reach_error()` / `__VERIFIER_error()` / `__assert_fail(...)`: the error vertex is the only
+    /// successor (vertex).
+    Error,
+    /// `abort()`, `exit(n)`, `return` from `main`: the execution ends without error (vertex).
+    Exit,
+    /// A statement with no effect: an expression statement without side effects, an assignment
+    /// the abstraction dropped (vertex).
+    Skip,
+    /// `if (c) then else els` (the test is the vertex).
+    If(Expr, Vec<Stmt>, Vec<Stmt>),
+    /// `while (c) { body; step }`: `for` loops keep their increment in `step` (their init is
+    /// emitted before the loop as statements); `continue` runs `step` then tests `c` again. The
+    /// test is the vertex.
+    While {
+        cond: Expr,
+        body: Vec<Stmt>,
+        step: Vec<Stmt>,
+    },
+    /// `do { body } while (c);` (the test is the vertex).
+    DoWhile { body: Vec<Stmt>, cond: Expr },
+    /// Leaves the innermost loop (vertex, one successor).
+    Break,
+    /// Next iteration of the innermost loop (vertex, one successor).
+    Continue,
+    /// `goto L;` (vertex, one successor).
+    Goto(LabelId),
+    /// `L:` (not a vertex: `id` is unused).
+    Label(LabelId),
+    /// `{ ... }` for readability of emitted code (not a vertex).
+    Block(Vec<Stmt>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    /// Source position of the statement the user wrote.
+    pub span: Span,
+    /// CFG vertex of this statement (unused for `Label` and `Block`).
+    pub id: Vertex,
+}
+
+/// A whole program after the front end.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Program {
+    /// The file the program came from (for messages).
+    pub file: String,
+    pub data_model: DataModel,
+    pub vars: Vec<Var>,
+    pub arrays: Vec<Array>,
+    /// Label names (unique C identifiers).
+    pub labels: Vec<String>,
+    /// The body of `main`, with every user function inlined.
+    pub body: Vec<Stmt>,
+    /// Number of vertices: ids are `0..num_vertices`; `0` is the error vertex and
+    /// `num_vertices - 1` the exit vertex (the end of `main`).
+    pub num_vertices: u32,
+}
+
+impl Program {
+    pub fn var(&self, v: VarId) -> &Var {
+        &self.vars[v.0 as usize]
+    }
+    pub fn array(&self, a: ArrId) -> &Array {
+        &self.arrays[a.0 as usize]
+    }
+    pub fn var_ids(&self) -> impl Iterator<Item = VarId> + '_ {
+        (0..self.vars.len() as u32).map(VarId)
+    }
+    pub fn array_ids(&self) -> impl Iterator<Item = ArrId> + '_ {
+        (0..self.arrays.len() as u32).map(ArrId)
+    }
+    pub fn var_by_name(&self, name: &str) -> Option<VarId> {
+        self.var_ids()
+            .find(|&v| self.var(v).name == name || self.var(v).display == name)
+    }
+    pub fn array_by_name(&self, name: &str) -> Option<ArrId> {
+        self.array_ids()
+            .find(|&a| self.array(a).name == name || self.array(a).display == name)
+    }
+    /// The vertex after the last statement of `main`.
+    pub fn exit_vertex(&self) -> Vertex {
+        self.num_vertices - 1
+    }
+
+    /// Calls `f` on every statement, nested ones included (pre-order).
+    pub fn visit_stmts<'a>(&'a self, f: &mut dyn FnMut(&'a Stmt)) {
+        fn go<'a>(ss: &'a [Stmt], f: &mut dyn FnMut(&'a Stmt)) {
+            for s in ss {
+                f(s);
+                match &s.kind {
+                    StmtKind::If(_, t, e) => {
+                        go(t, f);
+                        go(e, f);
+                    }
+                    StmtKind::While { body, step, .. } => {
+                        go(body, f);
+                        go(step, f);
+                    }
+                    StmtKind::DoWhile { body, .. } | StmtKind::Block(body) => go(body, f),
+                    _ => {}
+                }
+            }
+        }
+        go(&self.body, f)
+    }
+
+    /// Allocates a fresh variable whose C name does not clash with any other name in the
+    /// program; `base` is a hint.
+    pub fn fresh_var(&mut self, base: &str, ty: IntType, storage: Storage) -> VarId {
+        let name = self.fresh_name(base);
+        self.vars.push(Var {
+            name: name.clone(),
+            display: name,
+            ty,
+            storage,
+            init: None,
+            span: Span::default(),
+            synthetic: true,
+        });
+        VarId(self.vars.len() as u32 - 1)
+    }
+
+    /// A C identifier starting with `base` used by no variable, array or label of the program.
+    pub fn fresh_name(&self, base: &str) -> String {
+        let taken = |n: &str| {
+            self.vars.iter().any(|v| v.name == n)
+                || self.arrays.iter().any(|a| a.name == n)
+                || self.labels.iter().any(|l| l == n)
+                || types::RESERVED_NAMES.contains(&n)
+        };
+        if !taken(base) {
+            return base.to_string();
+        }
+        (1..)
+            .map(|i| format!("{base}_{i}"))
+            .find(|n| !taken(n))
+            .expect("unbounded")
+    }
+}

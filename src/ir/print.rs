@@ -1,0 +1,191 @@
+//! Printing IR expressions and statements as C text (used by `ara cfg`, the emitter and traces).
+
+use super::{BinOp, Expr, IntType, Program, Stmt, StmtKind, UnOp};
+
+/// C precedence levels (higher binds tighter), used to print only the parentheses C needs.
+fn prec(e: &Expr) -> u8 {
+    match e {
+        Expr::Const(v, _) if *v < 0 => 14,
+        Expr::Const(..) | Expr::Var(_) | Expr::Read(..) | Expr::Nondet(_) => 16,
+        Expr::Unary(..) | Expr::Cast(..) => 14,
+        Expr::Binary(op, ..) => bin_prec(*op),
+        Expr::Cond(..) => 3,
+    }
+}
+
+fn bin_prec(op: BinOp) -> u8 {
+    use BinOp::*;
+    match op {
+        Mul | Div | Rem => 13,
+        Add | Sub => 12,
+        Shl | Shr => 11,
+        Lt | Le | Gt | Ge => 10,
+        Eq | Ne => 9,
+        BitAnd => 8,
+        BitXor => 7,
+        BitOr => 6,
+        LogAnd => 5,
+        LogOr => 4,
+    }
+}
+
+/// Suffix that gives a C literal the IR constant's type.
+fn literal(v: i128, t: IntType) -> String {
+    use IntType::*;
+    let suffix = match t {
+        UInt => "u",
+        Long => "l",
+        ULong => "ul",
+        LongLong => "ll",
+        ULongLong => "ull",
+        _ => "",
+    };
+    match t {
+        Bool | Char | SChar | UChar | Short | UShort => format!("(({}) {v})", t.c_name()),
+        // The most negative value has no literal; spell it as an expression.
+        _ if v < 0 && -v > t.range(super::DataModel::Lp64).1 && t.is_signed() => {
+            format!("({}{suffix} - 1{suffix})", v + 1)
+        }
+        _ => format!("{v}{suffix}"),
+    }
+}
+
+/// Prints an expression as C, with the variables' and arrays' C names.
+pub fn expr_to_c(p: &Program, e: &Expr) -> String {
+    let mut s = String::new();
+    write_expr(p, e, &mut s);
+    s
+}
+
+fn write_sub(p: &Program, e: &Expr, min_prec: u8, out: &mut String) {
+    if prec(e) < min_prec {
+        out.push('(');
+        write_expr(p, e, out);
+        out.push(')');
+    } else {
+        write_expr(p, e, out);
+    }
+}
+
+fn write_expr(p: &Program, e: &Expr, out: &mut String) {
+    match e {
+        Expr::Const(v, t) => out.push_str(&literal(*v, *t)),
+        Expr::Var(v) => out.push_str(&p.var(*v).name),
+        Expr::Read(a, i) => {
+            out.push_str(&p.array(*a).name);
+            out.push('[');
+            write_expr(p, i, out);
+            out.push(']');
+        }
+        Expr::Nondet(t) => {
+            out.push_str(t.nondet_fn());
+            out.push_str("()");
+        }
+        Expr::Unary(op, a) => {
+            out.push_str(match op {
+                UnOp::Neg => "-",
+                UnOp::BitNot => "~",
+                UnOp::LogNot => "!",
+            });
+            // `- -x` must not print as `--x`.
+            if matches!(**a, Expr::Unary(..)) || matches!(**a, Expr::Const(v, _) if v < 0) {
+                out.push('(');
+                write_expr(p, a, out);
+                out.push(')');
+            } else {
+                write_sub(p, a, 14, out);
+            }
+        }
+        Expr::Cast(t, a) => {
+            out.push('(');
+            out.push_str(t.c_name());
+            out.push_str(") ");
+            write_sub(p, a, 14, out);
+        }
+        Expr::Binary(op, a, b) => {
+            let q = bin_prec(*op);
+            write_sub(p, a, q, out);
+            out.push(' ');
+            out.push_str(op.c_symbol());
+            out.push(' ');
+            write_sub(p, b, q + 1, out);
+        }
+        Expr::Cond(c, t, f) => {
+            write_sub(p, c, 4, out);
+            out.push_str(" ? ");
+            write_sub(p, t, 4, out);
+            out.push_str(" : ");
+            write_sub(p, f, 3, out);
+        }
+    }
+}
+
+/// One-line description of the vertex a statement stands for (no nested statements).
+pub fn stmt_head(p: &Program, s: &Stmt) -> String {
+    match &s.kind {
+        StmtKind::Assign(v, e) => format!("{} = {};", p.var(*v).name, expr_to_c(p, e)),
+        StmtKind::Store(a, i, e) => format!(
+            "{}[{}] = {};",
+            p.array(*a).name,
+            expr_to_c(p, i),
+            expr_to_c(p, e)
+        ),
+        StmtKind::ParAssign(xs) => {
+            let lhs: Vec<_> = xs.iter().map(|(v, _)| p.var(*v).name.clone()).collect();
+            let rhs: Vec<_> = xs.iter().map(|(_, e)| expr_to_c(p, e)).collect();
+            format!("{} = {};", lhs.join(", "), rhs.join(", "))
+        }
+        StmtKind::Assume(e) => format!("assume({});", expr_to_c(p, e)),
+        StmtKind::Assert(e) => format!("assert({});", expr_to_c(p, e)),
+        StmtKind::Error => "reach_error();".into(),
+        StmtKind::Exit => "exit;".into(),
+        StmtKind::Skip => ";".into(),
+        StmtKind::If(c, ..) => format!("if ({})", expr_to_c(p, c)),
+        StmtKind::While { cond, .. } => format!("while ({})", expr_to_c(p, cond)),
+        StmtKind::DoWhile { cond, .. } => format!("do-while ({})", expr_to_c(p, cond)),
+        StmtKind::Break => "break;".into(),
+        StmtKind::Continue => "continue;".into(),
+        StmtKind::Goto(l) => format!("goto {};", p.labels[l.0 as usize]),
+        StmtKind::Label(l) => format!("{}:", p.labels[l.0 as usize]),
+        StmtKind::Block(_) => "{ ... }".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{DataModel, Expr};
+
+    fn empty() -> Program {
+        Program {
+            file: "t.c".into(),
+            data_model: DataModel::Lp64,
+            vars: vec![],
+            arrays: vec![],
+            labels: vec![],
+            body: vec![],
+            num_vertices: 2,
+        }
+    }
+
+    #[test]
+    fn parentheses_only_where_needed() {
+        let p = empty();
+        let e = Expr::bin(
+            BinOp::Mul,
+            Expr::bin(BinOp::Add, Expr::int(1), Expr::int(2)),
+            Expr::int(3),
+        );
+        assert_eq!(expr_to_c(&p, &e), "(1 + 2) * 3");
+        let e = Expr::bin(
+            BinOp::Sub,
+            Expr::int(1),
+            Expr::bin(BinOp::Sub, Expr::int(2), Expr::int(3)),
+        );
+        assert_eq!(expr_to_c(&p, &e), "1 - (2 - 3)");
+        let e = Expr::Unary(UnOp::Neg, Box::new(Expr::int(-3)));
+        assert_eq!(expr_to_c(&p, &e), "-(-3)");
+        let e = Expr::Const(-2147483648, IntType::Int);
+        assert_eq!(expr_to_c(&p, &e), "(-2147483647 - 1)");
+    }
+}

@@ -1,0 +1,17 @@
+//! ara: index-set abstraction and CEGAR for C programs with arrays, driving bounded model
+//! checkers (ESBMC, CBMC) and an SMT solver (Z3).
+//!
+//! The modules follow the pipeline (see ARCHITECTURE.md):
+//! `frontend` (C → [`ir::Program`]) → `ir` (the program and its CFG) → `abstraction`
+//! (index-set abstraction) → `emit` (IR → C) → `checkers` (ESBMC/CBMC runs → verdicts and
+//! traces) → `smt` (trace formulas, Z3) → `cegar` (the refinement loop).
+
+pub mod abstraction;
+pub mod checkers;
+pub mod emit;
+pub mod error;
+pub mod frontend;
+pub mod ir;
+pub mod tools;
+
+pub use error::{AraError, Result};

