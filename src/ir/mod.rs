@@ -68,9 +68,9 @@ pub struct Var {
     pub display: String,
     pub ty: IntType,
     pub storage: Storage,
-    /// Constant initial value (globals and locals with a constant initialiser at declaration in
-    /// the function's outermost block are still initialised by an `Assign` statement for locals;
-    /// this field is only used for globals).
+    /// Value at the start of `main`; `None` means zero for globals and nondeterministic for
+    /// locals. (The front end sets it for globals only; locals' initialisers are `Assign`
+    /// statements. The abstraction sets it for tracked elements of initialised local arrays.)
     pub init: Option<i128>,
     pub span: Span,
     /// Made by ara (temporaries, return values), not declared by the user.
