@@ -312,7 +312,7 @@ impl Esbmc {
         };
         let p = read(&out);
         let exit = exit_code(&out);
-        if let Some(v) = ending_verdict(&out.ending, &p.report, ctx) {
+        if let Some(v) = ending_verdict(&out.ending, &p.report, ctx.limit()) {
             return Ok((v, None));
         }
         let v = match step {
@@ -342,7 +342,7 @@ impl Esbmc {
             a.push("--no-unwinding-assertions".into());
             if let Some(out) = ctx.run(a, true)? {
                 let q = read(&out);
-                if ending_verdict(&out.ending, &q.report, ctx).is_none()
+                if ending_verdict(&out.ending, &q.report, ctx.limit()).is_none()
                     && bmc_verdict(&q.report, Some(unwind), false, exit_code(&out), 0).is_unsafe()
                 {
                     return Ok((Verdict::Unsafe, q.report.trace));

@@ -341,10 +341,15 @@ impl RunCtx {
         self.timeout.map(|t| t.saturating_sub(self.start.elapsed()))
     }
 
+    /// The time limit to report on a timeout: the configured one, else the time spent.
+    pub fn limit(&self) -> Duration {
+        self.timeout.unwrap_or_else(|| self.start.elapsed())
+    }
+
     /// The timeout verdict for this check.
     pub fn timeout_verdict(&self) -> Verdict {
         Verdict::unknown(UnknownReason::Timeout {
-            after: self.timeout.unwrap_or_else(|| self.start.elapsed()),
+            after: self.limit(),
         })
     }
 
@@ -489,9 +494,13 @@ impl RunReport {
 
 /// The verdict from how the run ended, when that alone decides it (timeout, out of memory,
 /// rejected input, crash by signal).
-pub(crate) fn ending_verdict(ending: &Ending, report: &RunReport, ctx: &RunCtx) -> Option<Verdict> {
+pub(crate) fn ending_verdict(
+    ending: &Ending,
+    report: &RunReport,
+    limit: Duration,
+) -> Option<Verdict> {
     if *ending == Ending::TimedOut || report.timed_out {
-        return Some(ctx.timeout_verdict());
+        return Some(Verdict::unknown(UnknownReason::Timeout { after: limit }));
     }
     if report.out_of_memory {
         return Some(Verdict::unknown(UnknownReason::OutOfMemory));
