@@ -181,7 +181,7 @@ fn timeout_kills_the_checker() {
 #[test]
 fn out_of_memory() {
     let mut o = opts(Mode::Unwind(1), 20);
-    o.memory_mb = Some(300);
+    o.memory_mb = Some(180);
     let out = check_file(&input("hard.c"), &o).unwrap();
     assert_eq!(
         out.verdict,
@@ -217,4 +217,18 @@ fn keep_dir_holds_the_runs() {
     let json = serde_json::to_value(&out).unwrap();
     assert_eq!(json["verdict"]["verdict"], "safe");
     assert_eq!(json["checker"], "esbmc");
+}
+
+#[test]
+fn deep_constant_bound_is_proved_after_the_k_induction_phase() {
+    let out = check_file(&input("safe_bounded_100.c"), &opts(Mode::Auto, 20)).unwrap();
+    assert_eq!(
+        out.verdict,
+        Verdict::Safe {
+            how: ProofKind::CompleteUnwinding { bound: 101 }
+        },
+        "{}",
+        out.verdict
+    );
+    assert!(out.command.iter().any(|a| a == "--incremental-bmc"));
 }

@@ -43,8 +43,9 @@ pub enum Step {
     Bmc { unwind: u32 },
     /// `--k-induction --max-k-step N`.
     KInduction { max_k: u32 },
-    /// `--falsification` from `from_k` up to `max_k` (unbounded when `None`).
-    Falsification { from_k: u32, max_k: Option<u32> },
+    /// `--incremental-bmc` (base case and forward condition for growing k, no inductive step)
+    /// from `from_k` up to `max_k` (unbounded when `None`).
+    IncrementalBmc { from_k: u32, max_k: Option<u32> },
 }
 
 /// The argument vector of one ESBMC run on `file`. `timeout` is ESBMC's own limit (whole
@@ -79,9 +80,9 @@ pub fn args(
             "--max-k-step".into(),
             max_k.to_string(),
         ]),
-        Step::Falsification { from_k, max_k } => {
+        Step::IncrementalBmc { from_k, max_k } => {
             a.extend([
-                "--falsification".into(),
+                "--incremental-bmc".into(),
                 "--base-k-step".into(),
                 from_k.max(1).to_string(),
             ]);
@@ -251,8 +252,8 @@ pub fn read(out: &RunOutput) -> Parsed {
     p
 }
 
-/// The verdict of a k-induction or falsification run (whose bugs come from the base case, a
-/// plain bounded run). `max_k` is the run's limit.
+/// The verdict of a k-induction or incremental-BMC run (whose bugs come from the base case, a
+/// plain bounded run). `max_k` is the run's limit; `may_prove` whether a success line counts.
 fn kind_verdict(p: &Parsed, exit: Option<i32>, max_k: u32, may_prove: bool) -> Verdict {
     let r = &p.report;
     if r.final_status == Some(FinalStatus::Failed)
@@ -318,8 +319,8 @@ impl Esbmc {
         let v = match step {
             Step::Bmc { unwind } => bmc_verdict(&p.report, Some(unwind), true, exit, 0),
             Step::KInduction { max_k } => kind_verdict(&p, exit, max_k, true),
-            Step::Falsification { max_k, .. } => {
-                kind_verdict(&p, exit, max_k.unwrap_or(u32::MAX), false)
+            Step::IncrementalBmc { max_k, .. } => {
+                kind_verdict(&p, exit, max_k.unwrap_or(u32::MAX), true)
             }
         };
         if let (
@@ -411,26 +412,21 @@ impl Backend for Esbmc {
                 if !gave_up {
                     return Ok((v, t));
                 }
-                // No proof: spend what is left looking for deeper bugs.
+                // No proof: go on unwinding deeper, which finds deeper bugs and proves loops
+                // with larger constant bounds (forward condition), in the remaining time.
                 let max_k = match ctx.timeout {
                     Some(_) => None,
                     None => Some(AUTO_SEARCH_MAX_K),
                 };
-                let (w, t2) = self.run_step(
+                self.run_step(
                     ctx,
                     file,
                     opts,
-                    Step::Falsification {
+                    Step::IncrementalBmc {
                         from_k: AUTO_MAX_K + 1,
                         max_k,
                     },
-                )?;
-                match w {
-                    Verdict::Unknown {
-                        reason: UnknownReason::KInductionGaveUp { .. },
-                    } => Ok((v, None)),
-                    w => Ok((w, t2)),
-                }
+                )
             }
         }
     }
@@ -486,7 +482,7 @@ mod tests {
                 how: ProofKind::CompleteUnwinding { bound: 11 }
             }
         );
-        // Falsification runs prove nothing.
+        // A run that may not prove (none at present) does not.
         assert!(!kind_verdict(&fwd, Some(0), 20, false).is_safe());
         let ind = parse(
             "VERIFICATION SUCCESSFUL\nSolution found by the inductive step (k = 2)\n",

@@ -76,8 +76,8 @@ pub enum Mode {
     Unwind(u32),
     /// ESBMC k-induction up to `max_k`.
     KInduction { max_k: u32 },
-    /// ESBMC: k-induction, then incremental bug search in the remaining time. CBMC: growing
-    /// unwinding bounds.
+    /// ESBMC: k-induction up to k = 32, then incremental BMC (bug search and complete-unwinding
+    /// proofs for growing k) in the remaining time. CBMC: doubling unwinding bounds.
     #[default]
     Auto,
 }
