@@ -119,6 +119,11 @@ fn plain_file_without_markers_and_nondet_values() {
     let f = input("plain_unsafe.c");
     let out = check_file(&f, &opts(Mode::Auto, 20)).unwrap();
     assert_eq!(out.verdict, Verdict::Unsafe);
+    let json = serde_json::to_value(&out).unwrap();
+    assert_eq!(json["verdict"]["verdict"], "unsafe");
+    assert_eq!(json["trace"]["steps"][0]["step"], "assignment");
+    assert_eq!(json["trace"]["steps"][0]["lhs"], "x");
+    assert_eq!(json["trace"]["steps"][0]["value"], 42);
     let t = out.trace.unwrap();
     assert!(t.marker_path("ara_loc").is_empty());
     assert!(t.assignments().any(|(l, v)| l == "y" && v == Some(84)));

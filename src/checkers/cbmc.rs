@@ -105,7 +105,14 @@ pub fn outcome(
     if stderr.contains("Out of memory") || stderr.contains("std::bad_alloc") {
         report.out_of_memory = true;
     }
-    report.last_line = [stderr, stdout].iter().find_map(|t| {
+    // For crash reports: what stderr said last (JSON/XML stdout ends in markup).
+    let structured = matches!(stdout.trim_start().chars().next(), Some('[' | '<'));
+    let tail = if structured {
+        vec![stderr]
+    } else {
+        vec![stderr, stdout]
+    };
+    report.last_line = tail.iter().find_map(|t| {
         t.lines()
             .rev()
             .map(str::trim)

@@ -239,16 +239,8 @@ fn exit_code(out: &RunOutput) -> Option<i32> {
 /// Reads one run: the typed report, with the last output line for crash reports.
 pub fn read(out: &RunOutput) -> Parsed {
     let mut p = parse(&out.stderr, &out.stdout, exit_code(out));
-    p.report.last_line = last_line(out)
-        .filter(|l| !l.starts_with("ESBMC version"))
-        .or_else(|| {
-            out.stderr
-                .lines()
-                .rev()
-                .map(str::trim)
-                .find(|l| !l.is_empty())
-                .map(str::to_string)
-        });
+    // ESBMC prints everything but its version line on stderr.
+    p.report.last_line = last_line(out);
     p
 }
 
