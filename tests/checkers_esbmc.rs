@@ -1,0 +1,239 @@
+//! Live tests of the ESBMC back end on the C programs in `tests/checkers/` (real binary; set
+//! `ARA_TOOLS_DIR` or install with `scripts/setup`).
+
+use ara::checkers::{
+    CheckOptions, CheckerKind, Mode, ProofKind, UnknownReason, Verdict, check_file,
+};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+fn input(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/checkers")
+        .join(name)
+}
+
+fn opts(mode: Mode, secs: u64) -> CheckOptions {
+    let mut o = CheckOptions::new(CheckerKind::Esbmc);
+    o.mode = mode;
+    o.timeout = Some(Duration::from_secs(secs));
+    o
+}
+
+#[test]
+fn safe_constant_bounds_by_complete_unwinding() {
+    let out = check_file(&input("safe_bounded.c"), &opts(Mode::Auto, 20)).unwrap();
+    assert_eq!(
+        out.verdict,
+        Verdict::Safe {
+            how: ProofKind::CompleteUnwinding { bound: 11 }
+        },
+        "{}",
+        out.verdict
+    );
+    assert!(out.trace.is_none());
+    assert_eq!(
+        out.verdict.to_string(),
+        "SAFE (proved: complete unwinding, bound 11)"
+    );
+    // The same with an explicit bound that covers the loop.
+    let out = check_file(&input("safe_bounded.c"), &opts(Mode::Unwind(11), 20)).unwrap();
+    assert_eq!(
+        out.verdict,
+        Verdict::Safe {
+            how: ProofKind::CompleteUnwinding { bound: 11 }
+        }
+    );
+}
+
+#[test]
+fn bound_too_small_is_unknown_not_safe() {
+    let out = check_file(&input("safe_bounded.c"), &opts(Mode::Unwind(5), 20)).unwrap();
+    assert_eq!(
+        out.verdict,
+        Verdict::Unknown {
+            reason: UnknownReason::UnwindingIncomplete { bound: 5 }
+        }
+    );
+    assert!(out.trace.is_none());
+    // k-induction with too small a k gives up.
+    let out = check_file(
+        &input("safe_bounded.c"),
+        &opts(Mode::KInduction { max_k: 4 }, 20),
+    )
+    .unwrap();
+    assert_eq!(
+        out.verdict,
+        Verdict::Unknown {
+            reason: UnknownReason::KInductionGaveUp { max_k: 4 }
+        }
+    );
+}
+
+#[test]
+fn safe_unbounded_by_k_induction() {
+    let out = check_file(&input("safe_unbounded.c"), &opts(Mode::Auto, 20)).unwrap();
+    assert!(
+        matches!(
+            out.verdict,
+            Verdict::Safe {
+                how: ProofKind::KInduction { .. }
+            }
+        ),
+        "{}",
+        out.verdict
+    );
+}
+
+#[test]
+fn unsafe_after_iterations_gives_the_marker_path() {
+    // Vertices written into the file by hand: 1 (i = 0), 2 (i = i + 1) three times, 3 (the
+    // test), 0 (the error).
+    let expected = vec![1, 2, 2, 2, 3, 0];
+    for mode in [Mode::Auto, Mode::Unwind(5), Mode::KInduction { max_k: 6 }] {
+        let out = check_file(&input("unsafe_loop.c"), &opts(mode, 20)).unwrap();
+        assert_eq!(out.verdict, Verdict::Unsafe, "{mode:?}");
+        let t = out.trace.expect("a counterexample");
+        assert_eq!(t.marker_path("ara_loc"), expected, "{mode:?}");
+        let (desc, loc) = t.failure().expect("the failed property");
+        assert_eq!(desc, "assertion 0");
+        assert_eq!(loc.unwrap().line, 3);
+        assert!(out.command[0].ends_with("esbmc"));
+    }
+}
+
+#[test]
+fn unsafe_with_a_bound_too_small_is_unknown() {
+    // The bug needs 3 iterations; --unwind 2 cannot see it and the unwinding assertion fails.
+    let out = check_file(&input("unsafe_loop.c"), &opts(Mode::Unwind(2), 20)).unwrap();
+    assert_eq!(
+        out.verdict,
+        Verdict::Unknown {
+            reason: UnknownReason::UnwindingIncomplete { bound: 2 }
+        }
+    );
+}
+
+#[test]
+fn plain_file_without_markers_and_nondet_values() {
+    let f = input("plain_unsafe.c");
+    let out = check_file(&f, &opts(Mode::Auto, 20)).unwrap();
+    assert_eq!(out.verdict, Verdict::Unsafe);
+    let json = serde_json::to_value(&out).unwrap();
+    assert_eq!(json["verdict"]["verdict"], "unsafe");
+    assert_eq!(json["trace"]["steps"][0]["step"], "assignment");
+    assert_eq!(json["trace"]["steps"][0]["lhs"], "x");
+    assert_eq!(json["trace"]["steps"][0]["value"], 42);
+    let t = out.trace.unwrap();
+    assert!(t.marker_path("ara_loc").is_empty());
+    assert!(t.assignments().any(|(l, v)| l == "y" && v == Some(84)));
+    let src = std::fs::read_to_string(&f).unwrap();
+    let n = t.nondet_values(Some(&src));
+    assert_eq!(n.len(), 1, "{n:?}");
+    assert_eq!(n[0].function, "__VERIFIER_nondet_int");
+    assert_eq!(n[0].value, Some(42));
+}
+
+#[test]
+fn rejected_input() {
+    let out = check_file(&input("syntax_error.c"), &opts(Mode::Auto, 20)).unwrap();
+    match &out.verdict {
+        Verdict::Unknown {
+            reason: UnknownReason::InputRejected { message },
+        } => {
+            assert!(message.contains("syntax_error.c:3:10"), "{message}");
+            assert!(message.contains("expected expression"), "{message}");
+        }
+        v => panic!("{v}"),
+    }
+}
+
+#[test]
+fn timeout_kills_the_checker() {
+    // A private copy, so that other tests' runs on hard.c do not count below.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("hard_timeout.c");
+    std::fs::copy(input("hard.c"), &file).unwrap();
+    let start = Instant::now();
+    let out = check_file(&file, &opts(Mode::Unwind(1), 1)).unwrap();
+    assert_eq!(
+        out.verdict,
+        Verdict::Unknown {
+            reason: UnknownReason::Timeout {
+                after: Duration::from_secs(1)
+            }
+        }
+    );
+    assert_eq!(out.verdict.to_string(), "UNKNOWN (timeout after 1 s)");
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    // No ESBMC is left running on hard.c.
+    let ps = std::process::Command::new("ps")
+        .args(["-eo", "args"])
+        .output()
+        .unwrap();
+    let ps = String::from_utf8_lossy(&ps.stdout);
+    let me = file.display().to_string();
+    assert!(
+        !ps.lines().any(|l| l.contains("esbmc") && l.contains(&me)),
+        "{ps}"
+    );
+}
+
+#[test]
+fn out_of_memory() {
+    let mut o = opts(Mode::Unwind(1), 20);
+    o.memory_mb = Some(180);
+    let out = check_file(&input("hard.c"), &o).unwrap();
+    assert_eq!(
+        out.verdict,
+        Verdict::Unknown {
+            reason: UnknownReason::OutOfMemory
+        },
+        "{}",
+        out.verdict
+    );
+}
+
+#[test]
+fn missing_binary_is_exit_4() {
+    let mut o = opts(Mode::Auto, 5);
+    o.checker_path = Some(PathBuf::from("/nonexistent/esbmc"));
+    let e = check_file(&input("safe_bounded.c"), &o).unwrap_err();
+    assert_eq!(e.exit_code(), 4);
+    assert!(e.to_string().starts_with("esbmc not found ("), "{e}");
+}
+
+#[test]
+fn keep_dir_holds_the_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut o = opts(Mode::Unwind(11), 20);
+    o.keep_dir = Some(dir.path().join("k"));
+    o.data_model = ara::ir::DataModel::Ilp32;
+    let out = check_file(&input("safe_bounded.c"), &o).unwrap();
+    assert!(out.verdict.is_safe());
+    let cmd = std::fs::read_to_string(dir.path().join("k/run1.cmd")).unwrap();
+    assert!(cmd.contains("--32") && cmd.contains("--unwind 11"), "{cmd}");
+    let err = std::fs::read_to_string(dir.path().join("k/run1.stderr")).unwrap();
+    assert!(err.contains("VERIFICATION SUCCESSFUL"));
+    let json = serde_json::to_value(&out).unwrap();
+    assert_eq!(json["verdict"]["verdict"], "safe");
+    assert_eq!(json["checker"], "esbmc");
+}
+
+#[test]
+fn deep_constant_bound_is_proved_after_the_k_induction_phase() {
+    let out = check_file(&input("safe_bounded_100.c"), &opts(Mode::Auto, 20)).unwrap();
+    assert_eq!(
+        out.verdict,
+        Verdict::Safe {
+            how: ProofKind::CompleteUnwinding { bound: 101 }
+        },
+        "{}",
+        out.verdict
+    );
+    assert!(out.command.iter().any(|a| a == "--incremental-bmc"));
+}
