@@ -194,6 +194,8 @@ impl Expr {
     pub fn bin(op: BinOp, a: Expr, b: Expr) -> Expr {
         Expr::Binary(op, Box::new(a), Box::new(b))
     }
+    // `!e` of C, not `std::ops::Not`: the IR has no operator overloading.
+    #[allow(clippy::should_implement_trait)]
     pub fn not(e: Expr) -> Expr {
         Expr::Unary(UnOp::LogNot, Box::new(e))
     }
