@@ -543,7 +543,7 @@ impl<'a> Enc<'a> {
             }
             Expr::Unary(UnOp::LogNot, a) => {
                 let a = self.expr(a)?;
-                T::Cond(format!("(not {})", self.truth(a)))
+                T::Cond(not(self.truth(a)))
             }
             Expr::Unary(op, a) => {
                 let ty = e.ty(p);
@@ -792,7 +792,7 @@ impl<'a> Enc<'a> {
                 if next == Some(VERTEX_ERROR) {
                     self.push(
                         ConjunctKind::NegatedAssert,
-                        format!("(not {t})"),
+                        not(t),
                         c.vars(),
                         &format!("{comment} fails"),
                     );
@@ -830,7 +830,7 @@ impl<'a> Enc<'a> {
                 let (term, what) = if taken {
                     (t, "true")
                 } else {
-                    (format!("(not {t})"), "false")
+                    (not(t), "false")
                 };
                 self.push(
                     ConjunctKind::Guard { taken },
@@ -901,9 +901,49 @@ fn extend_unique(out: &mut Vec<VarId>, more: Vec<VarId>) {
     }
 }
 
+/// `(not s)`, without double negations.
+fn not(s: String) -> String {
+    match s.strip_prefix("(not ").and_then(|r| r.strip_suffix(')')) {
+        // Only when the stripped text is one balanced term.
+        Some(inner) if balanced(inner) => inner.to_string(),
+        _ => format!("(not {s})"),
+    }
+}
+
+/// Is `s` free of unmatched parentheses (never going below depth 0)?
+fn balanced(s: &str) -> bool {
+    let mut d = 0i32;
+    for c in s.chars() {
+        match c {
+            '(' => d += 1,
+            ')' => {
+                d -= 1;
+                if d < 0 {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+    }
+    d == 0
+}
+
 /// Sign- or zero-extends, or truncates, a bit-vector term from `wf` to `wt` bits.
 fn resize(s: String, wf: u32, wt: u32, signed: bool) -> String {
     use std::cmp::Ordering::*;
+    // Constants are converted here, to keep the formula readable.
+    if let Some(h) = s.strip_prefix("#x")
+        && h.len() as u32 * 4 == wf
+        && let Ok(u) = u128::from_str_radix(h, 16)
+        && wf < 128
+    {
+        let v = if signed && wf > 0 && (u >> (wf - 1)) & 1 == 1 {
+            u as i128 - (1i128 << wf)
+        } else {
+            u as i128
+        };
+        return bv_lit(v, wt);
+    }
     match wt.cmp(&wf) {
         Equal => s,
         Greater if signed => format!("((_ sign_extend {}) {s})", wt - wf),
@@ -965,5 +1005,15 @@ mod tests {
         assert_eq!(resize("x".into(), 8, 32, false), "((_ zero_extend 24) x)");
         assert_eq!(resize("x".into(), 64, 32, true), "((_ extract 31 0) x)");
         assert_eq!(resize("x".into(), 32, 32, true), "x");
+        assert_eq!(resize("#xff".into(), 8, 32, true), "#xffffffff");
+        assert_eq!(resize("#xff".into(), 8, 32, false), "#x000000ff");
+        assert_eq!(resize("#x00000101".into(), 32, 8, true), "#x01");
+    }
+
+    #[test]
+    fn negation() {
+        assert_eq!(not("(not (= x y))".into()), "(= x y)");
+        assert_eq!(not("(= x y)".into()), "(not (= x y))");
+        assert_eq!(not("(not x) (y)".into()), "(not (not x) (y))");
     }
 }

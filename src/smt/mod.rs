@@ -13,6 +13,6 @@ pub use encode::{
     ArrayRead, Conjunct, ConjunctKind, FreeArray, FreeVar, NondetUse, Query, Theory, encode_path,
 };
 pub use z3::{
-    ArrayValue, Model, NondetValue, SolverAnswer, VarValue, forced_value, solve, solve_prefix,
-    solve_subset,
+    ArrayValue, Model, NondetValue, SolverAnswer, VarValue, forced_value, forced_value_before,
+    solve, solve_prefix, solve_subset,
 };

@@ -6,7 +6,7 @@
 //! (conjunct names) when it is not, or the solver's reason for `unknown` (timeouts included).
 //! [`forced_value`] asks whether some conjuncts force a term to a single value.
 
-use super::encode::{Conjunct, NondetUse, Query};
+use super::encode::{Conjunct, ConjunctKind, NondetUse, Query};
 use super::sexp::{Sexp, Value, parse_all};
 use crate::error::AraError;
 use crate::ir::{ArrId, IntType, VarId};
@@ -110,6 +110,29 @@ pub fn forced_value(
         Some(r) if r.status == "unsat" => Some(k.signed()),
         _ => None,
     })
+}
+
+/// [`forced_value`] for a term evaluated at path step `step` (an array read of a conjunct with
+/// that step): assumes only the conjuncts of `assumed` that come before it (initial values and
+/// steps < `step`), which is what decides the term's value there. Typical use: `assumed` is an
+/// unsat core (itself unsat, so it forces nothing), `term` the index of a read in the core.
+pub fn forced_value_before(
+    q: &Query,
+    assumed: &[String],
+    step: usize,
+    term: &str,
+    limits: &Limits,
+) -> Result<Option<i128>, AraError> {
+    check_names(q, assumed)?;
+    let before: Vec<String> = assumed
+        .iter()
+        .filter(|n| {
+            q.conjunct(n)
+                .is_some_and(|c| c.step < step || c.kind == ConjunctKind::Init)
+        })
+        .cloned()
+        .collect();
+    forced_value(q, &before, term, limits)
 }
 
 fn check_names(q: &Query, names: &[String]) -> Result<(), AraError> {
