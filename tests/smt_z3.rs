@@ -522,3 +522,52 @@ fn timeout_is_unknown() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn prefix_models_leave_later_nondets_out() {
+    let mut b = B::new();
+    let x = b.local("x", IntType::Int);
+    let y = b.local("y", IntType::Int);
+    let (p, path) = straight(
+        b,
+        vec![(x, nondet(IntType::Int)), (y, nondet(IntType::Int))],
+        bin(BinOp::Ne, v(x), v(y)),
+    );
+    let q = query(&p, &path, Theory::BitVector);
+    let SolverAnswer::Sat(m) = solve_prefix(&q, 1, &limits()).unwrap() else {
+        panic!()
+    };
+    assert_eq!(m.nondets.len(), 1);
+    assert_eq!(m.nondets[0].nondet.name, "nd0");
+}
+
+#[test]
+fn lia_approximates_bitwise_operators() {
+    // x = 6 & 3; assert(x == 2): exact in bit-vectors, unconstrained in LIA.
+    let mut b = B::new();
+    let x = b.local("x", IntType::Int);
+    let (p, path) = straight(
+        b,
+        vec![(x, bin(BinOp::BitAnd, int(6), int(3)))],
+        eq(v(x), int(2)),
+    );
+    assert!(is_unsat(&p, &path, Theory::BitVector));
+    let q = query(&p, &path, Theory::Lia);
+    assert_eq!(q.approximations.len(), 1, "{:?}", q.approximations);
+    assert!(
+        q.text.contains("; approximation: vertex 1: bitwise `&`"),
+        "{}",
+        q.text
+    );
+    assert!(!is_unsat(&p, &path, Theory::Lia));
+}
+
+#[test]
+fn a_rejected_script_is_a_tool_failure() {
+    let (p, _, _) = paper(true);
+    let mut q = query(&p, &[1, 2, 3, 6, 0], Theory::BitVector);
+    q.conjuncts[0].term = "(bvadd i@1)".into();
+    let e = solve(&q, &limits()).unwrap_err();
+    assert_eq!(e.kind(), "tool-failed", "{e}");
+    assert!(e.to_string().contains("rejected the script"), "{e}");
+}

@@ -149,11 +149,12 @@ impl Query {
     /// The script asserting only the conjuncts `keep` accepts, without `(check-sat)`.
     pub fn script_with(&self, keep: &dyn Fn(&Conjunct) -> bool) -> String {
         let mut s = self.preamble();
-        let mut last_comment: Option<&str> = None;
+        // One comment per vertex visit (a parallel assignment gives several conjuncts).
+        let mut last: Option<(usize, &str)> = None;
         for c in self.conjuncts.iter().filter(|c| keep(c)) {
-            if last_comment != Some(c.comment.as_str()) {
+            if last != Some((c.step, c.comment.as_str())) {
                 let _ = writeln!(s, "; {}", c.comment);
-                last_comment = Some(&c.comment);
+                last = Some((c.step, &c.comment));
             }
             let _ = writeln!(s, "(assert (! {} :named {}))", c.term, c.name);
         }

@@ -157,7 +157,17 @@ fn solve_filtered(
 ) -> Result<SolverAnswer, AraError> {
     let mut terms: Vec<String> = Vec::new();
     let mut wanted = Vec::new();
+    // Only the nondets evaluated by kept conjuncts (a prefix leaves the later ones out).
+    let kept_steps: Vec<usize> = q
+        .conjuncts
+        .iter()
+        .filter(|c| keep(c))
+        .map(|c| c.step)
+        .collect();
     for (i, n) in q.nondets.iter().enumerate() {
+        if !kept_steps.contains(&n.step) {
+            continue;
+        }
         terms.push(n.name.clone());
         wanted.push(Wanted::Nondet(i));
     }
