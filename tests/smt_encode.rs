@@ -143,3 +143,37 @@ fn parallel_assignment_reads_old_values() {
     assert!(q.text.contains("(= x@2 y@1)"), "{}", q.text);
     assert!(q.text.contains("(= y@2 x@1)"), "{}", q.text);
 }
+
+#[test]
+fn promotions_truncation_and_bool_conversion() {
+    let mut b = B::new();
+    let c = b.local("c", IntType::Char);
+    let f = b.local("f", IntType::Bool);
+    let (p, path) = straight(
+        b,
+        vec![(c, bin(BinOp::Add, v(c), int(1))), (f, v(c))],
+        and(
+            eq(v(f), int(1)),
+            bin(BinOp::Shr, cast(IntType::UInt, v(c)), v(f)),
+        ),
+    );
+    let q = encode_path(&p, &Cfg::build(&p), &path, Theory::BitVector).unwrap();
+    let t = &q.text;
+    assert!(
+        t.contains("(= c@1 ((_ extract 7 0) (bvadd ((_ sign_extend 24) c@0) #x00000001)))"),
+        "{t}"
+    );
+    assert!(t.contains("(= f@1 (ite (= c@1 #x00) #x00 #x01))"), "{t}");
+    assert!(
+        t.contains("(bvlshr ((_ sign_extend 24) c@1) ((_ zero_extend 24) f@1))"),
+        "{t}"
+    );
+    assert_eq!(q.free_vars.len(), 1);
+    assert_eq!(
+        (q.free_vars[0].var, q.free_vars[0].name.as_str()),
+        (c, "c@0")
+    );
+    let q = encode_path(&p, &Cfg::build(&p), &path, Theory::Lia).unwrap();
+    assert!(q.text.contains("(= c@1 (+ c@0 1))"), "{}", q.text);
+    assert_eq!(q.approximations.len(), 1, "the shift by f");
+}
