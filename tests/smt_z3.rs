@@ -571,3 +571,33 @@ fn a_rejected_script_is_a_tool_failure() {
     assert_eq!(e.kind(), "tool-failed", "{e}");
     assert!(e.to_string().contains("rejected the script"), "{e}");
 }
+
+#[test]
+fn ilp32_long_is_32_bits() {
+    // long l = LONG_MAX (ILP32); l = l + 1; assert(l < 0) holds (wraps); a[l] indexes 32-bit.
+    let mut b = B::new();
+    b.p.data_model = ara::ir::DataModel::Ilp32;
+    let l = b.local("l", IntType::Long);
+    let a = b.array(
+        "a",
+        IntType::Int,
+        4,
+        ara::ir::Storage::Global,
+        ara::ir::ArrayInit::Zero,
+    );
+    let (p, path) = straight(
+        b,
+        vec![
+            (l, k(2147483647, IntType::Long)),
+            (l, bin(BinOp::Add, v(l), int(1))),
+        ],
+        and(bin(BinOp::Lt, v(l), int(0)), eq(rd(a, v(l)), int(0))),
+    );
+    let q = query(&p, &path, Theory::BitVector);
+    assert!(
+        q.text.contains("(Array (_ BitVec 32) (_ BitVec 32))"),
+        "{}",
+        q.text
+    );
+    assert!(is_unsat(&p, &path, Theory::BitVector));
+}

@@ -10,6 +10,12 @@
 //! usual arithmetic conversions, wrap-around, signed/unsigned operators); [`Theory::Lia`] uses
 //! unbounded integers like the paper (no wrap-around; bitwise operators and shifts by
 //! non-constant amounts become unconstrained values, listed in [`Query::approximations`]).
+//!
+//! Where C leaves behaviour undefined the bit-vector formula picks one: signed overflow wraps,
+//! division by zero gives SMT-LIB's value, a shift by the width or more gives 0 (or all ones
+//! for `>>` of a negative value). In LIA, conversions to narrower types are the identity
+//! (except to `_Bool`) and nondet values are unbounded: a `sat` answer there may not be a C
+//! execution, which is why models are confirmed by replay.
 
 use crate::error::AraError;
 use crate::ir::cfg::{Action, Cfg, Guard};
@@ -340,10 +346,10 @@ impl<'a> Enc<'a> {
     fn var_term(&mut self, v: VarId) -> String {
         let var = self.p.var(v);
         if let Some(k) = self.var_ver[v.0 as usize] {
-            return format!("{}@{k}", var.name);
+            return versioned(&var.name, k);
         }
         self.var_ver[v.0 as usize] = Some(0);
-        let name = format!("{}@0", var.name);
+        let name = versioned(&var.name, 0);
         self.declare(&name, &self.sort(var.ty));
         let init = var.init.or(match var.storage {
             Storage::Global => Some(0),
@@ -382,7 +388,7 @@ impl<'a> Enc<'a> {
         let k = self.var_ver[v.0 as usize].map_or(1, |k| k + 1);
         self.var_ver[v.0 as usize] = Some(k);
         let var = self.p.var(v);
-        let name = format!("{}@{k}", var.name);
+        let name = versioned(&var.name, k);
         self.declare(&name, &self.sort(var.ty));
         name
     }
@@ -398,10 +404,10 @@ impl<'a> Enc<'a> {
     fn arr_term(&mut self, a: ArrId) -> String {
         let arr = self.p.array(a);
         if let Some(k) = self.arr_ver[a.0 as usize] {
-            return format!("{}@{k}", arr.name);
+            return versioned(&arr.name, k);
         }
         self.arr_ver[a.0 as usize] = Some(0);
-        let name = format!("{}@0", arr.name);
+        let name = versioned(&arr.name, 0);
         self.declare(&name, &self.array_sort(arr.elem));
         let value = match &arr.init {
             ArrayInit::Zero => Some(self.zero_array(arr.elem)),
@@ -437,7 +443,7 @@ impl<'a> Enc<'a> {
         let k = self.arr_ver[a.0 as usize].map_or(1, |k| k + 1);
         self.arr_ver[a.0 as usize] = Some(k);
         let arr = self.p.array(a);
-        let name = format!("{}@{k}", arr.name);
+        let name = versioned(&arr.name, k);
         self.declare(&name, &self.array_sort(arr.elem));
         name
     }
@@ -894,6 +900,22 @@ impl<'a> Enc<'a> {
     }
 }
 
+/// The SMT symbol of version `k` of a variable or array: `x@3`, quoted as `|x@3|` when the
+/// name is not a plain C identifier (C identifiers never need quoting, and `@` keeps versions
+/// apart from ara's own constants `nd…`, `ap…` and conjunct names `c…`).
+fn versioned(name: &str, k: u32) -> String {
+    let plain = !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$');
+    if plain {
+        format!("{name}@{k}")
+    } else {
+        format!("|{}@{k}|", name.replace(['|', '\\'], "_"))
+    }
+}
+
 fn extend_unique(out: &mut Vec<VarId>, more: Vec<VarId>) {
     for v in more {
         if !out.contains(&v) {
@@ -1009,6 +1031,12 @@ mod tests {
         assert_eq!(resize("#xff".into(), 8, 32, true), "#xffffffff");
         assert_eq!(resize("#xff".into(), 8, 32, false), "#x000000ff");
         assert_eq!(resize("#x00000101".into(), 32, 8, true), "#x01");
+    }
+
+    #[test]
+    fn symbols() {
+        assert_eq!(versioned("x", 3), "x@3");
+        assert_eq!(versioned("f::x", 0), "|f::x@0|");
     }
 
     #[test]
