@@ -12,6 +12,7 @@ pub mod emit;
 pub mod error;
 pub mod frontend;
 pub mod ir;
+pub mod smt;
 pub mod tools;
 
 pub use error::{AraError, Result};

@@ -1,0 +1,259 @@
+//! A small S-expression reader for solver answers, and SMT-LIB value literals.
+//!
+//! Takes the text a solver printed; gives [`Sexp`] trees, and [`Value`]s for literals such as
+//! `#x0000000a`, `#b101`, `(_ bv10 32)`, `12`, `(- 5)`, `true`.
+
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Sexp {
+    /// A symbol, keyword, numeral or literal (`|quoted|` symbols without their bars, string
+    /// literals without their quotes).
+    Atom(String),
+    List(Vec<Sexp>),
+}
+
+impl Sexp {
+    pub fn atom(&self) -> Option<&str> {
+        match self {
+            Sexp::Atom(a) => Some(a),
+            Sexp::List(_) => None,
+        }
+    }
+    pub fn list(&self) -> Option<&[Sexp]> {
+        match self {
+            Sexp::List(l) => Some(l),
+            Sexp::Atom(_) => None,
+        }
+    }
+    /// Is this `(error "...")`?
+    pub fn is_error(&self) -> bool {
+        matches!(self.list(), Some([Sexp::Atom(h), ..]) if h == "error")
+    }
+}
+
+impl fmt::Display for Sexp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Sexp::Atom(a) => f.write_str(a),
+            Sexp::List(l) => {
+                f.write_str("(")?;
+                for (i, x) in l.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" ")?;
+                    }
+                    write!(f, "{x}")?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+/// Reads every S-expression of `text`.
+pub fn parse_all(text: &str) -> Result<Vec<Sexp>, String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut pos = 0;
+    let mut out = Vec::new();
+    let mut stack: Vec<Vec<Sexp>> = Vec::new();
+    let emit = |stack: &mut Vec<Vec<Sexp>>, out: &mut Vec<Sexp>, x: Sexp| match stack.last_mut() {
+        Some(top) => top.push(x),
+        None => out.push(x),
+    };
+    while pos < chars.len() {
+        let c = chars[pos];
+        match c {
+            _ if c.is_whitespace() => pos += 1,
+            ';' => {
+                while pos < chars.len() && chars[pos] != '\n' {
+                    pos += 1;
+                }
+            }
+            '(' => {
+                stack.push(Vec::new());
+                pos += 1;
+            }
+            ')' => {
+                let l = stack.pop().ok_or("unbalanced ')'")?;
+                emit(&mut stack, &mut out, Sexp::List(l));
+                pos += 1;
+            }
+            '|' => {
+                let end = chars[pos + 1..]
+                    .iter()
+                    .position(|&c| c == '|')
+                    .ok_or("unterminated |symbol|")?;
+                let s: String = chars[pos + 1..pos + 1 + end].iter().collect();
+                emit(&mut stack, &mut out, Sexp::Atom(s));
+                pos += end + 2;
+            }
+            '"' => {
+                // `""` inside a string literal is an escaped quote.
+                let mut s = String::new();
+                pos += 1;
+                loop {
+                    match chars.get(pos) {
+                        None => return Err("unterminated string".into()),
+                        Some('"') if chars.get(pos + 1) == Some(&'"') => {
+                            s.push('"');
+                            pos += 2;
+                        }
+                        Some('"') => {
+                            pos += 1;
+                            break;
+                        }
+                        Some(&c) => {
+                            s.push(c);
+                            pos += 1;
+                        }
+                    }
+                }
+                emit(&mut stack, &mut out, Sexp::Atom(s));
+            }
+            _ => {
+                let start = pos;
+                while pos < chars.len()
+                    && !chars[pos].is_whitespace()
+                    && !matches!(chars[pos], '(' | ')' | '|' | '"' | ';')
+                {
+                    pos += 1;
+                }
+                let s: String = chars[start..pos].iter().collect();
+                emit(&mut stack, &mut out, Sexp::Atom(s));
+            }
+        }
+    }
+    if !stack.is_empty() {
+        return Err("unbalanced '('".into());
+    }
+    Ok(out)
+}
+
+/// A value literal of a model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// A bit-vector: its bits (unsigned) and width.
+    Bv {
+        bits: u128,
+        width: u32,
+    },
+    Int(i128),
+    Bool(bool),
+}
+
+impl Value {
+    pub fn parse(s: &Sexp) -> Option<Value> {
+        match s {
+            Sexp::Atom(a) => {
+                if let Some(h) = a.strip_prefix("#x") {
+                    let width = 4 * h.len() as u32;
+                    (width <= 128).then_some(())?;
+                    return Some(Value::Bv {
+                        bits: u128::from_str_radix(h, 16).ok()?,
+                        width,
+                    });
+                }
+                if let Some(b) = a.strip_prefix("#b") {
+                    let width = b.len() as u32;
+                    (width <= 128).then_some(())?;
+                    return Some(Value::Bv {
+                        bits: u128::from_str_radix(b, 2).ok()?,
+                        width,
+                    });
+                }
+                match a.as_str() {
+                    "true" => Some(Value::Bool(true)),
+                    "false" => Some(Value::Bool(false)),
+                    _ => a.parse().ok().map(Value::Int),
+                }
+            }
+            Sexp::List(l) => match l.as_slice() {
+                [Sexp::Atom(u), Sexp::Atom(bv), Sexp::Atom(w)] if u == "_" => {
+                    let bits = bv.strip_prefix("bv")?.parse().ok()?;
+                    let width: u32 = w.parse().ok()?;
+                    (width <= 128).then_some(Value::Bv { bits, width })
+                }
+                [Sexp::Atom(m), x] if m == "-" => match Value::parse(x)? {
+                    Value::Int(v) => Some(Value::Int(-v)),
+                    _ => None,
+                },
+                _ => None,
+            },
+        }
+    }
+
+    /// As a signed number (bit-vectors in two's complement).
+    pub fn signed(self) -> i128 {
+        match self {
+            Value::Bv { bits, width } => {
+                if width == 0 {
+                    0
+                } else if width >= 128 {
+                    bits as i128
+                } else if bits >> (width - 1) & 1 == 1 {
+                    bits as i128 - (1i128 << width)
+                } else {
+                    bits as i128
+                }
+            }
+            Value::Int(v) => v,
+            Value::Bool(b) => b as i128,
+        }
+    }
+
+    /// As an unsigned number (bit-vectors read as their bits).
+    pub fn unsigned(self) -> i128 {
+        match self {
+            Value::Bv { bits, .. } => bits as i128,
+            v => v.signed(),
+        }
+    }
+
+    /// The SMT-LIB literal for this value.
+    pub fn to_smt(self) -> String {
+        match self {
+            Value::Bv { bits, width } if width % 4 == 0 && width > 0 => {
+                format!("#x{:0w$x}", bits, w = (width / 4) as usize)
+            }
+            Value::Bv { bits, width } => format!("(_ bv{bits} {width})"),
+            Value::Int(v) => super::encode::int_lit(v),
+            Value::Bool(b) => b.to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_nested_lists_quotes_and_comments() {
+        let xs = parse_all("sat\n((x@0 #x0000000a) (|a b| (- 5))) ; c\n(error \"say \"\"hi\"\"\")")
+            .unwrap();
+        assert_eq!(xs.len(), 3);
+        assert_eq!(xs[0], Sexp::Atom("sat".into()));
+        let l = xs[1].list().unwrap();
+        assert_eq!(l[1].list().unwrap()[0], Sexp::Atom("a b".into()));
+        assert!(xs[2].is_error());
+        assert_eq!(xs[2].list().unwrap()[1], Sexp::Atom("say \"hi\"".into()));
+        assert!(parse_all("(a").is_err());
+        assert!(parse_all("a)").is_err());
+    }
+
+    #[test]
+    fn values() {
+        let v = |s: &str| Value::parse(&parse_all(s).unwrap()[0]).unwrap();
+        assert_eq!(v("#x0000000a").signed(), 10);
+        assert_eq!(v("#xffffffff").signed(), -1);
+        assert_eq!(v("#xffffffff").unsigned(), 4294967295);
+        assert_eq!(v("(_ bv10 32)").signed(), 10);
+        assert_eq!(v("(_ bv255 8)").signed(), -1);
+        assert_eq!(v("#b101").unsigned(), 5);
+        assert_eq!(v("(- 5)").signed(), -5);
+        assert_eq!(v("true").signed(), 1);
+        assert_eq!(v("#xffffffffffffffff").signed(), -1);
+        assert_eq!(v("#x0a").to_smt(), "#x0a");
+        assert_eq!(v("(- 5)").to_smt(), "(- 5)");
+        assert!(Value::parse(&Sexp::Atom("foo".into())).is_none());
+    }
+}
