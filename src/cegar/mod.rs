@@ -1,0 +1,487 @@
+//! The abstraction-refinement loop AR(P, V, R) of Armando, Benerecetti and Mantovani.
+//!
+//! Takes a [`Program`] and [`CegarOptions`]; gives a [`CheckReport`]: SAFE (the checker proved an
+//! abstraction safe), UNSAFE (a trace whose SMT formula is satisfiable on the original program
+//! and whose inputs, replayed on the original program, reach the error), or UNKNOWN with the
+//! reason; plus the iterations, the final V and R, and where the time went.
+
+pub mod replay;
+
+use crate::abstraction::{IndexSets, Tracked, VarSet, abstract_program};
+use crate::checkers::{self, CheckOptions, Verdict};
+use crate::emit::{EmitOptions, emit_c};
+use crate::error::AraError;
+use crate::ir::cfg::Cfg;
+use crate::ir::{ArrId, Program, VERTEX_ERROR, VarId, Vertex};
+use crate::smt::{
+    ConjunctKind, Query, SolverAnswer, Theory, encode_path, forced_value, forced_value_before, solve,
+};
+use crate::tools::Limits;
+use serde::Serialize;
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// What the loop starts from and how long it may run.
+#[derive(Clone, Debug)]
+pub struct CegarOptions {
+    pub checker: CheckOptions,
+    /// Wall-clock limit for the whole check.
+    pub timeout: Duration,
+    pub max_iterations: u32,
+    /// Start with V = all scalars (default) or V = {} (as in the paper).
+    pub initial_vars_all: bool,
+    pub theory: Theory,
+    /// Write every iteration's files here.
+    pub keep_dir: Option<PathBuf>,
+    /// Indexes to track from the start (e.g. witness indexes).
+    pub seed: IndexSets,
+}
+
+/// The final answer.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[serde(tag = "verdict", rename_all = "lowercase")]
+pub enum FinalVerdict {
+    Safe { proof: String },
+    Unsafe { trace: ConcreteTrace },
+    Unknown { reason: String },
+}
+
+/// A confirmed error trace on the original program.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ConcreteTrace {
+    /// The vertex path, ending in 0.
+    pub path: Vec<Vertex>,
+    /// One line per step: `vertex (line N): statement`.
+    pub steps: Vec<String>,
+    /// Values of the nondeterministic inputs, in the order they are read.
+    pub inputs: Vec<InputValue>,
+    /// How the trace was confirmed.
+    pub confirmed_by: String,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct InputValue {
+    pub what: String,
+    pub value: i128,
+}
+
+/// What one iteration did.
+#[derive(Clone, Debug, Serialize)]
+pub struct Iteration {
+    pub number: u32,
+    pub checker_verdict: String,
+    pub path: Vec<Vertex>,
+    pub solver: String,
+    pub refinement: String,
+}
+
+/// Per array: how many of its elements were tracked.
+#[derive(Clone, Debug, Serialize)]
+pub struct TrackedSummary {
+    pub array: String,
+    pub tracked: Vec<u64>,
+    pub tracked_count: u64,
+    pub total: u64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckReport {
+    pub file: String,
+    #[serde(flatten)]
+    pub verdict: FinalVerdict,
+    pub iterations: Vec<Iteration>,
+    pub vars: Vec<String>,
+    pub arrays: Vec<TrackedSummary>,
+    pub time_abstraction_s: f64,
+    pub time_checker_s: f64,
+    pub time_solver_s: f64,
+    pub time_total_s: f64,
+}
+
+/// The current abstraction parameters.
+#[derive(Clone, Debug, PartialEq)]
+struct Params {
+    vars: BTreeSet<VarId>,
+    all_vars: bool,
+    r: IndexSets,
+}
+
+impl Params {
+    fn var_set(&self) -> VarSet {
+        if self.all_vars {
+            VarSet::All
+        } else {
+            VarSet::Only(self.vars.clone())
+        }
+    }
+}
+
+/// Runs AR(P, V, R).
+pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> {
+    let start = Instant::now();
+    let cfg = Cfg::build(p);
+    let mut params = Params {
+        vars: BTreeSet::new(),
+        all_vars: opts.initial_vars_all,
+        r: opts.seed.clone(),
+    };
+    let mut iterations = Vec::new();
+    let (mut t_abs, mut t_chk, mut t_smt) = (Duration::ZERO, Duration::ZERO, Duration::ZERO);
+    let work = tempfile::Builder::new()
+        .prefix("ara-check-")
+        .tempdir()
+        .map_err(|e| AraError::Internal(format!("cannot create a temporary directory: {e}")))?;
+    let dir = match &opts.keep_dir {
+        Some(d) => {
+            std::fs::create_dir_all(d).map_err(|e| AraError::Input {
+                file: d.display().to_string(),
+                msg: format!("cannot create: {e}"),
+            })?;
+            d.clone()
+        }
+        None => work.path().to_path_buf(),
+    };
+    let keep = |name: &str, text: &str| {
+        if opts.keep_dir.is_some() {
+            let _ = std::fs::write(dir.join(name), text);
+        }
+    };
+    let mut seen_paths: Vec<Vec<Vertex>> = Vec::new();
+
+    let verdict = 'outer: loop {
+        let k = iterations.len() as u32 + 1;
+        if k > opts.max_iterations {
+            break FinalVerdict::Unknown {
+                reason: format!("iteration limit ({}) reached", opts.max_iterations),
+            };
+        }
+        let remaining = opts.timeout.saturating_sub(start.elapsed());
+        if remaining.is_zero() {
+            break FinalVerdict::Unknown {
+                reason: format!("timeout after {} s", opts.timeout.as_secs()),
+            };
+        }
+        // 1. Abstract and emit.
+        let t = Instant::now();
+        let abs = abstract_program(p, &params.var_set(), &params.r);
+        let text = emit_c(
+            &abs.program,
+            &EmitOptions {
+                markers: true,
+                line_comments: true,
+                header_comment: Some(format!(
+                    "ara check: iteration {k}, abstraction of {}",
+                    p.file
+                )),
+            },
+        );
+        let c_path = dir.join(format!("abstract_{k}.c"));
+        std::fs::write(&c_path, &text).map_err(|e| AraError::Internal(e.to_string()))?;
+        t_abs += t.elapsed();
+
+        // 2. Model-check it.
+        let t = Instant::now();
+        let mut copts = opts.checker.clone();
+        copts.timeout = Some(copts.timeout.map_or(remaining, |c| c.min(remaining)));
+        let outcome = checkers::check_file(&c_path, &copts)?;
+        t_chk += t.elapsed();
+        let mut it = Iteration {
+            number: k,
+            checker_verdict: outcome.verdict.to_string(),
+            path: vec![],
+            solver: String::new(),
+            refinement: String::new(),
+        };
+        let path = match (&outcome.verdict, &outcome.trace) {
+            (Verdict::Safe { .. }, _) => {
+                iterations.push(it);
+                break FinalVerdict::Safe {
+                    proof: format!(
+                        "{} proved abstraction {k} safe: {}",
+                        outcome.checker, outcome.verdict
+                    ),
+                };
+            }
+            (Verdict::Unknown { .. }, _) => {
+                iterations.push(it);
+                break FinalVerdict::Unknown {
+                    reason: format!("checker: {}", outcome.verdict),
+                };
+            }
+            (Verdict::Unsafe, Some(trace)) => trace.marker_path("ara_loc"),
+            (Verdict::Unsafe, None) => {
+                iterations.push(it);
+                break FinalVerdict::Unknown {
+                    reason: "the checker reported a violation without a trace".into(),
+                };
+            }
+        };
+        let path = normalise_path(&cfg, path);
+        it.path = path.clone();
+        keep(&format!("trace_{k}.txt"), &describe_path(p, &cfg, &path));
+        if !cfg.is_path(&path) || path.last() != Some(&VERTEX_ERROR) {
+            iterations.push(it);
+            break FinalVerdict::Unknown {
+                reason: format!(
+                    "the checker's trace is not an error path of the CFG: {:?}",
+                    path
+                ),
+            };
+        }
+
+        // 3. Is the trace feasible in the original program?
+        let t = Instant::now();
+        let q = encode_path(p, &cfg, &path, opts.theory)?;
+        keep(&format!("query_{k}.smt2"), &q.text);
+        let limits = Limits {
+            timeout: Some(opts.timeout.saturating_sub(start.elapsed()).max(Duration::from_secs(1))),
+            memory_mb: opts.checker.memory_mb,
+        };
+        let answer = solve(&q, &limits)?;
+        t_smt += t.elapsed();
+        match answer {
+            SolverAnswer::Sat(model) => {
+                it.solver = "sat".into();
+                keep(&format!("answer_{k}.txt"), &format!("sat\n{model:#?}\n"));
+                iterations.push(it);
+                let t = Instant::now();
+                let confirmed = replay::confirm(p, &cfg, &path, &q, &model, &dir);
+                t_smt += t.elapsed();
+                break match confirmed {
+                    Ok(trace) => FinalVerdict::Unsafe { trace },
+                    Err(why) => FinalVerdict::Unknown {
+                        reason: format!("feasible trace not confirmed by replay: {why}"),
+                    },
+                };
+            }
+            SolverAnswer::Unknown(why) => {
+                it.solver = format!("unknown: {why}");
+                iterations.push(it);
+                break FinalVerdict::Unknown {
+                    reason: format!("solver: {why}"),
+                };
+            }
+            SolverAnswer::Unsat { core } => {
+                it.solver = format!("unsat, core {}", core.join(" "));
+                keep(&format!("answer_{k}.txt"), &format!("unsat\n{}\n", core.join("\n")));
+                // 4. Refine.
+                let t = Instant::now();
+                let before = params.clone();
+                let how = refine(p, &q, &core, &mut params, &limits)?;
+                let mut how = how;
+                // Progress: the same trace must be impossible in the new abstraction.
+                let mut widen = 0;
+                while still_feasible(p, &cfg, &path, &params, opts.theory, &limits)? {
+                    widen += 1;
+                    match widen {
+                        1 => {
+                            for a in core_arrays(&q, &core) {
+                                params.r.0.insert(a, Tracked::All);
+                            }
+                            how.push_str("; widened: all indexes of the arrays in the core");
+                        }
+                        2 => {
+                            params.all_vars = true;
+                            how.push_str("; widened: all variables");
+                        }
+                        3 => {
+                            for a in p.array_ids() {
+                                params.r.0.insert(a, Tracked::All);
+                            }
+                            how.push_str("; widened: all indexes of all arrays");
+                        }
+                        _ => {
+                            t_smt += t.elapsed();
+                            it.refinement = how;
+                            iterations.push(it);
+                            break 'outer FinalVerdict::Unknown {
+                                reason: "refinement cannot exclude a spurious trace".into(),
+                            };
+                        }
+                    }
+                }
+                t_smt += t.elapsed();
+                if params == before && seen_paths.contains(&path) {
+                    it.refinement = how;
+                    iterations.push(it);
+                    break FinalVerdict::Unknown {
+                        reason: "refinement made no progress".into(),
+                    };
+                }
+                seen_paths.push(path);
+                keep(&format!("refinement_{k}.txt"), &how);
+                it.refinement = how;
+                iterations.push(it);
+            }
+        }
+    };
+
+    let vars = if params.all_vars {
+        vec!["all".to_string()]
+    } else {
+        params
+            .vars
+            .iter()
+            .map(|v| p.var(*v).display.clone())
+            .collect()
+    };
+    let arrays = p
+        .array_ids()
+        .map(|a| {
+            let arr = p.array(a);
+            let tracked: Vec<u64> = match params.r.0.get(&a) {
+                Some(Tracked::All) => (0..arr.size.min(64)).collect(),
+                Some(Tracked::Only(s)) => s.iter().copied().collect(),
+                None => vec![],
+            };
+            let count = match params.r.0.get(&a) {
+                Some(Tracked::All) => arr.size,
+                _ => tracked.len() as u64,
+            };
+            TrackedSummary {
+                array: arr.display.clone(),
+                tracked,
+                tracked_count: count,
+                total: arr.size,
+            }
+        })
+        .collect();
+    Ok(CheckReport {
+        file: p.file.clone(),
+        verdict,
+        iterations,
+        vars,
+        arrays,
+        time_abstraction_s: t_abs.as_secs_f64(),
+        time_checker_s: t_chk.as_secs_f64(),
+        time_solver_s: t_smt.as_secs_f64(),
+        time_total_s: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// The checker's marker sequence starts at the first vertex it saw; make sure it ends in the
+/// error vertex exactly once.
+fn normalise_path(cfg: &Cfg, mut path: Vec<Vertex>) -> Vec<Vertex> {
+    if let Some(pos) = path.iter().position(|&v| v == VERTEX_ERROR) {
+        path.truncate(pos + 1);
+    } else if let Some(&last) = path.last()
+        && cfg.node(last).succs.iter().any(|e| e.to == VERTEX_ERROR)
+    {
+        path.push(VERTEX_ERROR);
+    }
+    path
+}
+
+/// One line per step of a path, for people.
+pub fn describe_path(p: &Program, cfg: &Cfg, path: &[Vertex]) -> String {
+    let mut out = String::new();
+    for (i, &v) in path.iter().enumerate() {
+        let node = cfg.node(v);
+        let what = match &node.action {
+            crate::ir::cfg::Action::ErrorVertex => "ERROR".to_string(),
+            crate::ir::cfg::Action::ExitVertex => "EXIT".to_string(),
+            crate::ir::cfg::Action::Stmt(s) => crate::ir::print::stmt_head(p, s),
+        };
+        let branch = path
+            .get(i + 1)
+            .map(|&w| cfg.describe_edge(p, v, w))
+            .filter(|s| !s.is_empty())
+            .map(|s| format!("  [{s}]"))
+            .unwrap_or_default();
+        let _ = writeln!(out, "{v:>4} (line {}): {what}{branch}", node.span.line);
+    }
+    out
+}
+
+/// Fig. 3 of the paper: V' = V ∪ scalars of the core; for each array read in the core whose
+/// index the core's prefix forces to a constant k, add k to R(a), otherwise all indexes of a.
+fn refine(
+    p: &Program,
+    q: &Query,
+    core: &[String],
+    params: &mut Params,
+    limits: &Limits,
+) -> Result<String, AraError> {
+    let mut how = Vec::new();
+    let in_core: Vec<_> = q
+        .conjuncts
+        .iter()
+        .filter(|c| core.contains(&c.name))
+        .collect();
+    for c in &in_core {
+        for v in &c.vars {
+            if !params.all_vars && params.vars.insert(*v) {
+                how.push(format!("V += {}", p.var(*v).display));
+            }
+        }
+    }
+    for c in &in_core {
+        for read in &c.reads {
+            // The index is a constant if what happens before the read forces it: first the
+            // core's own conjuncts before the read, then the whole path prefix.
+            let mut k = forced_value_before(q, core, c.step, &read.index_term, limits)?;
+            if k.is_none() {
+                let prefix: Vec<String> = q
+                    .conjuncts
+                    .iter()
+                    .filter(|d| d.step < c.step || d.kind == ConjunctKind::Init)
+                    .map(|d| d.name.clone())
+                    .collect();
+                k = forced_value(q, &prefix, &read.index_term, limits)?;
+            }
+            let arr = p.array(read.array);
+            let entry = params
+                .r
+                .0
+                .entry(read.array)
+                .or_insert_with(|| Tracked::Only(BTreeSet::new()));
+            match (k, entry) {
+                (_, Tracked::All) => {}
+                (Some(k), Tracked::Only(set)) if k >= 0 && (k as u64) < arr.size => {
+                    if set.insert(k as u64) {
+                        how.push(format!("R({}) += {k}", arr.display));
+                    }
+                }
+                (_, e) => {
+                    *e = Tracked::All;
+                    how.push(format!("R({}) = all (index not constant)", arr.display));
+                }
+            }
+        }
+    }
+    if how.is_empty() {
+        how.push("no new variables or indexes from the core".into());
+    }
+    Ok(how.join(", "))
+}
+
+fn core_arrays(q: &Query, core: &[String]) -> Vec<ArrId> {
+    let mut out = Vec::new();
+    for c in q.conjuncts.iter().filter(|c| core.contains(&c.name)) {
+        for r in &c.reads {
+            if !out.contains(&r.array) {
+                out.push(r.array);
+            }
+        }
+    }
+    out
+}
+
+/// Is the path still executable in abstract(P, V', R')? (Then the refinement did not exclude
+/// it and must be widened.)
+fn still_feasible(
+    p: &Program,
+    cfg: &Cfg,
+    path: &[Vertex],
+    params: &Params,
+    theory: Theory,
+    limits: &Limits,
+) -> Result<bool, AraError> {
+    let abs = abstract_program(p, &params.var_set(), &params.r);
+    // Same ids, same CFG shape: the path is a path of the abstract CFG too.
+    let acfg = Cfg::build(&abs.program);
+    let q = encode_path(&abs.program, &acfg, path, theory)?;
+    Ok(!matches!(solve(&q, limits)?, SolverAnswer::Unsat { .. }))
+}

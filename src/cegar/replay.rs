@@ -1,0 +1,202 @@
+//! Confirming a feasible trace on the original program: compile the original program with gcc,
+//! with the nondeterministic inputs and the initial values of uninitialised locals taken from
+//! the SMT model, run it, and see it reach the error.
+//!
+//! Takes the program, the path, the query and the solver's model; gives the confirmed
+//! [`ConcreteTrace`] or the reason it could not be confirmed (then the verdict is UNKNOWN).
+
+use super::{ConcreteTrace, InputValue, describe_path};
+use crate::emit::{EmitOptions, emit_c};
+use crate::ir::cfg::Cfg;
+use crate::ir::{ArrayInit, DataModel, Program, Storage, Vertex};
+use crate::smt::Query;
+use crate::smt::Model;
+use crate::tools::{Ending, Limits, Tool, find_tool, run};
+use std::fmt::Write as _;
+use std::path::Path;
+use std::time::Duration;
+
+/// Exit code of the replay binary when `reach_error` (or a failing assertion) is reached.
+const REACHED: i32 = 77;
+/// Exit code when an assumption fails during the replay.
+const ASSUME_FAILED: i32 = 78;
+
+/// Replays the model on the original program; `Ok` only when the error is reached.
+pub fn confirm(
+    p: &Program,
+    cfg: &Cfg,
+    path: &[Vertex],
+    q: &Query,
+    model: &Model,
+    dir: &Path,
+) -> Result<ConcreteTrace, String> {
+    let inputs = inputs_of(p, q, model);
+    let (program, c_text) = replay_program(p, q, model);
+    let _ = program;
+    let gcc = find_tool(Tool::Gcc, None).map_err(|e| e.to_string())?;
+    let src = dir.join("replay.c");
+    let exe = dir.join("replay.bin");
+    std::fs::write(&src, &c_text).map_err(|e| format!("cannot write {}: {e}", src.display()))?;
+    let mut args = vec![
+        "-std=gnu11".to_string(),
+        "-O1".into(),
+        "-w".into(),
+        "-o".into(),
+        exe.display().to_string(),
+        src.display().to_string(),
+    ];
+    if p.data_model == DataModel::Ilp32 {
+        args.insert(0, "-m32".into());
+    }
+    let limits = Limits {
+        timeout: Some(Duration::from_secs(60)),
+        memory_mb: None,
+    };
+    let out = run(&gcc, &args, Some(dir), None, &limits).map_err(|e| e.to_string())?;
+    if out.ending != Ending::Exited(0) {
+        let first = out.stderr.lines().find(|l| l.contains("error")).unwrap_or("");
+        return Err(format!("the replay program does not compile: {first}"));
+    }
+    let out = run(&exe, &[], Some(dir), None, &limits).map_err(|e| e.to_string())?;
+    match out.ending {
+        Ending::Exited(REACHED) => Ok(ConcreteTrace {
+            path: path.to_vec(),
+            steps: describe_path(p, cfg, path).lines().map(String::from).collect(),
+            inputs,
+            confirmed_by: "replay: the original program, compiled with gcc with these inputs, \
+                           reaches the error"
+                .into(),
+        }),
+        Ending::Exited(ASSUME_FAILED) => Err("an assumption fails during the replay".into()),
+        Ending::Exited(c) => Err(format!("the replay ended with exit code {c} without error")),
+        Ending::Signaled(s) => Err(format!("the replay was killed by signal {s}")),
+        Ending::TimedOut => Err("the replay did not finish within 60 s".into()),
+    }
+}
+
+/// The inputs of the model, for the report.
+fn inputs_of(p: &Program, q: &Query, model: &Model) -> Vec<InputValue> {
+    let mut out = Vec::new();
+    let _ = q;
+    for n in &model.nondets {
+        out.push(InputValue {
+            what: format!(
+                "{}() at line {}",
+                n.nondet.ty.nondet_fn(),
+                line_of(p, n.nondet.vertex)
+            ),
+            value: n.value,
+        });
+    }
+    for v in &model.vars {
+        out.push(InputValue {
+            what: format!("initial {}", p.var(v.var).display),
+            value: v.value,
+        });
+    }
+    for a in &model.arrays {
+        out.push(InputValue {
+            what: format!("initial {}[{}]", p.array(a.array).display, a.index),
+            value: a.value,
+        });
+    }
+    out
+}
+
+fn line_of(p: &Program, v: Vertex) -> u32 {
+    let mut line = 0;
+    p.visit_stmts(&mut |s| {
+        if s.id == v && !matches!(s.kind, crate::ir::StmtKind::Label(_)) {
+            line = s.span.line;
+        }
+    });
+    line
+}
+
+/// The original program with every uninitialised local given the model's initial value (as
+/// globals, so large arrays do not overflow the stack) and a harness that feeds the model's
+/// nondeterministic values in path order.
+fn replay_program(p: &Program, q: &Query, model: &Model) -> (Program, String) {
+    let mut r = p.clone();
+    for (i, var) in r.vars.iter_mut().enumerate() {
+        if var.storage == Storage::Local && var.init.is_none() {
+            let id = crate::ir::VarId(i as u32);
+            var.init = Some(
+                model
+                    .vars
+                    .iter()
+                    .find(|v| v.var == id)
+                    .map_or(0, |v| v.value),
+            );
+        }
+        var.storage = Storage::Global;
+    }
+    for (i, arr) in r.arrays.iter_mut().enumerate() {
+        if arr.init == ArrayInit::Nondet {
+            let id = crate::ir::ArrId(i as u32);
+            let known: Vec<(u64, i128)> = model
+                .arrays
+                .iter()
+                .filter(|a| a.array == id && a.index >= 0 && (a.index as u64) < arr.size)
+                .map(|a| (a.index as u64, a.value))
+                .collect();
+            let len = known.iter().map(|(k, _)| k + 1).max().unwrap_or(0);
+            let mut vals = vec![0i128; len as usize];
+            for (k, v) in known {
+                vals[k as usize] = v;
+            }
+            arr.init = ArrayInit::List(vals);
+        }
+        arr.storage = Storage::Global;
+    }
+    let mut text = emit_c(
+        &r,
+        &EmitOptions {
+            markers: false,
+            line_comments: true,
+            header_comment: Some(format!("ara replay of a trace of {}", p.file)),
+        },
+    );
+    let _ = q;
+    let values: Vec<String> = model
+        .nondets
+        .iter()
+        .map(|n| format!("{}LL", n.value as i64))
+        .collect();
+    let _ = writeln!(
+        text,
+        r#"
+/* ---- ara replay harness: the model's inputs, in the order the trace reads them ---- */
+#include <stdio.h>
+#include <unistd.h>
+static const long long ara_values[] = {{ {values} }};
+static unsigned long ara_next = 0;
+static long long ara_value(void) {{
+  unsigned long n = sizeof(ara_values) / sizeof(ara_values[0]);
+  return ara_next < n ? ara_values[ara_next++] : 0;
+}}
+_Bool __VERIFIER_nondet_bool(void) {{ return ara_value() != 0; }}
+char __VERIFIER_nondet_char(void) {{ return (char) ara_value(); }}
+unsigned char __VERIFIER_nondet_uchar(void) {{ return (unsigned char) ara_value(); }}
+short __VERIFIER_nondet_short(void) {{ return (short) ara_value(); }}
+unsigned short __VERIFIER_nondet_ushort(void) {{ return (unsigned short) ara_value(); }}
+int __VERIFIER_nondet_int(void) {{ return (int) ara_value(); }}
+unsigned int __VERIFIER_nondet_uint(void) {{ return (unsigned int) ara_value(); }}
+long __VERIFIER_nondet_long(void) {{ return (long) ara_value(); }}
+unsigned long __VERIFIER_nondet_ulong(void) {{ return (unsigned long) ara_value(); }}
+long long __VERIFIER_nondet_longlong(void) {{ return ara_value(); }}
+unsigned long long __VERIFIER_nondet_ulonglong(void) {{ return (unsigned long long) ara_value(); }}
+void __VERIFIER_assume(int c) {{ if (!c) {{ fflush(stdout); _exit({ASSUME_FAILED}); }} }}
+void __assert_fail(const char *a, const char *f, unsigned int l, const char *fn) {{
+  (void) a; (void) f; (void) l; (void) fn;
+  fflush(stdout);
+  _exit({REACHED});
+}}"#,
+        values = if values.is_empty() {
+            "0".to_string()
+        } else {
+            values.join(", ")
+        },
+    );
+    (r, text)
+}
