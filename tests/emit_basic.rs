@@ -7,28 +7,6 @@ use ara::emit::{EmitOptions, emit_c};
 use ara::ir::*;
 use emit_util::*;
 
-/// The paper's Table 1 program: `int a[30]; int i; a[1]=9; i=0;
-/// while(a[i]!=9){a[i]=2*i; i=i+1;} assert(i<=1);`
-pub fn table1() -> Program {
-    let mut b = B::new("table1.c");
-    let a = b.array("a", 30);
-    let i = b.global("i");
-    b.finish(vec![
-        store(3, a, c(1), c(9)),
-        assign(4, i, c(0)),
-        while_(
-            5,
-            ne(rd(a, v(i)), c(9)),
-            vec![
-                store(6, a, v(i), mul(c(2), v(i))),
-                assign(7, i, add(v(i), c(1))),
-            ],
-            vec![],
-        ),
-        assert_(9, le(v(i), c(1))),
-    ])
-}
-
 #[test]
 fn table1_plain_golden() {
     let p = table1();
@@ -92,100 +70,6 @@ int main(void)
 }"#;
     assert!(norm(&src).ends_with(&norm(expected)), "{src}");
     assert_eq!(check_marker_paths(&p, 1), 0);
-}
-
-/// Every statement form, nondet inputs of several types, labels and gotos, `continue` in a
-/// `for` loop with a step and in a do-while, a swap that needs temporaries.
-fn kitchen_sink() -> Program {
-    let mut b = B::new("sink.c");
-    let n = b.global("n");
-    let s = b.global("s");
-    let ch = b.var_full("ch", IntType::Char, Storage::Global, None);
-    let uc = b.var_full("uc", IntType::UChar, Storage::Local, None);
-    let flag = b.var_full("flag", IntType::Bool, Storage::Local, None);
-    let big = b.var_full("big", IntType::ULong, Storage::Global, Some(5));
-    let i = b.local("i");
-    let j = b.var_full("j", IntType::Int, Storage::Local, Some(3));
-    let a = b.array("a", 10);
-    let t = b.array_full(
-        "t",
-        "t",
-        IntType::Short,
-        5,
-        Storage::Local,
-        ArrayInit::List(vec![1, -2, 3]),
-    );
-    let sp = b.array_full(
-        "s__p",
-        "s[].p",
-        IntType::Int,
-        4,
-        Storage::Local,
-        ArrayInit::Nondet,
-    );
-    let l1 = b.label("L1");
-    let out = b.label("out");
-    let nd_of = |t: IntType| Expr::Nondet(t);
-    b.finish(vec![
-        assign(2, n, nd()),
-        assume(3, lt(v(n), c(8))),
-        assign(4, ch, nd_of(IntType::Char)),
-        assign(5, uc, nd_of(IntType::UChar)),
-        assign(6, flag, nd_of(IntType::Bool)),
-        assign(7, i, c(0)),
-        while_(
-            8,
-            lt(v(i), v(n)),
-            vec![
-                if_(
-                    9,
-                    eq(v(i), c(3)),
-                    vec![assign(9, i, add(v(i), c(2))), st(9, StmtKind::Continue)],
-                    vec![],
-                ),
-                store(10, a, bin(BinOp::Rem, v(i), c(10)), add(v(i), v(uc))),
-                store(10, sp, bin(BinOp::Rem, v(i), c(4)), rd(t, c(1))),
-                if_(
-                    11,
-                    lt(c(5), rd(a, bin(BinOp::Rem, v(i), c(10)))),
-                    vec![st(11, StmtKind::Break)],
-                    vec![],
-                ),
-            ],
-            vec![assign(8, i, add(v(i), c(1)))],
-        ),
-        do_while(
-            12,
-            vec![
-                assign(13, j, bin(BinOp::Sub, v(j), c(1))),
-                if_(14, eq(v(j), c(1)), vec![st(14, StmtKind::Continue)], vec![]),
-                assign(15, s, add(v(s), v(j))),
-                while_(16, c(1), vec![st(16, StmtKind::Break)], vec![]),
-            ],
-            lt(c(0), v(j)),
-        ),
-        st(17, StmtKind::Label(l1)),
-        if_(
-            18,
-            lt(c(100), v(s)),
-            vec![st(18, StmtKind::Goto(out))],
-            vec![
-                assign(19, s, add(add(v(s), c(50)), v(ch))),
-                st(19, StmtKind::Goto(l1)),
-            ],
-        ),
-        st(20, StmtKind::Label(out)),
-        st(21, StmtKind::ParAssign(vec![(i, v(j)), (j, v(i))])),
-        st(22, StmtKind::Block(vec![st(22, StmtKind::Skip)])),
-        if_(23, eq(nd(), c(3)), vec![st(23, StmtKind::Error)], vec![]),
-        if_(24, v(flag), vec![exit_(24)], vec![]),
-        assign(
-            25,
-            big,
-            add(v(big), Expr::Cast(IntType::ULong, Box::new(v(n)))),
-        ),
-        assert_(26, ne(v(n), c(5))),
-    ])
 }
 
 #[test]
