@@ -183,18 +183,3 @@ fn generated_names_avoid_user_names() {
     assert!(src.contains("int ara_t0_1 = y;"), "{src}");
     assert!(src.contains("ara_cont_2_1: ;"), "{src}");
 }
-
-#[test]
-#[ignore]
-fn dump_sink() {
-    println!(
-        "{}",
-        emit_c(
-            &kitchen_sink(),
-            &EmitOptions {
-                markers: true,
-                ..Default::default()
-            }
-        )
-    );
-}

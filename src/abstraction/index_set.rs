@@ -181,7 +181,10 @@ pub struct Abstraction {
 /// Builds the abstraction of `p` keeping the scalars in `v` and the array elements in `r`.
 ///
 /// The variables of `p` keep their ids (those outside `V` stay declared, unused); the element
-/// scalars are appended after them.
+/// scalars are appended after them and are always kept (`V` names only the original scalars).
+/// A nondet value of the program itself (`Expr::Nondet` in `p`) keeps its meaning, so with
+/// `V = all` and `R = all` the abstraction is exact (Theorem 1 of the paper), nested reads
+/// `a[a[i]]` included.
 pub fn abstract_program(p: &Program, v: &VarSet, r: &IndexSets) -> Abstraction {
     let mut q = p.clone();
     let mut element_vars = BTreeMap::new();
@@ -434,5 +437,64 @@ fn par_assign(mut xs: Vec<(VarId, Expr)>) -> StmtKind {
             StmtKind::Assign(x, e)
         }
         _ => StmtKind::ParAssign(xs),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::Span;
+
+    fn arr(display: &str, size: u64, dims: Vec<u64>) -> Array {
+        Array {
+            name: "x".into(),
+            display: display.into(),
+            elem: IntType::Int,
+            size,
+            storage: Storage::Global,
+            init: ArrayInit::Zero,
+            span: Span::default(),
+            dims,
+        }
+    }
+
+    #[test]
+    fn element_names_for_users() {
+        assert_eq!(element_display(&arr("a", 5, vec![5]), 3), "a[3]");
+        assert_eq!(element_display(&arr("s[].p", 5, vec![5]), 3), "s[3].p");
+        assert_eq!(element_display(&arr("m", 12, vec![3, 4]), 7), "m[1][3]");
+        assert_eq!(
+            element_display(&arr("t[][].f", 6, vec![2, 3]), 5),
+            "t[1][2].f"
+        );
+        // Inconsistent dims fall back to the flat index.
+        assert_eq!(element_display(&arr("m", 12, vec![5, 4]), 7), "m[7]");
+    }
+
+    #[test]
+    fn element_start_values() {
+        let mut a = arr("a", 4, vec![4]);
+        assert_eq!(element_start(&a, 2), (Some(0), Storage::Global));
+        a.init = ArrayInit::List(vec![5, 6]);
+        a.storage = Storage::Local;
+        assert_eq!(element_start(&a, 1), (Some(6), Storage::Local));
+        assert_eq!(element_start(&a, 3), (Some(0), Storage::Local));
+        a.init = ArrayInit::Nondet;
+        assert_eq!(element_start(&a, 0), (None, Storage::Local));
+    }
+
+    #[test]
+    fn conditionals_simplify() {
+        let u = Expr::Nondet(IntType::Int);
+        let x = Expr::Var(VarId(0));
+        assert_eq!(mk_cond(x.clone(), u.clone(), u.clone()), u);
+        assert_eq!(mk_cond(Expr::int(0), x.clone(), u.clone()), u);
+        assert_eq!(mk_cond(Expr::int(2), x.clone(), u.clone()), x);
+        assert_eq!(mk_eq_index(&Expr::int(3), 3), Expr::int(1));
+        assert_eq!(mk_eq_index(&Expr::int(-1), 3), Expr::int(0));
+        assert_eq!(
+            mk_eq_index(&x, 3),
+            Expr::bin(BinOp::Eq, x.clone(), Expr::int(3))
+        );
     }
 }
