@@ -1,2 +1,8 @@
 //! Abstractions of a [`crate::ir::Program`] into array-free programs.
-//! (Being written: the index-set abstraction of issue 2.)
+//!
+//! Takes a program and the abstraction's parameters, gives a program of the same CFG shape
+//! (same vertex ids) without arrays. Now: the index-set abstraction ([`index_set`]).
+
+pub mod index_set;
+
+pub use index_set::{Abstraction, IndexSets, Tracked, VarSet, abstract_program};

@@ -1,1 +1,472 @@
-//! Emitter: [`crate::ir::Program`] → C text. (Being written: issue 2.)
+//! Emitter: [`Program`] → plain C (gnu11) text that gcc compiles and ESBMC/CBMC accept.
+//!
+//! Takes a program (original or abstracted) and [`EmitOptions`], gives one C file: the prelude
+//! (`templates/prelude.c`: checker intrinsics and `reach_error`), the globals with their initial
+//! values, and `main` with the locals declared at its top and the statements in the structure of
+//! the IR. With `markers`, a global `ara_loc` is assigned the CFG vertex number (`Stmt::id`) each
+//! time control reaches that vertex, before the vertex's effect, so that the `ara_loc` values in
+//! a checker's trace form a path of `Cfg::build(p)` (ending in 0 at an error).
+
+use crate::ir::print::expr_to_c;
+use crate::ir::{ArrayInit, Expr, IntType, Program, Stmt, StmtKind, VarId};
+use std::collections::{BTreeSet, HashSet};
+use std::fmt::Write as _;
+
+const PRELUDE: &str = include_str!("../../templates/prelude.c");
+
+/// How to emit a program.
+#[derive(Clone, Debug)]
+pub struct EmitOptions {
+    /// Emit `ara_loc = N;` before every vertex (for mapping traces back to the CFG).
+    pub markers: bool,
+    /// Append `/* line N */` (the user's source line) to every emitted statement.
+    pub line_comments: bool,
+    /// A comment put at the very top of the file.
+    pub header_comment: Option<String>,
+}
+
+impl Default for EmitOptions {
+    fn default() -> Self {
+        EmitOptions {
+            markers: false,
+            line_comments: true,
+            header_comment: None,
+        }
+    }
+}
+
+/// The name of the marker variable in emitted programs.
+pub const MARKER_VAR: &str = "ara_loc";
+
+/// Emits `p` as a C translation unit.
+pub fn emit_c(p: &Program, opts: &EmitOptions) -> String {
+    let mut e = Emitter {
+        p,
+        opts,
+        out: String::new(),
+        indent: 1,
+        taken: HashSet::new(),
+        loops: Vec::new(),
+    };
+    e.prelude();
+    e.globals();
+    e.main();
+    e.out
+}
+
+/// What `continue` becomes inside the loop being emitted.
+enum ContTarget {
+    /// C's own `continue` already goes to the right place.
+    Native,
+    /// Jump to this label (the loop's step, or the marker before a do-while test).
+    Goto(String),
+}
+
+struct Emitter<'a> {
+    p: &'a Program,
+    opts: &'a EmitOptions,
+    out: String,
+    indent: usize,
+    /// Names made up during emission (temporaries, labels), so they never clash.
+    taken: HashSet<String>,
+    loops: Vec<ContTarget>,
+}
+
+/// Text safe inside a C comment.
+fn comment_safe(s: &str) -> String {
+    s.replace("*/", "* /").replace('\n', " ")
+}
+
+/// Text as the contents of a C string literal.
+fn c_string(s: &str) -> String {
+    let mut out = String::new();
+    for ch in s.chars() {
+        match ch {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\n' => out.push_str("\\n"),
+            c if c.is_ascii_graphic() || c == ' ' => out.push(c),
+            c => {
+                // Octal escapes of the UTF-8 bytes: always valid and never swallow what follows.
+                let mut b = [0u8; 4];
+                for byte in c.encode_utf8(&mut b).bytes() {
+                    let _ = write!(out, "\\{byte:03o}");
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The C return type of the nondet function for `t` (`char` for both char kinds).
+fn nondet_ret(t: IntType) -> &'static str {
+    match t {
+        IntType::Char | IntType::SChar => "char",
+        t => t.c_name(),
+    }
+}
+
+/// Does `ss` contain a `continue` bound to the loop enclosing `ss` (not to a nested loop)?
+fn has_own_continue(ss: &[Stmt]) -> bool {
+    ss.iter().any(|s| match &s.kind {
+        StmtKind::Continue => true,
+        StmtKind::If(_, t, e) => has_own_continue(t) || has_own_continue(e),
+        StmtKind::Block(b) => has_own_continue(b),
+        _ => false,
+    })
+}
+
+impl Emitter<'_> {
+    fn line(&mut self, text: &str) {
+        for _ in 0..self.indent {
+            self.out.push_str("    ");
+        }
+        self.out.push_str(text);
+        self.out.push('\n');
+    }
+
+    /// A statement line with its `/* line N */` comment.
+    fn stmt_line(&mut self, text: &str, s: &Stmt) {
+        if self.opts.line_comments && s.span.line > 0 {
+            self.line(&format!("{text} /* line {} */", s.span.line));
+        } else {
+            self.line(text);
+        }
+    }
+
+    fn marker(&self, s: &Stmt) -> String {
+        if self.opts.markers {
+            format!("{MARKER_VAR} = {}; ", s.id)
+        } else {
+            String::new()
+        }
+    }
+
+    fn fresh(&mut self, base: &str) -> String {
+        let mut name = self.p.fresh_name(base);
+        let mut i = 1;
+        while self.taken.contains(&name) {
+            name = self.p.fresh_name(&format!("{base}_{i}"));
+            i += 1;
+        }
+        self.taken.insert(name.clone());
+        name
+    }
+
+    fn c(&self, e: &Expr) -> String {
+        expr_to_c(self.p, e)
+    }
+
+    fn prelude(&mut self) {
+        let header = match &self.opts.header_comment {
+            Some(h) => h
+                .lines()
+                .map(|l| format!("/* {} */\n", comment_safe(l)))
+                .collect(),
+            None => String::new(),
+        };
+        let mut nondets: BTreeSet<(&str, &str)> = BTreeSet::new();
+        let mut note = |e: &Expr| {
+            e.visit(&mut |x| {
+                if let Expr::Nondet(t) = x {
+                    nondets.insert((t.nondet_fn(), nondet_ret(*t)));
+                }
+            })
+        };
+        self.p.visit_stmts(&mut |s| match &s.kind {
+            StmtKind::Assign(_, e)
+            | StmtKind::Assume(e)
+            | StmtKind::Assert(e)
+            | StmtKind::If(e, ..)
+            | StmtKind::While { cond: e, .. }
+            | StmtKind::DoWhile { cond: e, .. } => note(e),
+            StmtKind::Store(_, i, e) => {
+                note(i);
+                note(e)
+            }
+            StmtKind::ParAssign(xs) => xs.iter().for_each(|(_, e)| note(e)),
+            _ => {}
+        });
+        let decls: String = nondets
+            .iter()
+            .map(|(f, ret)| format!("extern {ret} {f}(void);\n"))
+            .collect();
+        let text = PRELUDE
+            .replace("{{HEADER}}", &header)
+            .replace("{{NONDET_DECLS}}\n", &decls)
+            .replace("{{FILE}}", &c_string(&self.p.file));
+        self.out.push_str(&text);
+    }
+
+    /// `int x = 3; /* s.f */`: a declaration with its initial value and the user's name.
+    fn var_decl(&self, v: VarId) -> String {
+        let var = self.p.var(v);
+        let mut d = format!("{} {}", var.ty.c_name(), var.name);
+        if let Some(init) = var.init {
+            let _ = write!(d, " = {}", self.c(&Expr::Const(init, var.ty)));
+        }
+        d.push(';');
+        if var.display != var.name {
+            let _ = write!(d, " /* {} */", comment_safe(&var.display));
+        }
+        d
+    }
+
+    fn array_decl(&self, a: &crate::ir::Array) -> String {
+        let mut d = format!("{} {}[{}]", a.elem.c_name(), a.name, a.size);
+        match &a.init {
+            // Globals are zero anyway; locals need the initialiser.
+            ArrayInit::Zero if a.storage == crate::ir::Storage::Local => d.push_str(" = {0}"),
+            ArrayInit::Zero | ArrayInit::Nondet => {}
+            ArrayInit::List(vs) => {
+                let items: Vec<String> = vs
+                    .iter()
+                    .map(|&v| self.c(&Expr::Const(v, a.elem)))
+                    .collect();
+                let _ = write!(d, " = {{{}}}", items.join(", "));
+            }
+        }
+        d.push(';');
+        if a.display != a.name {
+            let _ = write!(d, " /* {} */", comment_safe(&a.display));
+        }
+        d
+    }
+
+    fn globals(&mut self) {
+        use crate::ir::Storage::Global;
+        let mut any = false;
+        if self.opts.markers {
+            self.out.push_str(&format!(
+                "\n/* The CFG vertex reached last (0: the error vertex). */\nunsigned int {MARKER_VAR};\n"
+            ));
+        }
+        for v in self.p.var_ids() {
+            if self.p.var(v).storage == Global {
+                if !any {
+                    self.out.push('\n');
+                    any = true;
+                }
+                let d = self.var_decl(v);
+                self.out.push_str(&d);
+                self.out.push('\n');
+            }
+        }
+        for a in &self.p.arrays {
+            if a.storage == Global {
+                if !any {
+                    self.out.push('\n');
+                    any = true;
+                }
+                let d = self.array_decl(a);
+                self.out.push_str(&d);
+                self.out.push('\n');
+            }
+        }
+    }
+
+    fn main(&mut self) {
+        use crate::ir::Storage::Local;
+        self.out.push_str("\nint main(void)\n{\n");
+        let mut any = false;
+        for v in self.p.var_ids() {
+            if self.p.var(v).storage == Local {
+                let d = self.var_decl(v);
+                self.line(&d);
+                any = true;
+            }
+        }
+        for a in &self.p.arrays {
+            if a.storage == Local {
+                let d = self.array_decl(a);
+                self.line(&d);
+                any = true;
+            }
+        }
+        if any {
+            self.out.push('\n');
+        }
+        let p = self.p;
+        self.stmts(&p.body);
+        if self.opts.markers {
+            self.line(&format!("{MARKER_VAR} = {};", self.p.exit_vertex()));
+        }
+        self.line("return 0;");
+        self.out.push_str("}\n");
+    }
+
+    fn stmts(&mut self, ss: &[Stmt]) {
+        for s in ss {
+            self.stmt(s);
+        }
+    }
+
+    fn nested(&mut self, ss: &[Stmt]) {
+        self.indent += 1;
+        self.stmts(ss);
+        self.indent -= 1;
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        let m = self.marker(s);
+        let err = if self.opts.markers {
+            format!("{MARKER_VAR} = 0; reach_error();")
+        } else {
+            "reach_error();".to_string()
+        };
+        match &s.kind {
+            StmtKind::Assign(v, e) => {
+                let t = format!("{m}{} = {};", self.p.var(*v).name, self.c(e));
+                self.stmt_line(&t, s)
+            }
+            StmtKind::Store(a, i, e) => {
+                let t = format!(
+                    "{m}{}[{}] = {};",
+                    self.p.array(*a).name,
+                    self.c(i),
+                    self.c(e)
+                );
+                self.stmt_line(&t, s)
+            }
+            StmtKind::ParAssign(xs) => {
+                let t = self.par_assign(xs);
+                self.stmt_line(&format!("{m}{t}"), s)
+            }
+            StmtKind::Assume(c) => {
+                let t = format!("{m}__VERIFIER_assume({});", self.c(c));
+                self.stmt_line(&t, s)
+            }
+            StmtKind::Assert(c) => {
+                let neg = self.c(&Expr::not(c.clone()));
+                let t = if self.opts.markers {
+                    format!("{m}if ({neg}) {{ {err} }}")
+                } else {
+                    format!("if ({neg}) {err}")
+                };
+                self.stmt_line(&t, s)
+            }
+            StmtKind::Error => self.stmt_line(&format!("{m}{err}"), s),
+            StmtKind::Exit => self.stmt_line(&format!("{m}exit(0);"), s),
+            StmtKind::Skip => self.stmt_line(&format!("{m};"), s),
+            StmtKind::Break => self.stmt_line(&format!("{m}break;"), s),
+            StmtKind::Continue => {
+                let jump = match self.loops.last() {
+                    Some(ContTarget::Goto(l)) => format!("goto {l};"),
+                    Some(ContTarget::Native) => "continue;".into(),
+                    None => ";".into(),
+                };
+                self.stmt_line(&format!("{m}{jump}"), s)
+            }
+            StmtKind::Goto(l) => {
+                let t = format!("{m}goto {};", self.p.labels[l.0 as usize]);
+                self.stmt_line(&t, s)
+            }
+            // `L: ;` so that a label may end a block.
+            StmtKind::Label(l) => {
+                self.indent -= 1;
+                let t = format!("  {}: ;", self.p.labels[l.0 as usize]);
+                self.line(&t);
+                self.indent += 1;
+            }
+            StmtKind::Block(b) => {
+                self.line("{");
+                self.nested(b);
+                self.line("}");
+            }
+            StmtKind::If(c, t, e) => {
+                let head = format!("{m}if ({}) {{", self.c(c));
+                self.stmt_line(&head, s);
+                self.nested(t);
+                if !e.is_empty() {
+                    self.line("} else {");
+                    self.nested(e);
+                }
+                self.line("}");
+            }
+            StmtKind::While { cond, body, step } => self.while_loop(s, cond, body, step),
+            StmtKind::DoWhile { body, cond } => self.do_while(s, body, cond),
+        }
+    }
+
+    /// `x0, x1 = e0, e1`: plain assignments when no right-hand side reads a variable written
+    /// before it; otherwise all right-hand sides go to temporaries first.
+    fn par_assign(&mut self, xs: &[(VarId, Expr)]) -> String {
+        let sequential_ok = xs.iter().enumerate().all(|(i, (_, e))| {
+            let read = e.vars();
+            xs[..i].iter().all(|(x, _)| !read.contains(x))
+        });
+        if sequential_ok {
+            let parts: Vec<String> = xs
+                .iter()
+                .map(|(x, e)| format!("{} = {};", self.p.var(*x).name, self.c(e)))
+                .collect();
+            return if parts.len() == 1 {
+                parts[0].clone()
+            } else {
+                format!("{{ {} }}", parts.join(" "))
+            };
+        }
+        let mut decls = Vec::new();
+        let mut writes = Vec::new();
+        for (i, (x, e)) in xs.iter().enumerate() {
+            let t = self.fresh(&format!("ara_t{i}"));
+            let var = self.p.var(*x);
+            decls.push(format!("{} {t} = {};", var.ty.c_name(), self.c(e)));
+            writes.push(format!("{} = {t};", var.name));
+        }
+        format!("{{ {} {} }}", decls.join(" "), writes.join(" "))
+    }
+
+    fn while_loop(&mut self, s: &Stmt, cond: &Expr, body: &[Stmt], step: &[Stmt]) {
+        // `continue` must run the step: jump to a label before it.
+        let label = (!step.is_empty() && has_own_continue(body))
+            .then(|| self.fresh(&format!("ara_cont_{}", s.id)));
+        if self.opts.markers {
+            self.stmt_line("while (1) {", s);
+            self.indent += 1;
+            let neg = self.c(&Expr::not(cond.clone()));
+            self.line(&format!("{MARKER_VAR} = {}; if ({neg}) break;", s.id));
+            self.indent -= 1;
+        } else {
+            let head = format!("while ({}) {{", self.c(cond));
+            self.stmt_line(&head, s);
+        }
+        self.loops.push(match &label {
+            Some(l) => ContTarget::Goto(l.clone()),
+            None => ContTarget::Native,
+        });
+        self.nested(body);
+        self.loops.pop();
+        if let Some(l) = &label {
+            self.line(&format!("  {l}: ;"));
+        }
+        // A `continue` inside the step itself goes to the test, as C's does.
+        self.loops.push(ContTarget::Native);
+        self.nested(step);
+        self.loops.pop();
+        self.line("}");
+    }
+
+    fn do_while(&mut self, s: &Stmt, body: &[Stmt], cond: &Expr) {
+        // With markers, `continue` must pass the marker before the test.
+        let label = (self.opts.markers && has_own_continue(body))
+            .then(|| self.fresh(&format!("ara_cont_{}", s.id)));
+        self.line("do {");
+        self.loops.push(match &label {
+            Some(l) => ContTarget::Goto(l.clone()),
+            None => ContTarget::Native,
+        });
+        self.nested(body);
+        self.loops.pop();
+        if self.opts.markers {
+            self.indent += 1;
+            match &label {
+                Some(l) => self.line(&format!("{l}: {MARKER_VAR} = {};", s.id)),
+                None => self.line(&format!("{MARKER_VAR} = {};", s.id)),
+            }
+            self.indent -= 1;
+        }
+        let tail = format!("}} while ({});", self.c(cond));
+        self.stmt_line(&tail, s);
+    }
+}

@@ -1,0 +1,32 @@
+// expect: unsafe
+// unwind: 22
+// the sentinel is nondet: break may happen anywhere
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "break_continue_unsafe.c", 3, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+#define N 20
+int a[N];
+int main() {
+  int i;
+  int k = __VERIFIER_nondet_int();
+  int odds = 0;
+  for (i = 0; i < N; i++) {
+    a[i] = i;
+  }
+  if (k >= 0 && k < N) {
+    a[k] = -1;
+  }
+  for (i = 0; i < N; i++) {
+    if (a[i] == -1) {
+      break;
+    }
+    if (a[i] % 2 == 0) {
+      continue;
+    }
+    odds = odds + 1;
+  }
+  __VERIFIER_assert(odds != 3);
+  return 0;
+}

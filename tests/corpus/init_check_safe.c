@@ -1,0 +1,20 @@
+// expect: safe
+// unwind: 12
+// initialise a[i] = i, then check every element
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "init_check_safe.c", 3, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+#define N 10
+int a[N];
+int main() {
+  int i;
+  for (i = 0; i < N; i++) {
+    a[i] = i;
+  }
+  for (i = 0; i < N; i++) {
+    __VERIFIER_assert(a[i] == i);
+  }
+  return 0;
+}
