@@ -594,6 +594,8 @@ impl<'a> Lowerer<'a> {
                 }
                 Ok(Obj::Fields(Rc::new(objs)))
             }
+            CType::Float(_) => Err(self.unsup(off, format!("floating-point variable `{user}`"))),
+            CType::Other(what) => Err(self.unsup(off, format!("{what}: `{user}`"))),
             other => Err(self.unsup(off, format!("{} variable `{user}`", other.describe()))),
         }
     }
@@ -647,14 +649,19 @@ impl<'a> Lowerer<'a> {
         let (CType::Array(elem, n), Obj::Elems(inner)) = (&lv.ty, &lv.obj) else {
             return Err(self.unsup(off, format!("indexing a {}", lv.ty.describe())));
         };
-        let idx = match (&lv.idx, n) {
-            (None, _) => e,
-            (Some(i), Some(n)) => Expr::bin(
+        let idx = match (&lv.idx, n, &e) {
+            (None, _, _) => e,
+            (Some(Expr::Const(i, t)), Some(n), Expr::Const(k, _)) => {
+                Expr::Const(i * *n as i128 + k, *t)
+            }
+            (Some(i), Some(1), Expr::Const(0, _)) => i.clone(),
+            (Some(i), Some(1), _) => Expr::bin(BinOp::Add, i.clone(), e),
+            (Some(i), Some(n), _) => Expr::bin(
                 BinOp::Add,
                 Expr::bin(BinOp::Mul, i.clone(), self.size_const(*n)),
                 e,
             ),
-            (Some(_), None) => return Err(self.unsup(off, "indexing an array of unknown size")),
+            (Some(_), None, _) => return Err(self.unsup(off, "indexing an array of unknown size")),
         };
         Ok(LVal {
             ty: (**elem).clone(),
@@ -774,6 +781,46 @@ impl<'a> Lowerer<'a> {
                     dst.ty.describe()
                 ),
             )),
+        }
+    }
+
+    /// `T a[] = init`: the array type with the length the initialiser gives.
+    pub fn complete_type(&mut self, ty: CType, init: Option<&'a Node<Initializer>>) -> CType {
+        let (CType::Array(elem, None), Some(init)) = (&ty, init) else {
+            return ty;
+        };
+        let n = match &init.node {
+            Initializer::Expression(e) => match &e.node {
+                Expression::StringLiteral(s) => string_bytes(&s.node).map(|b| b.len() as u64 + 1),
+                _ => None,
+            },
+            Initializer::List(items) => {
+                // Scalars an element takes when braces are elided.
+                let per_elem = scalar_count(elem).max(1);
+                let (mut k, mut max, mut pending) = (0u64, 0u64, 0u64);
+                for it in items {
+                    if let Some(Node { node: Designator::Index(e), .. }) = it.node.designation.first()
+                        && let Some((v, _)) = self.const_eval(e)
+                    {
+                        k = v.max(0) as u64;
+                        pending = 0;
+                    }
+                    let braced = matches!(it.node.initializer.node, Initializer::List(_))
+                        || matches!(**elem, CType::Int(_));
+                    if braced || pending + 1 >= per_elem {
+                        k += 1;
+                        pending = 0;
+                    } else {
+                        pending += 1;
+                    }
+                    max = max.max(k + (pending > 0) as u64);
+                }
+                Some(max)
+            }
+        };
+        match n {
+            Some(n) => CType::Array(elem.clone(), Some(n)),
+            None => ty,
         }
     }
 
@@ -1179,4 +1226,19 @@ pub(super) fn string_bytes(parts: &[String]) -> Option<Vec<u8>> {
         }
     }
     Some(out)
+}
+
+/// Number of integer leaves of a type (for brace elision).
+fn scalar_count(t: &CType) -> u64 {
+    match t {
+        CType::Array(e, Some(n)) => scalar_count(e).saturating_mul(*n),
+        CType::Struct(d) => d
+            .fields
+            .borrow()
+            .iter()
+            .flatten()
+            .map(|(_, t)| scalar_count(t))
+            .sum(),
+        _ => 1,
+    }
 }

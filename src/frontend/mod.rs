@@ -231,6 +231,7 @@ fn global_decl<'a>(
         if let ctype::CType::Func(_) = ty {
             continue;
         }
+        let ty = l.complete_type(ty, id.node.initializer.as_ref());
         let existing = match l.scopes[0].get(&name) {
             Some(Binding::Obj(lv)) => Some(lv.clone()),
             _ => None,

@@ -80,6 +80,7 @@ impl<'a> Lowerer<'a> {
             if let CType::Func(_) = ty {
                 continue; // a local prototype
             }
+            let ty = self.complete_type(ty, id.node.initializer.as_ref());
             let span = self.span(id.span.start);
             if specs.is_extern {
                 if !matches!(self.scopes[0].get(&name), Some(Binding::Obj(_))) {
