@@ -228,6 +228,14 @@ impl<'a> Lowerer<'a> {
                 self.member_lval(&base, &m.node.identifier.node.name, off)
             }
             Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => {
+                if let Expression::BinaryOperator(b) = &u.node.operand.node
+                    && matches!(
+                        b.node.operator.node,
+                        BinaryOperator::Plus | BinaryOperator::Minus
+                    )
+                {
+                    return Err(self.unsup(off, "pointer arithmetic"));
+                }
                 let base = self.lvalue(&u.node.operand)?;
                 if !matches!(base.ty, CType::Array(..)) {
                     return Err(self.unsup(off, "pointer dereference"));

@@ -663,6 +663,11 @@ impl<'a> Lowerer<'a> {
             ),
             (Some(_), None, _) => return Err(self.unsup(off, "indexing an array of unknown size")),
         };
+        // `m[N - 1][M - 1]` reads best as one constant.
+        let idx = match fold(&idx, &self.p) {
+            Some(v) if !matches!(idx, Expr::Const(..)) => Expr::Const(v, idx.ty(&self.p)),
+            _ => idx,
+        };
         Ok(LVal {
             ty: (**elem).clone(),
             obj: (**inner).clone(),
@@ -799,7 +804,10 @@ impl<'a> Lowerer<'a> {
                 let per_elem = scalar_count(elem).max(1);
                 let (mut k, mut max, mut pending) = (0u64, 0u64, 0u64);
                 for it in items {
-                    if let Some(Node { node: Designator::Index(e), .. }) = it.node.designation.first()
+                    if let Some(Node {
+                        node: Designator::Index(e),
+                        ..
+                    }) = it.node.designation.first()
                         && let Some((v, _)) = self.const_eval(e)
                     {
                         k = v.max(0) as u64;
@@ -1066,11 +1074,7 @@ impl<'a> Lowerer<'a> {
             }
         }
         for (a, l) in lists {
-            self.p.arrays[a.0 as usize].init = if l.iter().all(|&v| v == 0) {
-                ArrayInit::Zero
-            } else {
-                ArrayInit::List(l)
-            };
+            self.p.arrays[a.0 as usize].init = list_init(l);
         }
         Ok(())
     }
@@ -1147,11 +1151,7 @@ impl<'a> Lowerer<'a> {
         for a in arrs {
             let list = lists.remove(&a).unwrap_or_default();
             if outermost {
-                self.p.arrays[a.0 as usize].init = if list.iter().all(|&v| v == 0) {
-                    ArrayInit::Zero
-                } else {
-                    ArrayInit::List(list)
-                };
+                self.p.arrays[a.0 as usize].init = list_init(list);
             } else {
                 self.zero_fill(a, span);
             }
@@ -1240,5 +1240,17 @@ fn scalar_count(t: &CType) -> u64 {
             .map(|(_, t)| scalar_count(t))
             .sum(),
         _ => 1,
+    }
+}
+
+/// `ArrayInit` for explicit leading values (the rest zero).
+fn list_init(mut l: Vec<i128>) -> ArrayInit {
+    while l.last() == Some(&0) {
+        l.pop();
+    }
+    if l.is_empty() {
+        ArrayInit::Zero
+    } else {
+        ArrayInit::List(l)
     }
 }
