@@ -1,2 +1,287 @@
 //! Front end: C source (`.c` through `gcc -E`, or preprocessed `.i`) → [`crate::ir::Program`].
-//! (Being written: see issue 2.)
+//!
+//! The text is parsed with lang-c (GNU C11); positions are mapped back to the original file
+//! through gcc's line markers. Then the translation unit is lowered: globals and `main`'s body,
+//! with every user function inlined, side effects hoisted out of expressions, SV-COMP's
+//! environment functions turned into IR statements, structs split per field and
+//! multi-dimensional arrays flattened. Anything outside the subset is an
+//! [`AraError::Unsupported`] at the construct's position; only what the program declares as
+//! variables or executes counts (header declarations it does not use are fine).
+
+mod ctype;
+mod expr;
+mod lower;
+mod source;
+mod stmt;
+
+use crate::error::AraError;
+use crate::ir::{DataModel, Program, Stmt, StmtKind};
+use crate::tools::{self, Limits, Tool};
+use lang_c::ast::{ExternalDeclaration, FunctionDefinition};
+use lang_c::span::Node;
+use lower::{Binding, LVal, Lowerer, decl_specs};
+use source::SourceMap;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+#[derive(Clone, Debug)]
+pub struct FrontendOptions {
+    pub data_model: DataModel,
+    /// Calls of these functions are the error location (besides `__assert_fail`).
+    pub error_functions: Vec<String>,
+    /// The C preprocessor to use (default: `gcc` found by [`tools::find_tool`]).
+    pub gcc: Option<PathBuf>,
+}
+
+impl Default for FrontendOptions {
+    fn default() -> Self {
+        FrontendOptions {
+            data_model: DataModel::default(),
+            error_functions: vec!["reach_error".into(), "__VERIFIER_error".into()],
+            gcc: None,
+        }
+    }
+}
+
+fn input_error(path: &Path, msg: &str) -> AraError {
+    AraError::Input {
+        file: path.display().to_string(),
+        msg: msg.to_string(),
+    }
+}
+
+/// Reads, preprocesses (unless it is a `.i` file), parses and lowers a C file.
+pub fn load_file(path: &Path, opts: &FrontendOptions) -> Result<Program, AraError> {
+    let meta = std::fs::metadata(path).map_err(|e| {
+        input_error(
+            path,
+            if e.kind() == std::io::ErrorKind::NotFound {
+                "no such file"
+            } else {
+                "cannot read the file"
+            },
+        )
+    })?;
+    if meta.is_dir() {
+        return Err(input_error(path, "is a directory, not a C file"));
+    }
+    let bytes = std::fs::read(path).map_err(|e| input_error(path, &format!("cannot read: {e}")))?;
+    if bytes.iter().all(|b| b.is_ascii_whitespace()) {
+        return Err(input_error(path, "empty file"));
+    }
+    if bytes.contains(&0) {
+        return Err(input_error(
+            path,
+            "binary file (contains NUL bytes), not C source",
+        ));
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| input_error(path, "binary file (not UTF-8 text), not C source"))?;
+    let file = path.display().to_string();
+    if path.extension().is_some_and(|e| e == "i") {
+        return parse_source(&text, &file, opts);
+    }
+    let pre = preprocess(path, opts)?;
+    parse_source(&pre, &file, opts)
+}
+
+/// Runs `gcc -E` on the file.
+fn preprocess(path: &Path, opts: &FrontendOptions) -> Result<String, AraError> {
+    let gcc = tools::find_tool(Tool::Gcc, opts.gcc.as_deref())?;
+    let args = vec![
+        "-E".to_string(),
+        "-D__ARA__".to_string(),
+        path.display().to_string(),
+    ];
+    let limits = Limits {
+        timeout: Some(Duration::from_secs(120)),
+        memory_mb: None,
+    };
+    let out = tools::run(&gcc, &args, None, None, &limits)?;
+    if out.ending == tools::Ending::Exited(0) {
+        return Ok(out.stdout);
+    }
+    Err(gcc_error(&out.stderr, &path.display().to_string()))
+}
+
+/// The first `file:line:col: error: msg` line of gcc's output as a syntax error.
+fn gcc_error(stderr: &str, file: &str) -> AraError {
+    let re = regex::Regex::new(r"^(.*?):(\d+):(?:(\d+):)?\s*(?:fatal )?error:\s*(.*)$");
+    if let Ok(re) = re {
+        for line in stderr.lines() {
+            if let Some(c) = re.captures(line) {
+                return AraError::Syntax {
+                    file: c[1].to_string(),
+                    line: c[2].parse().unwrap_or(0),
+                    col: c.get(3).and_then(|m| m.as_str().parse().ok()).unwrap_or(0),
+                    msg: c[4].to_string(),
+                };
+            }
+        }
+    }
+    AraError::Syntax {
+        file: file.to_string(),
+        line: 0,
+        col: 0,
+        msg: format!(
+            "preprocessing failed: {}",
+            stderr.lines().next().unwrap_or("gcc -E failed")
+        ),
+    }
+}
+
+/// Parses and lowers already preprocessed text; `file` names it in messages (line markers in
+/// the text take precedence).
+pub fn parse_source(text: &str, file: &str, opts: &FrontendOptions) -> Result<Program, AraError> {
+    let (text, file, opts) = (text.to_string(), file.to_string(), opts.clone());
+    // A big stack for deeply nested input, and a panic in the parser becomes an error.
+    let h = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || parse_and_lower(&text, &file, &opts))
+        .map_err(|e| AraError::Internal(format!("cannot start the parser thread: {e}")))?;
+    h.join()
+        .unwrap_or_else(|_| Err(AraError::Internal("the front end panicked".into())))
+}
+
+fn parse_and_lower(text: &str, file: &str, opts: &FrontendOptions) -> Result<Program, AraError> {
+    let config = lang_c::driver::Config::with_gcc();
+    let parsed = match lang_c::driver::parse_preprocessed(&config, text.to_string()) {
+        Ok(p) => p,
+        Err(first) => {
+            // Old implicit-int definitions (`main() {`) are not C11: repair and retry.
+            let retry = source::fix_implicit_int(text)
+                .and_then(|t| lang_c::driver::parse_preprocessed(&config, t).ok());
+            match retry {
+                Some(p) => p,
+                None => {
+                    let map = SourceMap::new(text, file);
+                    let (f, line, col) = map.locate(first.offset);
+                    let near: String = text[first.offset.min(text.len())..]
+                        .chars()
+                        .take_while(|c| !c.is_whitespace())
+                        .take(20)
+                        .collect();
+                    let mut expected: Vec<_> = first.expected.iter().copied().collect();
+                    expected.sort();
+                    expected.truncate(8);
+                    return Err(AraError::Syntax {
+                        file: f.to_string(),
+                        line,
+                        col,
+                        msg: format!(
+                            "syntax error at '{near}' (expected {})",
+                            expected.join(", ")
+                        ),
+                    });
+                }
+            }
+        }
+    };
+    let map = SourceMap::new(&parsed.source, file);
+    let mut l = Lowerer::new(&map, opts, file);
+    let mut main: Option<&Node<FunctionDefinition>> = None;
+    for ext in &parsed.unit.0 {
+        match &ext.node {
+            ExternalDeclaration::Declaration(d) => global_decl(&mut l, d)?,
+            ExternalDeclaration::StaticAssert(_) => {}
+            ExternalDeclaration::FunctionDefinition(f) => {
+                let specs = decl_specs(&f.node.specifiers);
+                let base = l.base_type(&specs.types);
+                let (name, _) = l.declarator(base, &f.node.declarator, false);
+                if let Some((name, _)) = name {
+                    if name == "main" {
+                        main = Some(f);
+                    }
+                    l.funcs.insert(name, f);
+                }
+            }
+        }
+    }
+    let Some(main) = main else {
+        return Err(AraError::Unsupported {
+            file: file.to_string(),
+            line: 1,
+            col: 1,
+            what: "no function main".into(),
+        });
+    };
+    let body = l.lower_main(main)?;
+    let mut p = l.p;
+    p.body = body;
+    let mut next = 1;
+    number(&mut p.body, &mut next);
+    p.num_vertices = next + 1;
+    Ok(p)
+}
+
+/// A file-scope declaration: typedefs, tags, prototypes (ignored), objects.
+fn global_decl<'a>(
+    l: &mut Lowerer<'a>,
+    d: &'a Node<lang_c::ast::Declaration>,
+) -> Result<(), AraError> {
+    let specs = decl_specs(&d.node.specifiers);
+    let base = l.base_type(&specs.types);
+    for id in &d.node.declarators {
+        let (name, ty) = l.declarator(base.clone(), &id.node.declarator, false);
+        let Some((name, off)) = name else { continue };
+        if specs.typedef {
+            l.bind(&name, Binding::Typedef(ty));
+            continue;
+        }
+        if let ctype::CType::Func(_) = ty {
+            continue;
+        }
+        let ty = l.complete_type(ty, id.node.initializer.as_ref());
+        let existing = match l.scopes[0].get(&name) {
+            Some(Binding::Obj(lv)) => Some(lv.clone()),
+            _ => None,
+        };
+        let lv: LVal = match existing {
+            Some(lv) => lv,
+            None if specs.is_extern && id.node.initializer.is_none() => {
+                l.bind(&name, Binding::Extern(ty, off));
+                continue;
+            }
+            None => l.declare(&name, &ty, crate::ir::Storage::Global, off, &name, &name)?,
+        };
+        if let Some(init) = &id.node.initializer {
+            l.global_init(&lv, init)?;
+        }
+    }
+    Ok(())
+}
+
+/// Gives every vertex statement its CFG number in program order (a `do-while` test after its
+/// body); labels and blocks get 0.
+fn number(stmts: &mut [Stmt], next: &mut u32) {
+    for s in stmts {
+        let mut fresh = || {
+            let v = *next;
+            *next += 1;
+            v
+        };
+        match &mut s.kind {
+            StmtKind::Label(_) => s.id = 0,
+            StmtKind::Block(b) => {
+                s.id = 0;
+                number(b, next);
+            }
+            StmtKind::If(_, t, e) => {
+                s.id = fresh();
+                number(t, next);
+                number(e, next);
+            }
+            StmtKind::While { body, step, .. } => {
+                s.id = fresh();
+                number(body, next);
+                number(step, next);
+            }
+            StmtKind::DoWhile { body, .. } => {
+                number(body, next);
+                s.id = *next;
+                *next += 1;
+            }
+            _ => s.id = fresh(),
+        }
+    }
+}

@@ -1,0 +1,265 @@
+//! C types as the front end sees them (wider than the IR's integers: arrays, structs, and the
+//! pointer/float types that are only rejected when a program uses them), literal typing, and
+//! constant folding of IR expressions.
+
+use crate::ir::{BinOp, DataModel, Expr, IntType, Program, UnOp};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+#[derive(Clone)]
+pub enum CType {
+    Void,
+    Int(IntType),
+    /// Element type and length (`None`: `[]`).
+    Array(Rc<CType>, Option<u64>),
+    Struct(Rc<StructDef>),
+    #[allow(dead_code)] // the pointee, kept for messages and future use
+    Pointer(Rc<CType>),
+    /// `float`, `double`, `long double` (size in bytes).
+    Float(u64),
+    Func(Rc<CType>),
+    /// Something outside the subset (`union`, `__builtin_va_list`, ...): fine to declare in a
+    /// header, an error when a program uses it.
+    Other(String),
+}
+
+/// A struct or union; the fields are filled in when the definition is seen.
+pub struct StructDef {
+    pub tag: Option<String>,
+    pub union: bool,
+    pub fields: RefCell<Option<Vec<(String, CType)>>>,
+}
+
+impl CType {
+    /// Size and alignment in bytes, `None` when unknown.
+    pub fn size_align(&self, dm: DataModel) -> Option<(u64, u64)> {
+        match self {
+            CType::Void => Some((1, 1)),
+            CType::Int(t) => {
+                let b = (t.bits(dm) / 8) as u64;
+                Some((b, b))
+            }
+            CType::Array(e, n) => {
+                let (s, a) = e.size_align(dm)?;
+                Some((s.checked_mul((*n)?)?, a))
+            }
+            CType::Struct(d) => {
+                let fields = d.fields.borrow();
+                let fields = fields.as_ref()?;
+                let (mut size, mut align) = (0u64, 1u64);
+                for (_, t) in fields {
+                    let (s, a) = t.size_align(dm)?;
+                    align = align.max(a);
+                    if d.union {
+                        size = size.max(s);
+                    } else {
+                        size = size.div_ceil(a) * a + s;
+                    }
+                }
+                Some((size.div_ceil(align) * align, align))
+            }
+            CType::Pointer(_) | CType::Func(_) => {
+                let b = if dm == DataModel::Ilp32 { 4 } else { 8 };
+                Some((b, b))
+            }
+            CType::Float(b) => Some((*b, (*b).min(16))),
+            CType::Other(_) => None,
+        }
+    }
+
+    /// Why a value of this type is outside the subset (for messages).
+    pub fn describe(&self) -> String {
+        match self {
+            CType::Void => "void".into(),
+            CType::Int(t) => t.c_name().into(),
+            CType::Array(..) => "array".into(),
+            CType::Struct(d) if d.union => "union".into(),
+            CType::Struct(d) => match &d.tag {
+                Some(t) => format!("struct {t}"),
+                None => "struct".into(),
+            },
+            CType::Pointer(_) => "pointer".into(),
+            CType::Float(_) => "floating-point type".into(),
+            CType::Func(_) => "function".into(),
+            CType::Other(s) => s.clone(),
+        }
+    }
+}
+
+/// The type of an integer literal (C11 6.4.4.1): the first candidate that holds the value.
+pub fn literal_type(
+    value: u128,
+    decimal: bool,
+    unsigned: bool,
+    size: u8, // 0 none, 1 `l`, 2 `ll`
+    dm: DataModel,
+) -> Option<IntType> {
+    use IntType::*;
+    let cands: &[IntType] = match (unsigned, size, decimal) {
+        (false, 0, true) => &[Int, Long, LongLong],
+        (false, 0, false) => &[Int, UInt, Long, ULong, LongLong, ULongLong],
+        (false, 1, true) => &[Long, LongLong],
+        (false, 1, false) => &[Long, ULong, LongLong, ULongLong],
+        (false, _, true) => &[LongLong],
+        (false, _, false) => &[LongLong, ULongLong],
+        (true, 0, _) => &[UInt, ULong, ULongLong],
+        (true, 1, _) => &[ULong, ULongLong],
+        (true, _, _) => &[ULongLong],
+    };
+    cands
+        .iter()
+        .copied()
+        .find(|t| value <= t.range(dm).1 as u128)
+}
+
+/// The value of a character constant's text (`'a'`, `'\n'`, `'\x41'`, `L'a'`).
+pub fn char_value(text: &str) -> Option<i128> {
+    let t = text.trim_start_matches(['L', 'u', 'U', '8']);
+    let inner = t.strip_prefix('\'')?.strip_suffix('\'')?;
+    let mut chars = inner.chars();
+    let c = chars.next()?;
+    let v = if c == '\\' {
+        let e = chars.next()?;
+        match e {
+            'n' => 10,
+            't' => 9,
+            'r' => 13,
+            '0'..='7' => {
+                let digits: String = std::iter::once(e)
+                    .chain(chars.by_ref().take_while(|c| c.is_digit(8)))
+                    .collect();
+                i128::from_str_radix(&digits, 8).ok()?
+            }
+            'x' => {
+                let digits: String = chars.by_ref().collect();
+                i128::from_str_radix(&digits, 16).ok()?
+            }
+            'a' => 7,
+            'b' => 8,
+            'f' => 12,
+            'v' => 11,
+            'e' => 27,
+            '\\' | '\'' | '"' | '?' => e as i128,
+            _ => return None,
+        }
+    } else {
+        if chars.next().is_some() {
+            return None; // multi-character constants
+        }
+        c as i128
+    };
+    // A plain char constant has type int with the value of the (signed) char.
+    Some(if v < 256 {
+        IntType::Char.wrap(v, DataModel::Lp64)
+    } else {
+        v
+    })
+}
+
+/// The value of a constant expression, if it is one (C semantics in the expression's type).
+pub fn fold(e: &Expr, p: &Program) -> Option<i128> {
+    let dm = p.data_model;
+    let wrap = |v: i128| e.ty(p).wrap(v, dm);
+    match e {
+        Expr::Const(v, _) => Some(*v),
+        Expr::Var(_) | Expr::Read(..) | Expr::Nondet(_) => None,
+        Expr::Cast(t, a) => Some(t.wrap(fold(a, p)?, dm)),
+        Expr::Unary(op, a) => {
+            let v = fold(a, p)?;
+            Some(match op {
+                UnOp::Neg => wrap(-v),
+                UnOp::BitNot => wrap(!v),
+                UnOp::LogNot => (v == 0) as i128,
+            })
+        }
+        Expr::Cond(c, t, f) => {
+            let c = fold(c, p)?;
+            let ty = e.ty(p);
+            let v = if c != 0 { fold(t, p)? } else { fold(f, p)? };
+            Some(ty.wrap(v, dm))
+        }
+        Expr::Binary(op, a, b) => {
+            use BinOp::*;
+            let va = fold(a, p)?;
+            if *op == LogAnd && va == 0 {
+                return Some(0);
+            }
+            if *op == LogOr && va != 0 {
+                return Some(1);
+            }
+            let vb = fold(b, p)?;
+            // Operands converted to the common type for arithmetic and comparisons.
+            let common = IntType::usual_arith(a.ty(p), b.ty(p), dm);
+            let (ca, cb) = (common.wrap(va, dm), common.wrap(vb, dm));
+            Some(match op {
+                Add => wrap(ca + cb),
+                Sub => wrap(ca - cb),
+                Mul => wrap(ca.checked_mul(cb)?),
+                Div | Rem => {
+                    if cb == 0 {
+                        return None;
+                    }
+                    // C truncates toward zero, like Rust's `/` and `%`.
+                    wrap(if *op == Div { ca / cb } else { ca % cb })
+                }
+                Shl | Shr => {
+                    let ta = a.ty(p).promote();
+                    let x = ta.wrap(va, dm);
+                    if vb < 0 || vb >= ta.bits(dm) as i128 {
+                        return None;
+                    }
+                    if *op == Shl {
+                        wrap(x << vb)
+                    } else {
+                        wrap(x >> vb)
+                    }
+                }
+                BitAnd => wrap(ca & cb),
+                BitOr => wrap(ca | cb),
+                BitXor => wrap(ca ^ cb),
+                Lt => (ca < cb) as i128,
+                Le => (ca <= cb) as i128,
+                Gt => (ca > cb) as i128,
+                Ge => (ca >= cb) as i128,
+                Eq => (ca == cb) as i128,
+                Ne => (ca != cb) as i128,
+                LogAnd => (vb != 0) as i128,
+                LogOr => (vb != 0) as i128,
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn literal_types_follow_c() {
+        let dm = DataModel::Lp64;
+        assert_eq!(literal_type(5, true, false, 0, dm), Some(IntType::Int));
+        assert_eq!(
+            literal_type(4294967295, true, false, 0, dm),
+            Some(IntType::Long)
+        );
+        assert_eq!(
+            literal_type(0xffffffff, false, false, 0, dm),
+            Some(IntType::UInt)
+        );
+        assert_eq!(
+            literal_type(4294967295, true, false, 0, DataModel::Ilp32),
+            Some(IntType::LongLong)
+        );
+        assert_eq!(literal_type(1, true, true, 1, dm), Some(IntType::ULong));
+    }
+
+    #[test]
+    fn char_constants() {
+        assert_eq!(char_value("'a'"), Some(97));
+        assert_eq!(char_value("'\\n'"), Some(10));
+        assert_eq!(char_value("'\\0'"), Some(0));
+        assert_eq!(char_value("'\\x41'"), Some(65));
+        assert_eq!(char_value("'\\377'"), Some(-1));
+        assert_eq!(char_value("'\\''"), Some(39));
+    }
+}

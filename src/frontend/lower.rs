@@ -1,0 +1,1256 @@
+//! Lowering a lang-c translation unit to the IR: the shared state, C types from declarations,
+//! and declared objects (scalars, arrays, structs split per field, initialisers).
+//!
+//! Expressions are in `expr.rs`, statements and calls (inlining) in `stmt.rs`.
+
+use super::FrontendOptions;
+use super::ctype::{CType, StructDef, fold};
+use super::source::SourceMap;
+use crate::error::AraError;
+use crate::ir::{
+    ArrId, Array, ArrayInit, BinOp, Expr, IntType, LabelId, Program, Span, Stmt, StmtKind, Storage,
+    Var, VarId,
+};
+use lang_c::ast::*;
+use lang_c::span::Node;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+pub(super) type R<T> = Result<T, AraError>;
+
+/// Where the integer leaves of an object live.
+#[derive(Clone)]
+pub(super) enum Obj {
+    Var(VarId),
+    /// A leaf under one or more arrays: one IR array indexed by the flattened index.
+    Arr(ArrId),
+    Fields(Rc<Vec<Obj>>),
+    /// The elements of an array (their common shape).
+    Elems(Rc<Obj>),
+}
+
+/// An object (or part of one) designated by an lvalue: its type, its storage and the flattened
+/// index of the array elements chosen so far (`m[i]` of `int m[3][4]` has index `i`; indexing
+/// again gives `i*4 + j`).
+#[derive(Clone)]
+pub(super) struct LVal {
+    pub ty: CType,
+    pub obj: Obj,
+    pub idx: Option<Expr>,
+}
+
+/// An integer location.
+#[derive(Clone)]
+pub(super) enum Place {
+    Var(VarId),
+    Elem(ArrId, Expr),
+}
+
+#[derive(Clone)]
+pub(super) enum Binding {
+    Obj(LVal),
+    Const(i128, IntType),
+    Typedef(CType),
+    /// A name the program may declare but not use (e.g. `argv`): the reason.
+    Unusable(String),
+    /// An `extern` declaration, turned into a global when first used.
+    Extern(CType, usize),
+}
+
+pub(super) enum Jump {
+    Loop,
+    Switch {
+        end: LabelId,
+        cases: HashMap<usize, LabelId>,
+    },
+}
+
+/// One function being lowered (`main`, or a function inlined into it).
+pub(super) struct FnCtx {
+    pub name: String,
+    pub is_main: bool,
+    pub ret: Option<(VarId, IntType)>,
+    pub end: Option<LabelId>,
+    pub end_uses: u32,
+    pub labels: HashMap<String, LabelId>,
+    /// Block nesting depth (1 = the function's outermost block).
+    pub depth: u32,
+}
+
+/// Initial value of one integer leaf in an initialiser.
+pub(super) enum InitVal<'a> {
+    Ast(&'a Node<Expression>),
+    Const(i128),
+}
+
+pub(super) struct Lowerer<'a> {
+    pub p: Program,
+    pub map: &'a SourceMap,
+    pub opts: &'a FrontendOptions,
+    pub scopes: Vec<HashMap<String, Binding>>,
+    pub tags: HashMap<String, Rc<StructDef>>,
+    pub funcs: HashMap<String, &'a Node<FunctionDefinition>>,
+    /// Statement buffers; hoisted statements go to the last one.
+    pub out: Vec<Vec<Stmt>>,
+    pub fns: Vec<FnCtx>,
+    pub jumps: Vec<Jump>,
+    /// Bumped whenever a global is created lazily (snapshots must then keep new variables).
+    pub globals_gen: u32,
+}
+
+/// Declaration specifiers split into the type part and the storage class.
+pub(super) struct Specs<'a> {
+    pub types: Vec<&'a Node<TypeSpecifier>>,
+    pub typedef: bool,
+    pub is_extern: bool,
+    pub is_static: bool,
+}
+
+pub(super) fn decl_specs(specs: &[Node<DeclarationSpecifier>]) -> Specs<'_> {
+    let mut s = Specs {
+        types: vec![],
+        typedef: false,
+        is_extern: false,
+        is_static: false,
+    };
+    for sp in specs {
+        match &sp.node {
+            DeclarationSpecifier::TypeSpecifier(t) => s.types.push(t),
+            DeclarationSpecifier::StorageClass(c) => match c.node {
+                StorageClassSpecifier::Typedef => s.typedef = true,
+                StorageClassSpecifier::Extern => s.is_extern = true,
+                StorageClassSpecifier::Static => s.is_static = true,
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+    s
+}
+
+pub(super) fn qual_specs(specs: &[Node<SpecifierQualifier>]) -> Vec<&Node<TypeSpecifier>> {
+    specs
+        .iter()
+        .filter_map(|s| match &s.node {
+            SpecifierQualifier::TypeSpecifier(t) => Some(t),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Largest array (in elements) the front end creates; larger ones are rejected.
+const MAX_ARRAY: u64 = 1 << 32;
+/// Largest aggregate copied element by element (struct assignment with array fields).
+pub(super) const MAX_COPY: u64 = 4096;
+
+impl<'a> Lowerer<'a> {
+    pub fn new(map: &'a SourceMap, opts: &'a FrontendOptions, file: &str) -> Lowerer<'a> {
+        Lowerer {
+            p: Program {
+                file: file.to_string(),
+                data_model: opts.data_model,
+                vars: vec![],
+                arrays: vec![],
+                labels: vec![],
+                body: vec![],
+                num_vertices: 2,
+            },
+            map,
+            opts,
+            scopes: vec![HashMap::new()],
+            tags: HashMap::new(),
+            funcs: HashMap::new(),
+            out: vec![vec![]],
+            fns: vec![],
+            jumps: vec![],
+            globals_gen: 0,
+        }
+    }
+
+    // ----- positions, errors, buffers -------------------------------------------------------
+
+    pub fn span(&self, off: usize) -> Span {
+        let (_, line, col) = self.map.locate(off);
+        Span { line, col }
+    }
+
+    pub fn unsup(&self, off: usize, what: impl Into<String>) -> AraError {
+        let (file, line, col) = self.map.locate(off);
+        AraError::Unsupported {
+            file: file.to_string(),
+            line,
+            col,
+            what: what.into(),
+        }
+    }
+
+    pub fn syntax(&self, off: usize, msg: impl Into<String>) -> AraError {
+        let (file, line, col) = self.map.locate(off);
+        AraError::Syntax {
+            file: file.to_string(),
+            line,
+            col,
+            msg: msg.into(),
+        }
+    }
+
+    pub fn emit(&mut self, kind: StmtKind, span: Span) {
+        let s = Stmt { kind, span, id: 0 };
+        match self.out.last_mut() {
+            Some(b) => b.push(s),
+            None => self.out.push(vec![s]),
+        }
+    }
+
+    pub fn out_len(&self) -> usize {
+        self.out.last().map_or(0, |b| b.len())
+    }
+
+    /// Runs `f` with a fresh statement buffer and returns what it emitted.
+    pub fn buffered<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<(T, Vec<Stmt>)> {
+        self.out.push(vec![]);
+        let r = f(self);
+        let b = self.out.pop().unwrap_or_default();
+        Ok((r?, b))
+    }
+
+    /// Runs `f` for its value only: statements, variables and labels it creates are dropped
+    /// (`sizeof`, constant expressions).
+    pub fn scratch<T>(&mut self, f: impl FnOnce(&mut Self) -> R<T>) -> R<(T, bool)> {
+        let (nv, na, nl, generation) = (
+            self.p.vars.len(),
+            self.p.arrays.len(),
+            self.p.labels.len(),
+            self.globals_gen,
+        );
+        let (r, stmts) = self.buffered(|s| {
+            let v = f(s)?;
+            Ok(v)
+        })?;
+        if self.globals_gen == generation {
+            self.p.vars.truncate(nv);
+            self.p.arrays.truncate(na);
+            self.p.labels.truncate(nl);
+        }
+        Ok((r, stmts.is_empty()))
+    }
+
+    pub fn temp(&mut self, ty: IntType) -> VarId {
+        self.p.fresh_var("ara_t", ty, Storage::Local)
+    }
+
+    pub fn new_label(&mut self, base: &str) -> LabelId {
+        let n = self.p.fresh_name(base);
+        self.p.labels.push(n);
+        LabelId(self.p.labels.len() as u32 - 1)
+    }
+
+    /// The value of a constant expression, or `None` when it is not constant.
+    pub fn const_eval(&mut self, e: &'a Node<Expression>) -> Option<(i128, IntType)> {
+        let r = self.scratch(|s| {
+            let x = s.rvalue(e)?;
+            Ok(fold(&x, &s.p).map(|v| (v, x.ty(&s.p))))
+        });
+        match r {
+            Ok((v, true)) => v,
+            _ => None,
+        }
+    }
+
+    pub fn bind(&mut self, name: &str, b: Binding) {
+        if let Some(s) = self.scopes.last_mut() {
+            s.insert(name.to_string(), b);
+        }
+    }
+
+    pub fn lookup(&self, name: &str) -> Option<(usize, &Binding)> {
+        self.scopes
+            .iter()
+            .enumerate()
+            .rev()
+            .find_map(|(i, s)| s.get(name).map(|b| (i, b)))
+    }
+
+    // ----- types ----------------------------------------------------------------------------
+
+    pub fn size_type(&self) -> IntType {
+        match self.p.data_model {
+            crate::ir::DataModel::Ilp32 => IntType::UInt,
+            crate::ir::DataModel::Lp64 => IntType::ULong,
+        }
+    }
+
+    /// The type named by type specifiers (never fails: what is outside the subset becomes
+    /// `CType::Other`, an error only when used).
+    pub fn base_type(&mut self, specs: &[&'a Node<TypeSpecifier>]) -> CType {
+        let (mut void, mut char, mut short, mut int, mut long) = (0, 0, 0, 0, 0);
+        let (mut signed, mut unsigned, mut boolean, mut float, mut double) = (0, 0, 0, 0, 0);
+        for s in specs {
+            match &s.node {
+                TypeSpecifier::Void => void += 1,
+                TypeSpecifier::Char => char += 1,
+                TypeSpecifier::Short => short += 1,
+                TypeSpecifier::Int => int += 1,
+                TypeSpecifier::Long => long += 1,
+                TypeSpecifier::Signed => signed += 1,
+                TypeSpecifier::Unsigned => unsigned += 1,
+                TypeSpecifier::Bool => boolean += 1,
+                TypeSpecifier::Float => float += 1,
+                TypeSpecifier::Double => double += 1,
+                TypeSpecifier::Complex => return CType::Other("complex numbers".into()),
+                TypeSpecifier::Atomic(_) => return CType::Other("_Atomic".into()),
+                TypeSpecifier::Struct(st) => return self.struct_type(st),
+                TypeSpecifier::Enum(en) => return self.enum_type(en),
+                TypeSpecifier::TypedefName(id) => {
+                    return match self.lookup(&id.node.name) {
+                        Some((_, Binding::Typedef(t))) => t.clone(),
+                        _ => CType::Other(format!("type {}", id.node.name)),
+                    };
+                }
+                TypeSpecifier::TypeOf(_) => return CType::Other("typeof".into()),
+                TypeSpecifier::TS18661Float(_) => return CType::Float(16),
+            }
+        }
+        let _ = int;
+        use IntType::*;
+        if void > 0 {
+            CType::Void
+        } else if float > 0 {
+            CType::Float(4)
+        } else if double > 0 {
+            CType::Float(if long > 0 { 16 } else { 8 })
+        } else if boolean > 0 {
+            CType::Int(Bool)
+        } else if char > 0 {
+            CType::Int(if unsigned > 0 {
+                UChar
+            } else if signed > 0 {
+                SChar
+            } else {
+                Char
+            })
+        } else if short > 0 {
+            CType::Int(if unsigned > 0 { UShort } else { Short })
+        } else if long >= 2 {
+            CType::Int(if unsigned > 0 { ULongLong } else { LongLong })
+        } else if long == 1 {
+            CType::Int(if unsigned > 0 { ULong } else { Long })
+        } else {
+            CType::Int(if unsigned > 0 { UInt } else { Int })
+        }
+    }
+
+    fn struct_type(&mut self, st: &'a Node<StructType>) -> CType {
+        let union = st.node.kind.node == StructKind::Union;
+        let tag = st.node.identifier.as_ref().map(|i| i.node.name.clone());
+        let existing = tag.as_ref().and_then(|t| self.tags.get(t).cloned());
+        let Some(decls) = &st.node.declarations else {
+            if let Some(d) = existing {
+                return CType::Struct(d);
+            }
+            let d = Rc::new(StructDef {
+                tag: tag.clone(),
+                union,
+                fields: RefCell::new(None),
+            });
+            if let Some(t) = tag {
+                self.tags.insert(t, d.clone());
+            }
+            return CType::Struct(d);
+        };
+        let mut fields = vec![];
+        for sd in decls {
+            let StructDeclaration::Field(f) = &sd.node else {
+                continue;
+            };
+            let base = self.base_type(&qual_specs(&f.node.specifiers));
+            for d in &f.node.declarators {
+                if d.node.bit_width.is_some() {
+                    let name = d
+                        .node
+                        .declarator
+                        .as_ref()
+                        .and_then(|d| self.declarator(base.clone(), d, false).0)
+                        .map(|(n, _)| n)
+                        .unwrap_or_default();
+                    fields.push((name, CType::Other("bit-field".into())));
+                    continue;
+                }
+                match &d.node.declarator {
+                    Some(decl) => {
+                        let (name, ty) = self.declarator(base.clone(), decl, false);
+                        let name = name.map(|(n, _)| n).unwrap_or_default();
+                        fields.push((name, ty));
+                    }
+                    None => fields.push((String::new(), CType::Other("anonymous member".into()))),
+                }
+            }
+            if f.node.declarators.is_empty() {
+                fields.push((String::new(), CType::Other("anonymous member".into())));
+            }
+        }
+        let d = match existing {
+            Some(d) if d.fields.borrow().is_none() && d.union == union => d,
+            _ => Rc::new(StructDef {
+                tag: tag.clone(),
+                union,
+                fields: RefCell::new(None),
+            }),
+        };
+        *d.fields.borrow_mut() = Some(fields);
+        if let Some(t) = tag {
+            self.tags.insert(t, d.clone());
+        }
+        CType::Struct(d)
+    }
+
+    fn enum_type(&mut self, en: &'a Node<EnumType>) -> CType {
+        let mut next: i128 = 0;
+        let mut negative = false;
+        for e in &en.node.enumerators {
+            let name = e.node.identifier.node.name.clone();
+            let v = match &e.node.expression {
+                Some(x) => match self.const_eval(x) {
+                    Some((v, _)) => v,
+                    None => {
+                        self.bind(&name, Binding::Unusable("non-constant enumerator".into()));
+                        continue;
+                    }
+                },
+                None => next,
+            };
+            negative |= v < 0;
+            self.bind(&name, Binding::Const(v, IntType::Int));
+            next = v + 1;
+        }
+        // gcc: enums without negative values are `unsigned int`.
+        CType::Int(if negative {
+            IntType::Int
+        } else {
+            IntType::UInt
+        })
+    }
+
+    /// Applies a declarator to a base type: the declared name (with its offset) and type.
+    /// `param`: array sizes do not matter (parameters are pointers).
+    pub fn declarator(
+        &mut self,
+        base: CType,
+        d: &'a Node<Declarator>,
+        param: bool,
+    ) -> (Option<(String, usize)>, CType) {
+        let mut t = base;
+        let mut suffixes = vec![];
+        for dd in &d.node.derived {
+            match &dd.node {
+                DerivedDeclarator::Pointer(_) | DerivedDeclarator::Block(_) => {
+                    t = CType::Pointer(Rc::new(t))
+                }
+                other => suffixes.push(other),
+            }
+        }
+        for s in suffixes.into_iter().rev() {
+            t = match s {
+                DerivedDeclarator::Array(a) => {
+                    let n = match &a.node.size {
+                        ArraySize::Unknown => None,
+                        ArraySize::VariableUnknown => {
+                            if param {
+                                None
+                            } else {
+                                t = CType::Other("variable-length array".into());
+                                continue;
+                            }
+                        }
+                        ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) => {
+                            match self.const_eval(e) {
+                                Some((v, _)) if v >= 0 => Some(v as u64),
+                                _ if param => None,
+                                _ => {
+                                    t = CType::Other(
+                                        "variable-length array (size is not a constant)".into(),
+                                    );
+                                    continue;
+                                }
+                            }
+                        }
+                    };
+                    CType::Array(Rc::new(t), n)
+                }
+                _ => CType::Func(Rc::new(t)),
+            };
+        }
+        match &d.node.kind.node {
+            DeclaratorKind::Identifier(id) => (Some((id.node.name.clone(), id.span.start)), t),
+            DeclaratorKind::Declarator(inner) => self.declarator(t, inner, param),
+            DeclaratorKind::Abstract => (None, t),
+        }
+    }
+
+    pub fn type_name(&mut self, tn: &'a Node<TypeName>) -> CType {
+        let base = self.base_type(&qual_specs(&tn.node.specifiers));
+        match &tn.node.declarator {
+            Some(d) => self.declarator(base, d, false).1,
+            None => base,
+        }
+    }
+
+    // ----- objects --------------------------------------------------------------------------
+
+    /// Creates the variables/arrays of an object of type `ty`. `under`: the array lengths
+    /// above this part of the object (its leaves become arrays).
+    #[allow(clippy::too_many_arguments)]
+    pub fn build_obj(
+        &mut self,
+        ty: &CType,
+        name: &str,
+        display: &str,
+        storage: Storage,
+        span: Span,
+        under: &[u64],
+        off: usize,
+        user: &str,
+    ) -> R<Obj> {
+        match ty {
+            CType::Int(t) => {
+                if under.is_empty() {
+                    self.p.vars.push(Var {
+                        name: self.p.fresh_name(name),
+                        display: display.to_string(),
+                        ty: *t,
+                        storage,
+                        init: None,
+                        span,
+                        synthetic: false,
+                    });
+                    Ok(Obj::Var(VarId(self.p.vars.len() as u32 - 1)))
+                } else {
+                    let mut size: u64 = 1;
+                    for &n in under {
+                        size =
+                            size.checked_mul(n)
+                                .filter(|&s| s <= MAX_ARRAY)
+                                .ok_or_else(|| {
+                                    self.unsup(off, format!("array `{user}` is too large"))
+                                })?;
+                    }
+                    let display = display.trim_end_matches("[]").to_string();
+                    self.p.arrays.push(Array {
+                        name: self.p.fresh_name(name),
+                        display,
+                        elem: *t,
+                        size,
+                        storage,
+                        init: match storage {
+                            Storage::Global => ArrayInit::Zero,
+                            Storage::Local => ArrayInit::Nondet,
+                        },
+                        span,
+                        dims: under.to_vec(),
+                    });
+                    Ok(Obj::Arr(ArrId(self.p.arrays.len() as u32 - 1)))
+                }
+            }
+            CType::Array(e, Some(n)) => {
+                let mut u = under.to_vec();
+                u.push(*n);
+                let inner = self.build_obj(
+                    e,
+                    name,
+                    &format!("{display}[]"),
+                    storage,
+                    span,
+                    &u,
+                    off,
+                    user,
+                )?;
+                Ok(Obj::Elems(Rc::new(inner)))
+            }
+            CType::Array(_, None) => {
+                Err(self.unsup(off, format!("array `{user}` of unknown size")))
+            }
+            CType::Struct(d) if !d.union => {
+                let fields = d.fields.borrow().clone();
+                let Some(fields) = fields else {
+                    return Err(self.unsup(off, format!("`{user}` has an incomplete struct type")));
+                };
+                let mut objs = vec![];
+                for (f, fty) in &fields {
+                    if f.is_empty() {
+                        return Err(self.unsup(off, "anonymous struct members"));
+                    }
+                    let o = self.build_obj(
+                        fty,
+                        &format!("{name}__{f}"),
+                        &format!("{display}.{f}"),
+                        storage,
+                        span,
+                        under,
+                        off,
+                        &format!("{user}.{f}"),
+                    )?;
+                    objs.push(o);
+                }
+                Ok(Obj::Fields(Rc::new(objs)))
+            }
+            CType::Float(_) => Err(self.unsup(off, format!("floating-point variable `{user}`"))),
+            CType::Other(what) => Err(self.unsup(off, format!("{what}: `{user}`"))),
+            other => Err(self.unsup(off, format!("{} variable `{user}`", other.describe()))),
+        }
+    }
+
+    /// Declares an object in the current scope.
+    #[allow(clippy::too_many_arguments)]
+    pub fn declare(
+        &mut self,
+        name: &str,
+        ty: &CType,
+        storage: Storage,
+        off: usize,
+        c_name: &str,
+        display: &str,
+    ) -> R<LVal> {
+        let span = self.span(off);
+        let obj = self.build_obj(ty, c_name, display, storage, span, &[], off, name)?;
+        let lv = LVal {
+            ty: ty.clone(),
+            obj,
+            idx: None,
+        };
+        self.bind(name, Binding::Obj(lv.clone()));
+        Ok(lv)
+    }
+
+    /// Integer leaves of an object that are scalar variables, and the arrays it owns.
+    pub fn leaves(obj: &Obj, vars: &mut Vec<VarId>, arrs: &mut Vec<ArrId>) {
+        match obj {
+            Obj::Var(v) => vars.push(*v),
+            Obj::Arr(a) => {
+                if !arrs.contains(a) {
+                    arrs.push(*a)
+                }
+            }
+            Obj::Fields(fs) => fs.iter().for_each(|f| Self::leaves(f, vars, arrs)),
+            Obj::Elems(e) => Self::leaves(e, vars, arrs),
+        }
+    }
+
+    pub fn size_const(&self, n: u64) -> Expr {
+        if n <= i32::MAX as u64 {
+            Expr::int(n as i128)
+        } else {
+            Expr::Const(n as i128, IntType::LongLong)
+        }
+    }
+
+    /// `lv[e]`.
+    pub fn index_lval(&self, lv: &LVal, e: Expr, off: usize) -> R<LVal> {
+        let (CType::Array(elem, n), Obj::Elems(inner)) = (&lv.ty, &lv.obj) else {
+            return Err(self.unsup(off, format!("indexing a {}", lv.ty.describe())));
+        };
+        let idx = match (&lv.idx, n, &e) {
+            (None, _, _) => e,
+            (Some(Expr::Const(i, t)), Some(n), Expr::Const(k, _)) => {
+                Expr::Const(i * *n as i128 + k, *t)
+            }
+            (Some(i), Some(1), Expr::Const(0, _)) => i.clone(),
+            (Some(i), Some(1), _) => Expr::bin(BinOp::Add, i.clone(), e),
+            (Some(i), Some(n), _) => Expr::bin(
+                BinOp::Add,
+                Expr::bin(BinOp::Mul, i.clone(), self.size_const(*n)),
+                e,
+            ),
+            (Some(_), None, _) => return Err(self.unsup(off, "indexing an array of unknown size")),
+        };
+        // `m[N - 1][M - 1]` reads best as one constant.
+        let idx = match fold(&idx, &self.p) {
+            Some(v) if !matches!(idx, Expr::Const(..)) => Expr::Const(v, idx.ty(&self.p)),
+            _ => idx,
+        };
+        Ok(LVal {
+            ty: (**elem).clone(),
+            obj: (**inner).clone(),
+            idx: Some(idx),
+        })
+    }
+
+    /// `lv.f`.
+    pub fn member_lval(&self, lv: &LVal, f: &str, off: usize) -> R<LVal> {
+        let (CType::Struct(d), Obj::Fields(objs)) = (&lv.ty, &lv.obj) else {
+            return Err(self.unsup(off, format!("member `{f}` of a {}", lv.ty.describe())));
+        };
+        let fields = d.fields.borrow();
+        let k = fields
+            .as_ref()
+            .and_then(|fs| fs.iter().position(|(n, _)| n == f))
+            .ok_or_else(|| self.syntax(off, format!("no member named `{f}`")))?;
+        let ty = fields
+            .as_ref()
+            .map(|fs| fs[k].1.clone())
+            .unwrap_or(CType::Void);
+        Ok(LVal {
+            ty,
+            obj: objs[k].clone(),
+            idx: lv.idx.clone(),
+        })
+    }
+
+    pub fn place(&self, lv: &LVal, off: usize) -> R<(Place, IntType)> {
+        let CType::Int(t) = lv.ty else {
+            return Err(self.unsup(off, format!("{} used as an integer", lv.ty.describe())));
+        };
+        match &lv.obj {
+            Obj::Var(v) => Ok((Place::Var(*v), t)),
+            Obj::Arr(a) => Ok((Place::Elem(*a, lv.idx.clone().unwrap_or(Expr::int(0))), t)),
+            _ => Err(AraError::Internal("integer lvalue without a leaf".into())),
+        }
+    }
+
+    pub fn read(p: &Place) -> Expr {
+        match p {
+            Place::Var(v) => Expr::Var(*v),
+            Place::Elem(a, i) => Expr::Read(*a, Box::new(i.clone())),
+        }
+    }
+
+    pub fn write(&mut self, p: &Place, e: Expr, span: Span) {
+        match p {
+            Place::Var(v) => self.emit(StmtKind::Assign(*v, e), span),
+            Place::Elem(a, i) => self.emit(StmtKind::Store(*a, i.clone(), e), span),
+        }
+    }
+
+    /// `e` converted to `t` as an assignment does.
+    pub fn conv(&self, e: Expr, t: IntType) -> Expr {
+        if let Expr::Const(v, _) = e {
+            return Expr::Const(t.wrap(v, self.p.data_model), t);
+        }
+        if e.ty(&self.p) == t {
+            return e;
+        }
+        if t == IntType::Bool {
+            let boolean = matches!(&e, Expr::Binary(op, ..) if op.is_boolean())
+                || matches!(&e, Expr::Unary(crate::ir::UnOp::LogNot, _));
+            let e = if boolean {
+                e
+            } else {
+                Expr::bin(BinOp::Ne, e, Expr::int(0))
+            };
+            return Expr::Cast(t, Box::new(e));
+        }
+        Expr::Cast(t, Box::new(e))
+    }
+
+    /// Copies the object `src` into `dst` leaf by leaf (struct assignment).
+    pub fn copy_obj(&mut self, dst: &LVal, src: &LVal, span: Span, off: usize) -> R<()> {
+        match (&dst.ty, &src.ty) {
+            (CType::Int(_), CType::Int(_)) => {
+                let (d, t) = self.place(dst, off)?;
+                let (s, _) = self.place(src, off)?;
+                let v = self.conv(Self::read(&s), t);
+                self.write(&d, v, span);
+                Ok(())
+            }
+            (CType::Array(_, Some(n)), CType::Array(_, Some(m))) if n == m => {
+                if *n > MAX_COPY {
+                    return Err(self.unsup(off, "copying a large array"));
+                }
+                for k in 0..*n {
+                    let d = self.index_lval(dst, Expr::int(k as i128), off)?;
+                    let s = self.index_lval(src, Expr::int(k as i128), off)?;
+                    self.copy_obj(&d, &s, span, off)?;
+                }
+                Ok(())
+            }
+            (CType::Struct(a), CType::Struct(b)) if Rc::ptr_eq(a, b) => {
+                let names: Vec<String> = a
+                    .fields
+                    .borrow()
+                    .iter()
+                    .flatten()
+                    .map(|(n, _)| n.clone())
+                    .collect();
+                for f in names {
+                    let d = self.member_lval(dst, &f, off)?;
+                    let s = self.member_lval(src, &f, off)?;
+                    self.copy_obj(&d, &s, span, off)?;
+                }
+                Ok(())
+            }
+            _ => Err(self.unsup(
+                off,
+                format!(
+                    "assignment of {} to {}",
+                    src.ty.describe(),
+                    dst.ty.describe()
+                ),
+            )),
+        }
+    }
+
+    /// `T a[] = init`: the array type with the length the initialiser gives.
+    pub fn complete_type(&mut self, ty: CType, init: Option<&'a Node<Initializer>>) -> CType {
+        let (CType::Array(elem, None), Some(init)) = (&ty, init) else {
+            return ty;
+        };
+        let n = match &init.node {
+            Initializer::Expression(e) => match &e.node {
+                Expression::StringLiteral(s) => string_bytes(&s.node).map(|b| b.len() as u64 + 1),
+                _ => None,
+            },
+            Initializer::List(items) => {
+                // Scalars an element takes when braces are elided.
+                let per_elem = scalar_count(elem).max(1);
+                let (mut k, mut max, mut pending) = (0u64, 0u64, 0u64);
+                for it in items {
+                    if let Some(Node {
+                        node: Designator::Index(e),
+                        ..
+                    }) = it.node.designation.first()
+                        && let Some((v, _)) = self.const_eval(e)
+                    {
+                        k = v.max(0) as u64;
+                        pending = 0;
+                    }
+                    let braced = matches!(it.node.initializer.node, Initializer::List(_))
+                        || matches!(**elem, CType::Int(_));
+                    if braced || pending + 1 >= per_elem {
+                        k += 1;
+                        pending = 0;
+                    } else {
+                        pending += 1;
+                    }
+                    max = max.max(k + (pending > 0) as u64);
+                }
+                Some(max)
+            }
+        };
+        match n {
+            Some(n) => CType::Array(elem.clone(), Some(n)),
+            None => ty,
+        }
+    }
+
+    // ----- initialisers ---------------------------------------------------------------------
+
+    /// The integer leaves an initialiser sets, in order, with their values. A struct leaf
+    /// (`struct S t = s;`) is returned as is with an `Ast` value (a copy).
+    pub fn init_places(
+        &mut self,
+        lv: &LVal,
+        init: &'a Node<Initializer>,
+        out: &mut Vec<(LVal, InitVal<'a>)>,
+    ) -> R<()> {
+        match &init.node {
+            Initializer::Expression(e) => {
+                if let (CType::Array(elem, n), Expression::StringLiteral(s)) = (&lv.ty, &e.node)
+                    && matches!(**elem, CType::Int(_))
+                {
+                    let bytes = string_bytes(&s.node)
+                        .ok_or_else(|| self.unsup(e.span.start, "string literal"))?;
+                    for (k, b) in bytes.iter().chain(std::iter::once(&0)).enumerate() {
+                        if n.is_some_and(|n| k as u64 >= n) {
+                            break;
+                        }
+                        let l = self.index_lval(lv, Expr::int(k as i128), e.span.start)?;
+                        out.push((l, InitVal::Const(*b as i8 as i128)));
+                    }
+                    return Ok(());
+                }
+                match lv.ty {
+                    CType::Int(_) | CType::Struct(_) => {
+                        out.push((lv.clone(), InitVal::Ast(e)));
+                        Ok(())
+                    }
+                    _ => Err(self.unsup(e.span.start, "initialiser for an array")),
+                }
+            }
+            Initializer::List(items) => {
+                let mut pos = 0;
+                self.init_list(lv, items, &mut pos, true, out)
+            }
+        }
+    }
+
+    /// Fills the aggregate `lv` from `items[*pos..]`; `braced`: the list belongs to `lv` (else
+    /// braces were elided and only as many items as `lv` needs are taken).
+    fn init_list(
+        &mut self,
+        lv: &LVal,
+        items: &'a [Node<InitializerListItem>],
+        pos: &mut usize,
+        braced: bool,
+        out: &mut Vec<(LVal, InitVal<'a>)>,
+    ) -> R<()> {
+        let off = items.get(*pos).map_or(0, |i| i.span.start);
+        match &lv.ty {
+            CType::Int(_) => {
+                let Some(item) = items.get(*pos) else {
+                    return Ok(());
+                };
+                *pos += 1;
+                self.init_places(lv, &item.node.initializer, out)
+            }
+            CType::Array(_, Some(n)) => {
+                let n = *n;
+                let mut k: u64 = 0;
+                while let Some(item) = items.get(*pos) {
+                    if !item.node.designation.is_empty() {
+                        if !braced {
+                            break;
+                        }
+                        let (target, first) = self.designated(lv, &item.node.designation)?;
+                        *pos += 1;
+                        self.init_places(&target, &item.node.initializer, out)?;
+                        k = first + 1;
+                        continue;
+                    }
+                    if k >= n {
+                        if braced {
+                            *pos += 1;
+                            continue; // excess elements: gcc warns and drops them
+                        }
+                        break;
+                    }
+                    let sub = self.index_lval(lv, Expr::int(k as i128), item.span.start)?;
+                    self.init_elem(&sub, items, pos, out)?;
+                    k += 1;
+                }
+                Ok(())
+            }
+            CType::Struct(d) if !d.union => {
+                let names: Vec<String> = d
+                    .fields
+                    .borrow()
+                    .iter()
+                    .flatten()
+                    .map(|(n, _)| n.clone())
+                    .collect();
+                let mut k = 0usize;
+                while let Some(item) = items.get(*pos) {
+                    if !item.node.designation.is_empty() {
+                        if !braced {
+                            break;
+                        }
+                        let (target, first) = self.designated(lv, &item.node.designation)?;
+                        *pos += 1;
+                        self.init_places(&target, &item.node.initializer, out)?;
+                        k = first as usize + 1;
+                        continue;
+                    }
+                    if k >= names.len() {
+                        if braced {
+                            *pos += 1;
+                            continue;
+                        }
+                        break;
+                    }
+                    let sub = self.member_lval(lv, &names[k], item.span.start)?;
+                    self.init_elem(&sub, items, pos, out)?;
+                    k += 1;
+                }
+                Ok(())
+            }
+            other => Err(self.unsup(off, format!("initialiser for {}", other.describe()))),
+        }
+    }
+
+    /// One element of an aggregate initialiser: a braced list, a scalar, or (brace elision)
+    /// the first of several items.
+    fn init_elem(
+        &mut self,
+        sub: &LVal,
+        items: &'a [Node<InitializerListItem>],
+        pos: &mut usize,
+        out: &mut Vec<(LVal, InitVal<'a>)>,
+    ) -> R<()> {
+        let item = &items[*pos];
+        match &item.node.initializer.node {
+            Initializer::List(inner) => {
+                *pos += 1;
+                let mut p2 = 0;
+                self.init_list(sub, inner, &mut p2, true, out)
+            }
+            Initializer::Expression(e) => {
+                let is_string = matches!(e.node, Expression::StringLiteral(_));
+                if matches!(sub.ty, CType::Int(_)) || is_string || self.is_struct_expr(sub, e) {
+                    *pos += 1;
+                    self.init_places(sub, &item.node.initializer, out)
+                } else {
+                    self.init_list(sub, items, pos, false, out)
+                }
+            }
+        }
+    }
+
+    /// Is `e` (initialising the struct `sub`) a whole struct value rather than its first field?
+    fn is_struct_expr(&mut self, sub: &LVal, e: &'a Node<Expression>) -> bool {
+        if !matches!(sub.ty, CType::Struct(_)) {
+            return false;
+        }
+        matches!(
+            self.scratch(|s| s.expr(e)),
+            Ok((super::expr::Val::Obj(_), _))
+        )
+    }
+
+    /// Follows a designator chain (`[2].x = ...`): the target and the first index/field number.
+    fn designated(&mut self, lv: &LVal, ds: &'a [Node<Designator>]) -> R<(LVal, u64)> {
+        let mut cur = lv.clone();
+        let mut first = None;
+        for d in ds {
+            match &d.node {
+                Designator::Index(e) => {
+                    let (k, _) = self
+                        .const_eval(e)
+                        .ok_or_else(|| self.unsup(e.span.start, "non-constant designator"))?;
+                    first.get_or_insert(k as u64);
+                    cur = self.index_lval(&cur, Expr::int(k), e.span.start)?;
+                }
+                Designator::Member(m) => {
+                    if let CType::Struct(def) = &cur.ty {
+                        let k = def
+                            .fields
+                            .borrow()
+                            .iter()
+                            .flatten()
+                            .position(|(n, _)| *n == m.node.name)
+                            .unwrap_or(0);
+                        first.get_or_insert(k as u64);
+                    }
+                    cur = self.member_lval(&cur, &m.node.name, m.span.start)?;
+                }
+                Designator::Range(_) => {
+                    return Err(self.unsup(d.span.start, "range designators"));
+                }
+            }
+        }
+        Ok((cur, first.unwrap_or(0)))
+    }
+
+    /// Constant initial values of a global (or static) object.
+    pub fn global_init(&mut self, lv: &LVal, init: &'a Node<Initializer>) -> R<()> {
+        let mut places = vec![];
+        self.init_places(lv, init, &mut places)?;
+        let mut lists: HashMap<ArrId, Vec<i128>> = HashMap::new();
+        for (leaf, val) in places {
+            let off = match &val {
+                InitVal::Ast(e) => e.span.start,
+                InitVal::Const(_) => init.span.start,
+            };
+            if let CType::Struct(_) = leaf.ty {
+                return Err(self.unsup(off, "struct copy in a global initialiser"));
+            }
+            let v = match val {
+                InitVal::Const(v) => v,
+                InitVal::Ast(e) => {
+                    self.const_eval(e)
+                        .ok_or_else(|| self.unsup(off, "non-constant global initialiser"))?
+                        .0
+                }
+            };
+            let (place, t) = self.place(&leaf, off)?;
+            let v = t.wrap(v, self.p.data_model);
+            match place {
+                Place::Var(x) => self.p.vars[x.0 as usize].init = Some(v),
+                Place::Elem(a, i) => {
+                    let k = fold(&i, &self.p)
+                        .ok_or_else(|| AraError::Internal("non-constant init index".into()))?;
+                    let size = self.p.array(a).size;
+                    let list = lists
+                        .entry(a)
+                        .or_insert_with(|| match &self.p.array(a).init {
+                            ArrayInit::List(l) => l.clone(),
+                            _ => vec![],
+                        });
+                    if k >= 0 && (k as u64) < size {
+                        if list.len() <= k as usize {
+                            list.resize(k as usize + 1, 0);
+                        }
+                        list[k as usize] = v;
+                    }
+                }
+            }
+        }
+        for (a, l) in lists {
+            self.p.arrays[a.0 as usize].init = list_init(l);
+        }
+        Ok(())
+    }
+
+    /// Initialises a local object: constants of arrays in `main`'s outermost block go to
+    /// `ArrayInit::List`; everything else becomes statements. Leaves an initialiser list does
+    /// not mention are zero.
+    pub fn local_init(
+        &mut self,
+        lv: &LVal,
+        init: &'a Node<Initializer>,
+        outermost: bool,
+        span: Span,
+    ) -> R<()> {
+        let mut places = vec![];
+        self.init_places(lv, init, &mut places)?;
+        let is_list = matches!(init.node, Initializer::List(_));
+        let (mut vars, mut arrs) = (vec![], vec![]);
+        Self::leaves(&lv.obj, &mut vars, &mut arrs);
+        let mut set_vars = vec![];
+        let mut lists: HashMap<ArrId, Vec<i128>> = HashMap::new();
+        let mut stores = vec![];
+        for (leaf, val) in places {
+            let off = match &val {
+                InitVal::Ast(e) => e.span.start,
+                InitVal::Const(_) => init.span.start,
+            };
+            if let CType::Struct(_) = leaf.ty {
+                let InitVal::Ast(e) = val else { continue };
+                let src = self.lvalue_or_value(e)?;
+                let (mut vs, mut as_) = (vec![], vec![]);
+                Self::leaves(&leaf.obj, &mut vs, &mut as_);
+                set_vars.extend(vs);
+                self.copy_obj(&leaf, &src, span, off)?;
+                continue;
+            }
+            let (place, t) = self.place(&leaf, off)?;
+            let value = match val {
+                InitVal::Const(v) => Expr::Const(v, t),
+                InitVal::Ast(e) => self.rvalue(e)?,
+            };
+            let value = self.conv(value, t);
+            match &place {
+                Place::Var(x) => {
+                    set_vars.push(*x);
+                    self.write(&place, value, span);
+                }
+                Place::Elem(a, i) => {
+                    let k = fold(i, &self.p);
+                    let c = fold(&value, &self.p);
+                    if outermost && let (Some(k), Some(c)) = (k, c) {
+                        let l = lists.entry(*a).or_default();
+                        if k >= 0 && (k as u64) < self.p.array(*a).size {
+                            if l.len() <= k as usize {
+                                l.resize(k as usize + 1, 0);
+                            }
+                            l[k as usize] = c;
+                        }
+                    } else {
+                        lists.entry(*a).or_default();
+                        stores.push((place.clone(), value));
+                    }
+                }
+            }
+        }
+        if is_list {
+            for v in vars {
+                if !set_vars.contains(&v) {
+                    let t = self.p.var(v).ty;
+                    self.emit(StmtKind::Assign(v, Expr::Const(0, t)), span);
+                }
+            }
+        }
+        for a in arrs {
+            let list = lists.remove(&a).unwrap_or_default();
+            if outermost {
+                self.p.arrays[a.0 as usize].init = list_init(list);
+            } else {
+                self.zero_fill(a, span);
+            }
+        }
+        for (place, value) in stores {
+            self.write(&place, value, span);
+        }
+        Ok(())
+    }
+
+    /// Sets every element of `a` to zero (initialised arrays in nested blocks, which run again
+    /// each time the block is entered).
+    fn zero_fill(&mut self, a: ArrId, span: Span) {
+        let (size, t) = (self.p.array(a).size, self.p.array(a).elem);
+        if size <= 16 {
+            for k in 0..size {
+                self.emit(
+                    StmtKind::Store(a, Expr::int(k as i128), Expr::Const(0, t)),
+                    span,
+                );
+            }
+            return;
+        }
+        let i = self.p.fresh_var("ara_i", IntType::Long, Storage::Local);
+        let mk = |kind| Stmt { kind, span, id: 0 };
+        self.emit(StmtKind::Assign(i, Expr::Const(0, IntType::Long)), span);
+        let cond = Expr::bin(
+            BinOp::Lt,
+            Expr::Var(i),
+            Expr::Const(size as i128, IntType::Long),
+        );
+        let body = vec![mk(StmtKind::Store(a, Expr::Var(i), Expr::Const(0, t)))];
+        let step = vec![mk(StmtKind::Assign(
+            i,
+            Expr::bin(BinOp::Add, Expr::Var(i), Expr::Const(1, IntType::Long)),
+        ))];
+        self.emit(StmtKind::While { cond, body, step }, span);
+    }
+}
+
+/// The bytes of a (concatenated) string literal, escapes decoded.
+pub(super) fn string_bytes(parts: &[String]) -> Option<Vec<u8>> {
+    let mut out = vec![];
+    for p in parts {
+        let inner = p.strip_prefix('"')?.strip_suffix('"')?;
+        let mut chars = inner.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c != '\\' {
+                let mut buf = [0u8; 4];
+                out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+                continue;
+            }
+            let e = chars.next()?;
+            let text: String = match e {
+                '0'..='7' => {
+                    let mut s = String::from(e);
+                    while s.len() < 3 && chars.peek().is_some_and(|c| c.is_digit(8)) {
+                        s.push(chars.next()?);
+                    }
+                    format!("'\\{s}'")
+                }
+                'x' => {
+                    let mut s = String::new();
+                    while chars.peek().is_some_and(|c| c.is_ascii_hexdigit()) {
+                        s.push(chars.next()?);
+                    }
+                    format!("'\\x{s}'")
+                }
+                _ => format!("'\\{e}'"),
+            };
+            out.push(super::ctype::char_value(&text)? as u8);
+        }
+    }
+    Some(out)
+}
+
+/// Number of integer leaves of a type (for brace elision).
+fn scalar_count(t: &CType) -> u64 {
+    match t {
+        CType::Array(e, Some(n)) => scalar_count(e).saturating_mul(*n),
+        CType::Struct(d) => d
+            .fields
+            .borrow()
+            .iter()
+            .flatten()
+            .map(|(_, t)| scalar_count(t))
+            .sum(),
+        _ => 1,
+    }
+}
+
+/// `ArrayInit` for explicit leading values (the rest zero).
+fn list_init(mut l: Vec<i128>) -> ArrayInit {
+    while l.last() == Some(&0) {
+        l.pop();
+    }
+    if l.is_empty() {
+        ArrayInit::Zero
+    } else {
+        ArrayInit::List(l)
+    }
+}

@@ -1,0 +1,791 @@
+//! Statements, local declarations and calls: control flow lowered to the IR's structured
+//! statements (`switch` to `if`/`goto`), user functions inlined at every call, SV-COMP's
+//! environment functions turned into `Nondet`/`Assume`/`Assert`/`Error`/`Exit`.
+
+use super::ctype::CType;
+use super::expr::{Val, has_side_effects, is_assert_fail};
+use super::lower::{Binding, FnCtx, Jump, LVal, Lowerer, R, decl_specs};
+use crate::error::AraError;
+use crate::ir::{BinOp, Expr, IntType, LabelId, Span, Stmt, StmtKind, Storage};
+use lang_c::ast::*;
+use lang_c::span::Node;
+use std::collections::HashMap;
+
+/// Output-only library functions: calls are `Skip` (their arguments' side effects are kept).
+const OUTPUT_FUNCTIONS: &[&str] = &[
+    "printf",
+    "fprintf",
+    "puts",
+    "fputs",
+    "putchar",
+    "putc",
+    "fputc",
+    "fflush",
+    "perror",
+    "vprintf",
+    "vfprintf",
+    "__VERIFIER_print_hull",
+];
+
+/// A parameter of a function definition.
+struct Param {
+    name: Option<String>,
+    ty: CType,
+}
+
+impl<'a> Lowerer<'a> {
+    pub fn enter_block(&mut self) {
+        self.scopes.push(HashMap::new());
+        if let Some(f) = self.fns.last_mut() {
+            f.depth += 1;
+        }
+    }
+
+    pub fn leave_block(&mut self) {
+        self.scopes.pop();
+        if let Some(f) = self.fns.last_mut() {
+            f.depth -= 1;
+        }
+    }
+
+    pub fn block_item(&mut self, item: &'a Node<BlockItem>) -> R<()> {
+        match &item.node {
+            BlockItem::Declaration(d) => self.local_decl(d),
+            BlockItem::StaticAssert(_) => Ok(()),
+            BlockItem::Statement(s) => self.stmt(s),
+        }
+    }
+
+    fn block(&mut self, items: &'a [Node<BlockItem>]) -> R<()> {
+        self.enter_block();
+        let r = items.iter().try_for_each(|i| self.block_item(i));
+        self.leave_block();
+        r
+    }
+
+    fn in_outermost_main(&self) -> bool {
+        self.fns.last().is_some_and(|f| f.is_main && f.depth == 1)
+    }
+
+    pub fn local_decl(&mut self, d: &'a Node<Declaration>) -> R<()> {
+        let specs = decl_specs(&d.node.specifiers);
+        let base = self.base_type(&specs.types);
+        for id in &d.node.declarators {
+            let (name, ty) = self.declarator(base.clone(), &id.node.declarator, false);
+            let Some((name, off)) = name else { continue };
+            if specs.typedef {
+                self.bind(&name, Binding::Typedef(ty));
+                continue;
+            }
+            if let CType::Func(_) = ty {
+                continue; // a local prototype
+            }
+            let ty = self.complete_type(ty, id.node.initializer.as_ref());
+            let span = self.span(id.span.start);
+            if specs.is_extern {
+                if !matches!(self.scopes[0].get(&name), Some(Binding::Obj(_))) {
+                    self.bind(&name, Binding::Extern(ty, off));
+                } else if let Some(b) = self.scopes[0].get(&name).cloned() {
+                    self.bind(&name, b);
+                }
+                continue;
+            }
+            let (fname, is_main) = self
+                .fns
+                .last()
+                .map(|f| (f.name.clone(), f.is_main))
+                .unwrap_or_default();
+            let (c_name, display) = if is_main {
+                (name.clone(), name.clone())
+            } else {
+                (format!("{fname}__{name}"), format!("{fname}::{name}"))
+            };
+            if specs.is_static {
+                let lv = self.declare(&name, &ty, Storage::Global, off, &c_name, &display)?;
+                if let Some(init) = &id.node.initializer {
+                    self.global_init(&lv, init)?;
+                }
+                continue;
+            }
+            let lv = self.declare(&name, &ty, Storage::Local, off, &c_name, &display)?;
+            let outermost = self.in_outermost_main();
+            match &id.node.initializer {
+                Some(init) => self.local_init(&lv, init, outermost, span)?,
+                None if !outermost => self.havoc(&lv, span),
+                None => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// `T x;` in a block that may run more than once: `x` gets a fresh indeterminate value.
+    fn havoc(&mut self, lv: &LVal, span: Span) {
+        let (mut vars, mut arrs) = (vec![], vec![]);
+        Self::leaves(&lv.obj, &mut vars, &mut arrs);
+        for v in vars {
+            let t = self.p.var(v).ty;
+            self.emit(StmtKind::Assign(v, Expr::Nondet(t)), span);
+        }
+    }
+
+    fn user_label(&mut self, name: &str) -> LabelId {
+        if let Some(l) = self.fns.last().and_then(|f| f.labels.get(name)) {
+            return *l;
+        }
+        let base = match self.fns.last() {
+            Some(f) if !f.is_main => format!("{}__{name}", f.name),
+            _ => name.to_string(),
+        };
+        let l = self.new_label(&base);
+        if let Some(f) = self.fns.last_mut() {
+            f.labels.insert(name.to_string(), l);
+        }
+        l
+    }
+
+    pub fn stmt(&mut self, s: &'a Node<Statement>) -> R<()> {
+        let off = s.span.start;
+        let span = self.span(off);
+        match &s.node {
+            Statement::Labeled(l) => {
+                match &l.node.label.node {
+                    Label::Identifier(id) => {
+                        let lab = self.user_label(&id.node.name);
+                        self.emit(StmtKind::Label(lab), span);
+                    }
+                    Label::Case(_) | Label::Default => {
+                        let lab = self.jumps.iter().rev().find_map(|j| match j {
+                            Jump::Switch { cases, .. } => cases.get(&off).copied(),
+                            Jump::Loop => None,
+                        });
+                        let lab =
+                            lab.ok_or_else(|| self.syntax(off, "case label not within a switch"))?;
+                        self.emit(StmtKind::Label(lab), span);
+                    }
+                    Label::CaseRange(_) => return Err(self.unsup(off, "case ranges")),
+                }
+                self.stmt(&l.node.statement)
+            }
+            Statement::Compound(items) => self.block(items),
+            Statement::Expression(None) => Ok(()),
+            Statement::Expression(Some(e)) => {
+                let n = self.out_len();
+                self.effect(e)?;
+                if self.out_len() == n {
+                    self.emit(StmtKind::Skip, span);
+                }
+                Ok(())
+            }
+            Statement::If(i) => {
+                let c = self.rvalue(&i.node.condition)?;
+                let (_, then) = self.buffered(|s| s.stmt(&i.node.then_statement))?;
+                let (_, els) = match &i.node.else_statement {
+                    Some(e) => self.buffered(|s| s.stmt(e))?,
+                    None => ((), vec![]),
+                };
+                let fails = i.node.else_statement.as_ref().is_some_and(|e| {
+                    matches!(&e.node, Statement::Expression(Some(x)) if is_assert_fail(&x.node))
+                });
+                if then.is_empty() && els.is_empty() {
+                    // `if (c);` still tests c: keep a vertex.
+                    self.emit(StmtKind::If(c, then, els), span);
+                } else {
+                    self.emit_if(c, then, els, span, fails);
+                }
+                Ok(())
+            }
+            Statement::Switch(sw) => self.switch(sw, span),
+            Statement::While(w) => {
+                self.jumps.push(Jump::Loop);
+                let r = (|| {
+                    let (c, pre) = self.buffered(|s| s.rvalue(&w.node.expression))?;
+                    let (_, body) = self.buffered(|s| s.stmt(&w.node.statement))?;
+                    Ok((c, pre, body))
+                })();
+                self.jumps.pop();
+                let (c, pre, body) = r?;
+                self.emit_loop(c, pre, body, vec![], span);
+                Ok(())
+            }
+            Statement::DoWhile(d) => {
+                self.jumps.push(Jump::Loop);
+                let r = (|| {
+                    let (_, body) = self.buffered(|s| s.stmt(&d.node.statement))?;
+                    let (c, pre) = self.buffered(|s| s.rvalue(&d.node.expression))?;
+                    Ok((body, c, pre))
+                })();
+                self.jumps.pop();
+                let (body, cond, mut pre) = r?;
+                if pre.is_empty() {
+                    self.emit(StmtKind::DoWhile { body, cond }, span);
+                } else {
+                    // The test's side effects run after the body and after `continue`.
+                    pre.push(self.exit_unless(cond, span));
+                    self.emit(
+                        StmtKind::While {
+                            cond: Expr::int(1),
+                            body,
+                            step: pre,
+                        },
+                        span,
+                    );
+                }
+                Ok(())
+            }
+            Statement::For(f) => {
+                self.enter_block();
+                let r = (|| {
+                    match &f.node.initializer.node {
+                        ForInitializer::Empty | ForInitializer::StaticAssert(_) => {}
+                        ForInitializer::Expression(e) => self.effect(e)?,
+                        ForInitializer::Declaration(d) => self.local_decl(d)?,
+                    }
+                    self.jumps.push(Jump::Loop);
+                    let r = (|| {
+                        let (c, pre) = match &f.node.condition {
+                            Some(c) => self.buffered(|s| s.rvalue(c))?,
+                            None => (Expr::int(1), vec![]),
+                        };
+                        let (_, body) = self.buffered(|s| s.stmt(&f.node.statement))?;
+                        let (_, step) = match &f.node.step {
+                            Some(e) => self.buffered(|s| s.effect(e))?,
+                            None => ((), vec![]),
+                        };
+                        Ok((c, pre, body, step))
+                    })();
+                    self.jumps.pop();
+                    let (c, pre, body, step) = r?;
+                    self.emit_loop(c, pre, body, step, span);
+                    Ok(())
+                })();
+                self.leave_block();
+                r
+            }
+            Statement::Goto(id) => {
+                let l = self.user_label(&id.node.name);
+                self.emit(StmtKind::Goto(l), span);
+                Ok(())
+            }
+            Statement::Continue => {
+                if !self.jumps.iter().any(|j| matches!(j, Jump::Loop)) {
+                    return Err(self.syntax(off, "continue statement not within a loop"));
+                }
+                self.emit(StmtKind::Continue, span);
+                Ok(())
+            }
+            Statement::Break => match self.jumps.last() {
+                Some(Jump::Loop) => {
+                    self.emit(StmtKind::Break, span);
+                    Ok(())
+                }
+                Some(Jump::Switch { end, .. }) => {
+                    let end = *end;
+                    self.emit(StmtKind::Goto(end), span);
+                    Ok(())
+                }
+                None => Err(self.syntax(off, "break statement not within a loop or switch")),
+            },
+            Statement::Return(e) => self.ret(e.as_deref(), span),
+            Statement::Asm(_) => Err(self.unsup(off, "inline assembly")),
+        }
+    }
+
+    /// `if (!c) break;`
+    fn exit_unless(&self, c: Expr, span: Span) -> Stmt {
+        let brk = self.mk(StmtKind::Break, span);
+        self.mk(StmtKind::If(Expr::not(c), vec![brk], vec![]), span)
+    }
+
+    /// A `while` loop whose test needed statements `pre` runs them at the top of each
+    /// iteration and leaves with `break`.
+    fn emit_loop(&mut self, c: Expr, pre: Vec<Stmt>, body: Vec<Stmt>, step: Vec<Stmt>, span: Span) {
+        if pre.is_empty() {
+            self.emit(
+                StmtKind::While {
+                    cond: c,
+                    body,
+                    step,
+                },
+                span,
+            );
+        } else {
+            let mut b = pre;
+            b.push(self.exit_unless(c, span));
+            b.extend(body);
+            self.emit(
+                StmtKind::While {
+                    cond: Expr::int(1),
+                    body: b,
+                    step,
+                },
+                span,
+            );
+        }
+    }
+
+    fn ret(&mut self, e: Option<&'a Node<Expression>>, span: Span) -> R<()> {
+        let Some(f) = self.fns.last() else {
+            return Err(AraError::Internal("return outside a function".into()));
+        };
+        if f.is_main {
+            if let Some(e) = e {
+                self.effect(e)?;
+            }
+            self.emit(StmtKind::Exit, span);
+            return Ok(());
+        }
+        let ret = f.ret;
+        if let Some(e) = e {
+            match ret {
+                Some((v, t)) => {
+                    let x = self.rvalue(e)?;
+                    let x = self.conv(x, t);
+                    self.emit(StmtKind::Assign(v, x), span);
+                }
+                None => self.effect(e)?,
+            }
+        }
+        let end = match self.fns.last().and_then(|f| f.end) {
+            Some(l) => l,
+            None => {
+                let base = format!("{}__end", self.fns.last().map_or("f", |f| f.name.as_str()));
+                let l = self.new_label(&base);
+                if let Some(f) = self.fns.last_mut() {
+                    f.end = Some(l);
+                }
+                l
+            }
+        };
+        if let Some(f) = self.fns.last_mut() {
+            f.end_uses += 1;
+        }
+        self.emit(StmtKind::Goto(end), span);
+        Ok(())
+    }
+
+    fn switch(&mut self, sw: &'a Node<SwitchStatement>, span: Span) -> R<()> {
+        let off = sw.span.start;
+        let v = self.rvalue(&sw.node.expression)?;
+        let ty = v.ty(&self.p).promote();
+        let v = if matches!(v, Expr::Var(_) | Expr::Const(..)) && v.ty(&self.p) == ty {
+            v
+        } else {
+            let t = self.temp(ty);
+            let v = self.conv(v, ty);
+            self.emit(StmtKind::Assign(t, v), span);
+            Expr::Var(t)
+        };
+        let mut labels = vec![];
+        collect_cases(&sw.node.statement, &mut labels);
+        let mut cases = HashMap::new();
+        let mut default = None;
+        for (case_off, value) in labels {
+            let l = self.new_label("ara_case");
+            cases.insert(case_off, l);
+            match value {
+                Some(e) => {
+                    let (c, _) = self
+                        .const_eval(e)
+                        .ok_or_else(|| self.unsup(e.span.start, "non-constant case label"))?;
+                    let c = Expr::Const(ty.wrap(c, self.p.data_model), ty);
+                    let cspan = self.span(case_off);
+                    let go = self.mk(StmtKind::Goto(l), cspan);
+                    self.emit(
+                        StmtKind::If(Expr::bin(BinOp::Eq, v.clone(), c), vec![go], vec![]),
+                        cspan,
+                    );
+                }
+                None => default = Some(l),
+            }
+        }
+        let end = self.new_label("ara_switch_end");
+        self.emit(StmtKind::Goto(default.unwrap_or(end)), span);
+        self.jumps.push(Jump::Switch { end, cases });
+        let r = self.stmt(&sw.node.statement);
+        self.jumps.pop();
+        r?;
+        let _ = off;
+        self.emit(StmtKind::Label(end), span);
+        Ok(())
+    }
+
+    // ----- calls ----------------------------------------------------------------------------
+
+    pub fn call(&mut self, c: &'a Node<CallExpression>, off: usize, want: bool) -> R<Val> {
+        let span = self.span(off);
+        let name = match &c.node.callee.node {
+            Expression::Identifier(id) => id.node.name.clone(),
+            _ => return Err(self.unsup(off, "call through a function pointer")),
+        };
+        if matches!(
+            self.lookup(&name),
+            Some((
+                _,
+                Binding::Obj(_) | Binding::Const(..) | Binding::Extern(..)
+            ))
+        ) {
+            return Err(self.unsup(off, "call through a function pointer"));
+        }
+        let args = &c.node.arguments;
+        if let Some(t) = IntType::from_nondet_fn(&name) {
+            return Ok(Val::Int(Expr::Nondet(t)));
+        }
+        if let Some(sfx) = name.strip_prefix("__VERIFIER_nondet_") {
+            return Err(self.unsup(
+                off,
+                format!("nondeterministic values of type {sfx} ({name})"),
+            ));
+        }
+        let one_arg = |s: &mut Self| -> R<Expr> {
+            match args.first() {
+                Some(a) if args.len() == 1 => s.rvalue(a),
+                _ => Err(s.syntax(off, format!("{name} expects one argument"))),
+            }
+        };
+        match name.as_str() {
+            "__VERIFIER_assume" | "assume_abort_if_not" | "__ESBMC_assume" | "__CPROVER_assume" => {
+                let c = one_arg(self)?;
+                self.emit(StmtKind::Assume(c), span);
+                return Ok(Val::Void);
+            }
+            "__VERIFIER_assert" | "assert" | "__ESBMC_assert" | "__CPROVER_assert" => {
+                let c = match args.first() {
+                    Some(a) => self.rvalue(a)?,
+                    None => return Err(self.syntax(off, format!("{name} expects an argument"))),
+                };
+                self.emit(StmtKind::Assert(c), span);
+                return Ok(Val::Void);
+            }
+            "__assert_fail" | "__assert" | "__assert_rtn" | "__assert_perror_fail" => {
+                self.emit(StmtKind::Error, span);
+                return Ok(Val::Void);
+            }
+            "abort" | "exit" | "_exit" | "_Exit" => {
+                for a in args {
+                    if has_side_effects(&a.node) {
+                        self.effect(a)?;
+                    }
+                }
+                self.emit(StmtKind::Exit, span);
+                return Ok(Val::Void);
+            }
+            "__builtin_expect" => {
+                return match args.first() {
+                    Some(a) => self.expr(a),
+                    None => Err(self.syntax(off, "__builtin_expect expects arguments")),
+                };
+            }
+            "__builtin_unreachable" => {
+                self.emit(StmtKind::Assume(Expr::int(0)), span);
+                return Ok(Val::Void);
+            }
+            _ => {}
+        }
+        if self.opts.error_functions.iter().any(|f| *f == name) {
+            self.emit(StmtKind::Error, span);
+            return Ok(Val::Void);
+        }
+        if let Some(f) = self.funcs.get(name.as_str()).copied() {
+            return self.inline(&name, f, args, off);
+        }
+        if OUTPUT_FUNCTIONS.contains(&name.as_str()) {
+            for a in args {
+                if has_side_effects(&a.node) {
+                    self.effect(a)?;
+                }
+            }
+            return Ok(if want {
+                Val::Int(Expr::Nondet(IntType::Int))
+            } else {
+                Val::Void
+            });
+        }
+        Err(self.unsup(off, format!("call to undefined function {name}")))
+    }
+
+    /// The return type and parameters of a function definition.
+    fn signature(&mut self, f: &'a Node<FunctionDefinition>) -> (CType, Vec<Param>) {
+        let specs = decl_specs(&f.node.specifiers);
+        let base = self.base_type(&specs.types);
+        let (_, fty) = self.declarator(base, &f.node.declarator, false);
+        let ret = match fty {
+            CType::Func(r) => (*r).clone(),
+            other => other,
+        };
+        let mut params = vec![];
+        // The parameter list is the function declarator nearest the name.
+        let decl = innermost(&f.node.declarator);
+        for dd in decl.node.derived.iter().rev() {
+            match &dd.node {
+                DerivedDeclarator::Function(fd) => {
+                    for pd in &fd.node.parameters {
+                        let ps = decl_specs(&pd.node.specifiers);
+                        let base = self.base_type(&ps.types);
+                        let (name, ty) = match &pd.node.declarator {
+                            Some(d) => self.declarator(base, d, true),
+                            None => (None, base),
+                        };
+                        if name.is_none() && matches!(ty, CType::Void) {
+                            continue;
+                        }
+                        params.push(Param {
+                            name: name.map(|(n, _)| n),
+                            ty,
+                        });
+                    }
+                    break;
+                }
+                DerivedDeclarator::KRFunction(ids) => {
+                    for id in ids {
+                        let mut ty = CType::Int(IntType::Int);
+                        for d in &f.node.declarations {
+                            let s = decl_specs(&d.node.specifiers);
+                            let base = self.base_type(&s.types);
+                            for idl in &d.node.declarators {
+                                let (n, t) =
+                                    self.declarator(base.clone(), &idl.node.declarator, true);
+                                if n.is_some_and(|(n, _)| n == id.node.name) {
+                                    ty = t;
+                                }
+                            }
+                        }
+                        params.push(Param {
+                            name: Some(id.node.name.clone()),
+                            ty,
+                        });
+                    }
+                    break;
+                }
+                _ => {}
+            }
+        }
+        (ret, params)
+    }
+
+    /// Lowers `main`.
+    pub fn lower_main(&mut self, f: &'a Node<FunctionDefinition>) -> R<Vec<Stmt>> {
+        let (_, params) = self.signature(f);
+        let mut scope = HashMap::new();
+        for p in params {
+            if let Some(n) = p.name {
+                scope.insert(n, Binding::Unusable("parameters of main".into()));
+            }
+        }
+        self.scopes.push(scope);
+        self.fns.push(FnCtx {
+            name: "main".into(),
+            is_main: true,
+            ret: None,
+            end: None,
+            end_uses: 0,
+            labels: HashMap::new(),
+            depth: 0,
+        });
+        let r = self.buffered(|s| s.stmt(&f.node.statement));
+        self.fns.pop();
+        self.scopes.pop();
+        Ok(r?.1)
+    }
+
+    fn inline(
+        &mut self,
+        name: &str,
+        f: &'a Node<FunctionDefinition>,
+        args: &'a [Node<Expression>],
+        off: usize,
+    ) -> R<Val> {
+        let span = self.span(off);
+        if self.fns.iter().any(|c| c.name == name) {
+            return Err(self.unsup(off, format!("recursion (function {name})")));
+        }
+        let (ret_ty, params) = self.signature(f);
+        if args.len() != params.len() {
+            return Err(self.unsup(
+                off,
+                format!(
+                    "call of {name} with {} arguments ({} parameters)",
+                    args.len(),
+                    params.len()
+                ),
+            ));
+        }
+        // Arguments are evaluated in the caller's scope.
+        let mut scope = HashMap::new();
+        for (p, a) in params.iter().zip(args) {
+            let aoff = a.span.start;
+            let pname = p.name.clone().unwrap_or_default();
+            let (c_name, display) = (format!("{name}__{pname}"), format!("{name}::{pname}"));
+            match &p.ty {
+                CType::Int(t) => {
+                    let v = self.rvalue(a)?;
+                    let v = self.conv(v, *t);
+                    let obj = self.build_obj(
+                        &p.ty,
+                        &c_name,
+                        &display,
+                        Storage::Local,
+                        span,
+                        &[],
+                        aoff,
+                        &pname,
+                    )?;
+                    let lv = LVal {
+                        ty: p.ty.clone(),
+                        obj,
+                        idx: None,
+                    };
+                    let (place, _) = self.place(&lv, aoff)?;
+                    self.write(&place, v, span);
+                    scope.insert(pname, Binding::Obj(lv));
+                }
+                CType::Pointer(_) | CType::Array(..) => {
+                    let lv = match self.address_arg(a)? {
+                        Some(lv) => lv,
+                        None => match self.expr(a)? {
+                            Val::Obj(lv) if matches!(lv.ty, CType::Array(..)) => {
+                                self.frozen(lv, aoff)
+                            }
+                            _ => {
+                                return Err(self.unsup(
+                                    aoff,
+                                    format!("pointer argument for parameter `{pname}` of {name} (only arrays and &x are supported)"),
+                                ));
+                            }
+                        },
+                    };
+                    scope.insert(pname, Binding::Obj(lv));
+                }
+                CType::Struct(_) => {
+                    let src = self.lvalue_or_value(a)?;
+                    let obj = self.build_obj(
+                        &p.ty,
+                        &c_name,
+                        &display,
+                        Storage::Local,
+                        span,
+                        &[],
+                        aoff,
+                        &pname,
+                    )?;
+                    let lv = LVal {
+                        ty: p.ty.clone(),
+                        obj,
+                        idx: None,
+                    };
+                    let (_, stmts) = self.buffered(|s| s.copy_obj(&lv, &src, span, aoff))?;
+                    self.emit(StmtKind::Block(stmts), span);
+                    scope.insert(pname, Binding::Obj(lv));
+                }
+                other => {
+                    return Err(self.unsup(
+                        aoff,
+                        format!(
+                            "parameter `{pname}` of {name} has type {}",
+                            other.describe()
+                        ),
+                    ));
+                }
+            }
+        }
+        let ret = match &ret_ty {
+            CType::Void => None,
+            CType::Int(t) => {
+                let v = self
+                    .p
+                    .fresh_var(&format!("{name}__ret"), *t, Storage::Local);
+                self.p.vars[v.0 as usize].display = format!("{name}()");
+                self.p.vars[v.0 as usize].span = span;
+                Some((v, *t))
+            }
+            other => {
+                return Err(
+                    self.unsup(off, format!("function {name} returns {}", other.describe()))
+                );
+            }
+        };
+        let saved_scopes = self.scopes.split_off(1);
+        self.scopes.push(scope);
+        let saved_jumps = std::mem::take(&mut self.jumps);
+        self.fns.push(FnCtx {
+            name: name.to_string(),
+            is_main: false,
+            ret,
+            end: None,
+            end_uses: 0,
+            labels: HashMap::new(),
+            depth: 0,
+        });
+        let r = self.buffered(|s| s.stmt(&f.node.statement));
+        let ctx = self.fns.pop();
+        self.jumps = saved_jumps;
+        self.scopes.truncate(1);
+        self.scopes.extend(saved_scopes);
+        let (_, mut body) = r?;
+        if let Some(ctx) = ctx
+            && let Some(end) = ctx.end
+        {
+            let mut uses = ctx.end_uses;
+            if body.last().is_some_and(|s| s.kind == StmtKind::Goto(end)) {
+                body.pop();
+                uses -= 1;
+            }
+            if uses > 0 {
+                body.push(self.mk(StmtKind::Label(end), span));
+            }
+        }
+        self.emit(StmtKind::Block(body), span);
+        Ok(match ret {
+            Some((v, _)) => Val::Int(Expr::Var(v)),
+            None => Val::Void,
+        })
+    }
+}
+
+/// The declarator that names the function (`f` in `int (*f(int))[3]` is nested).
+fn innermost(d: &Node<Declarator>) -> &Node<Declarator> {
+    match &d.node.kind.node {
+        DeclaratorKind::Declarator(inner)
+            if inner.node.derived.iter().any(|x| {
+                matches!(
+                    x.node,
+                    DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)
+                )
+            }) =>
+        {
+            innermost(inner)
+        }
+        _ => d,
+    }
+}
+
+/// The `case`/`default` labels of a switch body (not of nested switches): offset of the
+/// labelled statement and the case value (`None` for `default`).
+fn collect_cases<'a>(s: &'a Node<Statement>, out: &mut Vec<(usize, Option<&'a Node<Expression>>)>) {
+    match &s.node {
+        Statement::Labeled(l) => {
+            match &l.node.label.node {
+                Label::Case(e) => out.push((s.span.start, Some(e))),
+                Label::Default => out.push((s.span.start, None)),
+                _ => {}
+            }
+            collect_cases(&l.node.statement, out);
+        }
+        Statement::Compound(items) => {
+            for i in items {
+                if let BlockItem::Statement(st) = &i.node {
+                    collect_cases(st, out);
+                }
+            }
+        }
+        Statement::If(i) => {
+            collect_cases(&i.node.then_statement, out);
+            if let Some(e) = &i.node.else_statement {
+                collect_cases(e, out);
+            }
+        }
+        Statement::While(w) => collect_cases(&w.node.statement, out),
+        Statement::DoWhile(d) => collect_cases(&d.node.statement, out),
+        Statement::For(f) => collect_cases(&f.node.statement, out),
+        _ => {}
+    }
+}
