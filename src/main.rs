@@ -3,6 +3,7 @@
 use ara::error::{AraError, exit};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(Parser)]
 #[command(
@@ -65,6 +66,100 @@ enum Command {
         #[arg(long)]
         no_line_comments: bool,
     },
+    /// Run a checker on a program (an original, or one written by `ara abstract`) and map its
+    /// answer onto ara's CFG.
+    Bmc {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        checker: CheckerArgs,
+        /// Bounded model checking with this unwinding bound (SAFE only if every loop is
+        /// fully unwound).
+        #[arg(long, conflicts_with_all = ["k_induction", "auto"])]
+        unwind: Option<u32>,
+        /// k-induction (ESBMC).
+        #[arg(long, conflicts_with = "auto")]
+        k_induction: bool,
+        /// Pick the mode automatically (the default): k-induction, then incremental BMC.
+        #[arg(long)]
+        auto: bool,
+        /// Print the result as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Decide whether the error is reachable: abstraction refinement over array indexes
+    /// with an SMT feasibility check of each abstract counterexample.
+    Check {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        checker: CheckerArgs,
+        /// Initial scalar variables V: all (default) or none (as in the paper).
+        #[arg(long, value_enum, default_value = "all")]
+        initial_vars: InitialVars,
+        /// Theory of the trace formulas: bit-vectors with C semantics (bv) or integers (lia).
+        #[arg(long, value_enum, default_value = "bv")]
+        theory: TheoryArg,
+        /// Stop after this many refinement iterations.
+        #[arg(long, default_value_t = 50)]
+        max_iterations: u32,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum InitialVars {
+    All,
+    None,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum TheoryArg {
+    Bv,
+    Lia,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum CheckerArg {
+    Esbmc,
+    Cbmc,
+}
+
+/// Options for running a checker.
+#[derive(Args)]
+struct CheckerArgs {
+    /// The model checker to run.
+    #[arg(long, value_enum, default_value = "esbmc")]
+    checker: CheckerArg,
+    /// Path of the checker binary (overrides ARA_ESBMC/ARA_CBMC, .tools/ and PATH).
+    #[arg(long)]
+    checker_path: Option<PathBuf>,
+    /// Time limit in seconds (whole command).
+    #[arg(long, default_value_t = 900)]
+    timeout: u64,
+    /// Memory limit of each checker process in MiB.
+    #[arg(long)]
+    memory_mb: Option<u64>,
+    /// Keep the generated files (programs, checker outputs, SMT queries) in this directory.
+    #[arg(long, value_name = "DIR")]
+    keep: Option<PathBuf>,
+}
+
+impl CheckerArgs {
+    fn options(&self, dm: ara::ir::DataModel) -> ara::checkers::CheckOptions {
+        let kind = match self.checker {
+            CheckerArg::Esbmc => ara::checkers::CheckerKind::Esbmc,
+            CheckerArg::Cbmc => ara::checkers::CheckerKind::Cbmc,
+        };
+        let mut o = ara::checkers::CheckOptions::new(kind);
+        o.timeout = Some(Duration::from_secs(self.timeout));
+        o.memory_mb = self.memory_mb;
+        o.checker_path = self.checker_path.clone();
+        o.data_model = dm;
+        o
+    }
 }
 
 fn data_model(a: DataModelArg) -> ara::ir::DataModel {
@@ -116,6 +211,7 @@ fn run(cli: Cli) -> Result<i32, AraError> {
         } => {
             use ara::abstraction::{IndexSets, VarSet, abstract_program};
             let p = load(&input)?;
+            let track: Vec<&str> = track.iter().map(String::as_str).collect();
             let r = IndexSets::parse_track(&p, &track)?;
             let v = VarSet::parse(&p, &vars)?;
             let abs = abstract_program(&p, &v, &r);
@@ -131,7 +227,147 @@ fn run(cli: Cli) -> Result<i32, AraError> {
             write_output(output.as_ref(), &ara::emit::emit_c(&abs.program, &opts))?;
             Ok(exit::OK)
         }
+        Command::Bmc {
+            input,
+            checker,
+            unwind,
+            k_induction,
+            auto: _,
+            json,
+        } => {
+            let mode = match (unwind, k_induction) {
+                (Some(n), _) => ara::checkers::Mode::Unwind(n),
+                (None, true) => ara::checkers::Mode::KInduction { max_k: 50 },
+                (None, false) => ara::checkers::Mode::Auto,
+            };
+            bmc(&input, &checker, mode, json)
+        }
+        Command::Check {
+            input,
+            checker,
+            initial_vars,
+            theory,
+            max_iterations,
+            json,
+        } => check(&input, &checker, initial_vars, theory, max_iterations, json),
     }
+}
+
+/// `ara bmc`: the program with vertex markers through the checker; the trace as CFG vertices.
+fn bmc(
+    input: &InputArgs,
+    chk: &CheckerArgs,
+    mode: ara::checkers::Mode,
+    json: bool,
+) -> Result<i32, AraError> {
+    use ara::checkers::Verdict;
+    let p = load(input)?;
+    let cfg = ara::ir::cfg::Cfg::build(&p);
+    let text = ara::emit::emit_c(
+        &p,
+        &ara::emit::EmitOptions {
+            markers: true,
+            line_comments: true,
+            header_comment: Some(format!("ara bmc: {}", input.file.display())),
+        },
+    );
+    let work = tempfile::tempdir()
+        .map_err(|e| AraError::Internal(format!("cannot create a temporary directory: {e}")))?;
+    let c_path = work.path().join("program.c");
+    std::fs::write(&c_path, &text).map_err(|e| AraError::Internal(e.to_string()))?;
+    let mut opts = chk.options(p.data_model);
+    opts.mode = mode;
+    if let Some(k) = &chk.keep {
+        std::fs::create_dir_all(k).map_err(|e| AraError::Input {
+            file: k.display().to_string(),
+            msg: format!("cannot create: {e}"),
+        })?;
+        let _ = std::fs::write(k.join("program.c"), &text);
+        opts.keep_dir = Some(k.clone());
+    }
+    let out = ara::checkers::check_file(&c_path, &opts)?;
+    let path: Vec<u32> = out
+        .trace
+        .as_ref()
+        .map(|t| t.marker_path(ara::emit::MARKER_VAR))
+        .unwrap_or_default();
+    let nondets = out
+        .trace
+        .as_ref()
+        .map(|t| t.nondet_values(Some(&text)))
+        .unwrap_or_default();
+    let valid_path = !path.is_empty() && cfg.is_path(&path);
+    if json {
+        let v = serde_json::json!({
+            "file": input.file.display().to_string(),
+            "verdict": match out.verdict { Verdict::Safe{..} => "safe", Verdict::Unsafe => "unsafe", Verdict::Unknown{..} => "unknown" },
+            "outcome": out,
+            "path": path,
+            "path_is_cfg_path": valid_path,
+            "nondet_values": nondets,
+        });
+        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    } else {
+        println!("{}", out.verdict);
+        if matches!(out.verdict, Verdict::Unsafe) {
+            println!("trace ({} vertices):", path.len());
+            print!("{}", ara::cegar::describe_path(&p, &cfg, &path));
+            if !valid_path {
+                println!("(warning: the checker's marker sequence is not a path of the CFG)");
+            }
+            if !nondets.is_empty() {
+                println!("nondet values:");
+                for n in &nondets {
+                    let at = n.loc.as_ref().map(|l| format!(" at line {}", l.line)).unwrap_or_default();
+                    match n.value {
+                        Some(v) => println!("  {}(){at} = {v}", n.function),
+                        None => println!("  {}(){at} = ?", n.function),
+                    }
+                }
+            }
+        }
+    }
+    Ok(match out.verdict {
+        Verdict::Safe { .. } => exit::OK,
+        Verdict::Unsafe => exit::UNSAFE,
+        Verdict::Unknown { .. } => exit::UNKNOWN,
+    })
+}
+
+/// `ara check`: the refinement loop.
+fn check(
+    input: &InputArgs,
+    chk: &CheckerArgs,
+    initial_vars: InitialVars,
+    theory: TheoryArg,
+    max_iterations: u32,
+    json: bool,
+) -> Result<i32, AraError> {
+    use ara::cegar::FinalVerdict;
+    let p = load(input)?;
+    let opts = ara::cegar::CegarOptions {
+        checker: chk.options(p.data_model),
+        timeout: Duration::from_secs(chk.timeout),
+        max_iterations,
+        initial_vars_all: matches!(initial_vars, InitialVars::All),
+        theory: match theory {
+            TheoryArg::Bv => ara::smt::Theory::BitVector,
+            TheoryArg::Lia => ara::smt::Theory::Lia,
+        },
+        keep_dir: chk.keep.clone(),
+        seed: ara::abstraction::IndexSets::empty(),
+    };
+    let report = ara::cegar::check(&p, &opts)?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&report).unwrap_or_default());
+    } else {
+        print!("{}", report.to_text());
+    }
+    Ok(match report.verdict {
+        FinalVerdict::Safe { .. } => exit::OK,
+        FinalVerdict::Unsafe { .. } => exit::UNSAFE,
+        FinalVerdict::Unknown { .. } => exit::UNKNOWN,
+    })
 }
 
 fn main() {

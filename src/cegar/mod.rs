@@ -195,13 +195,10 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
             refinement: String::new(),
         };
         let path = match (&outcome.verdict, &outcome.trace) {
-            (Verdict::Safe { .. }, _) => {
+            (Verdict::Safe { how }, _) => {
                 iterations.push(it);
                 break FinalVerdict::Safe {
-                    proof: format!(
-                        "{} proved abstraction {k} safe: {}",
-                        outcome.checker, outcome.verdict
-                    ),
+                    proof: format!("proved: {how}, by {} on abstraction {k}", outcome.checker),
                 };
             }
             (Verdict::Unknown { .. }, _) => {
@@ -273,7 +270,7 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
                 let mut how = how;
                 // Progress: the same trace must be impossible in the new abstraction.
                 let mut widen = 0;
-                while still_feasible(p, &cfg, &path, &params, opts.theory, &limits)? {
+                while still_feasible(p, &path, &params, opts.theory, &limits)? {
                     widen += 1;
                     match widen {
                         1 => {
@@ -473,7 +470,6 @@ fn core_arrays(q: &Query, core: &[String]) -> Vec<ArrId> {
 /// it and must be widened.)
 fn still_feasible(
     p: &Program,
-    cfg: &Cfg,
     path: &[Vertex],
     params: &Params,
     theory: Theory,
@@ -484,4 +480,70 @@ fn still_feasible(
     let acfg = Cfg::build(&abs.program);
     let q = encode_path(&abs.program, &acfg, path, theory)?;
     Ok(!matches!(solve(&q, limits)?, SolverAnswer::Unsat { .. }))
+}
+
+impl CheckReport {
+    /// The report for people: the verdict first, then how it was reached.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        match &self.verdict {
+            FinalVerdict::Safe { proof } => {
+                let _ = writeln!(out, "SAFE ({proof})");
+            }
+            FinalVerdict::Unsafe { trace } => {
+                let _ = writeln!(out, "UNSAFE ({})", trace.confirmed_by);
+                let _ = writeln!(out, "error trace:");
+                for s in &trace.steps {
+                    let _ = writeln!(out, "  {s}");
+                }
+                if !trace.inputs.is_empty() {
+                    let _ = writeln!(out, "inputs:");
+                    for i in &trace.inputs {
+                        let _ = writeln!(out, "  {} = {}", i.what, i.value);
+                    }
+                }
+            }
+            FinalVerdict::Unknown { reason } => {
+                let _ = writeln!(out, "UNKNOWN ({reason})");
+            }
+        }
+        let _ = writeln!(out, "iterations: {}", self.iterations.len());
+        for it in &self.iterations {
+            let path: Vec<String> = it.path.iter().map(|v| v.to_string()).collect();
+            let _ = write!(out, "  {}: checker {}", it.number, it.checker_verdict);
+            if !path.is_empty() {
+                let _ = write!(out, "; trace {}", path.join(","));
+            }
+            if !it.solver.is_empty() {
+                let _ = write!(out, "; solver {}", it.solver);
+            }
+            if !it.refinement.is_empty() {
+                let _ = write!(out, "; refinement: {}", it.refinement);
+            }
+            out.push('\n');
+        }
+        let _ = writeln!(out, "V: {}", self.vars.join(", "));
+        for a in &self.arrays {
+            let shown: Vec<String> = a.tracked.iter().map(|k| k.to_string()).collect();
+            let more = if (a.tracked.len() as u64) < a.tracked_count {
+                ", ..."
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                out,
+                "R({}): {}/{} tracked {{{}{more}}}",
+                a.array,
+                a.tracked_count,
+                a.total,
+                shown.join(", ")
+            );
+        }
+        let _ = writeln!(
+            out,
+            "time: abstraction {:.2} s, checker {:.2} s, solver {:.2} s, total {:.2} s",
+            self.time_abstraction_s, self.time_checker_s, self.time_solver_s, self.time_total_s
+        );
+        out
+    }
 }
