@@ -714,3 +714,20 @@ fn custom_error_functions() {
             .contains("1: reach_error(); -> [0]")
     );
 }
+
+#[test]
+fn static_locals_are_shared_globals() {
+    let p = prog(
+        "int next(void) { static int c = 10; c++; return c; }\nint main() { int a = next(); int b = next(); return a + b; }",
+    );
+    let statics: Vec<_> = p.vars.iter().filter(|v| v.display == "next::c").collect();
+    assert_eq!(statics.len(), 1);
+    assert_eq!(
+        (statics[0].storage, statics[0].init),
+        (Storage::Global, Some(10))
+    );
+    let t = cfg(
+        "int next(void) { static int c = 10; c++; return c; }\nint main() { int a = next(); int b = next(); return a + b; }",
+    );
+    assert_eq!(t.matches("next__c = next__c + 1;").count(), 2, "{t}");
+}

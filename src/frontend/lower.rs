@@ -97,6 +97,8 @@ pub(super) struct Lowerer<'a> {
     pub jumps: Vec<Jump>,
     /// Bumped whenever a global is created lazily (snapshots must then keep new variables).
     pub globals_gen: u32,
+    /// `static` locals by declaration offset: one object however often the function is inlined.
+    pub statics: HashMap<usize, LVal>,
 }
 
 /// Declaration specifiers split into the type part and the storage class.
@@ -165,6 +167,7 @@ impl<'a> Lowerer<'a> {
             fns: vec![],
             jumps: vec![],
             globals_gen: 0,
+            statics: HashMap::new(),
         }
     }
 

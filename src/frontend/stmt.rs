@@ -101,10 +101,15 @@ impl<'a> Lowerer<'a> {
                 (format!("{fname}__{name}"), format!("{fname}::{name}"))
             };
             if specs.is_static {
+                if let Some(lv) = self.statics.get(&off).cloned() {
+                    self.bind(&name, Binding::Obj(lv));
+                    continue;
+                }
                 let lv = self.declare(&name, &ty, Storage::Global, off, &c_name, &display)?;
                 if let Some(init) = &id.node.initializer {
                     self.global_init(&lv, init)?;
                 }
+                self.statics.insert(off, lv);
                 continue;
             }
             let lv = self.declare(&name, &ty, Storage::Local, off, &c_name, &display)?;
@@ -481,7 +486,7 @@ impl<'a> Lowerer<'a> {
             }
             _ => {}
         }
-        if self.opts.error_functions.iter().any(|f| *f == name) {
+        if self.opts.error_functions.contains(&name) {
             self.emit(StmtKind::Error, span);
             return Ok(Val::Void);
         }
