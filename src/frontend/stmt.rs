@@ -113,6 +113,7 @@ impl<'a> Lowerer<'a> {
                 continue;
             }
             let lv = self.declare(&name, &ty, Storage::Local, off, &c_name, &display)?;
+            self.remember_const(&lv, specs.is_const, id.node.initializer.as_ref());
             let outermost = self.in_outermost_main();
             match &id.node.initializer {
                 Some(init) => self.local_init(&lv, init, outermost, span)?,
@@ -121,6 +122,22 @@ impl<'a> Lowerer<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Records the value of `const int n = 10;` so that `int a[n]` has a constant size.
+    pub fn remember_const(
+        &mut self,
+        lv: &LVal,
+        is_const: bool,
+        init: Option<&'a Node<Initializer>>,
+    ) {
+        if let (true, super::lower::Obj::Var(v), Some(init)) = (is_const, &lv.obj, init)
+            && let Initializer::Expression(e) = &init.node
+            && let Some((c, _)) = self.const_eval(e)
+        {
+            let c = self.p.var(*v).ty.wrap(c, self.p.data_model);
+            self.const_vars.insert(*v, c);
+        }
     }
 
     /// `T x;` in a block that may run more than once: `x` gets a fresh indeterminate value.
