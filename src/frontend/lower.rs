@@ -752,7 +752,8 @@ impl<'a> Lowerer<'a> {
 
     /// `e` converted to `t` as an assignment does.
     pub fn conv(&self, e: Expr, t: IntType) -> Expr {
-        if let Expr::Const(v, _) = e {
+        // Constant expressions (`UINT_MAX` is `2147483647 * 2U + 1U`) are stored as values.
+        if let Some(v) = fold(&e, &self.p) {
             return Expr::Const(t.wrap(v, self.p.data_model), t);
         }
         if e.ty(&self.p) == t {
