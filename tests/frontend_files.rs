@@ -8,7 +8,9 @@ use ara::ir::{ArrayInit, Program, Storage};
 use std::path::{Path, PathBuf};
 
 fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/frontend").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/frontend")
+        .join(name)
 }
 
 fn load(name: &str) -> (Program, String) {
@@ -45,7 +47,10 @@ fn sv_array_init() {
 fn sv_struct_array_with_inlined_function() {
     let (p, text) = load("sv_struct_array.c");
     let x = p.array(p.array_by_name("pts[].x").unwrap());
-    assert_eq!((x.name.as_str(), x.size, x.init.clone()), ("pts__x", 50, ArrayInit::Zero));
+    assert_eq!(
+        (x.name.as_str(), x.size, x.init.clone()),
+        ("pts__x", 50, ArrayInit::Zero)
+    );
     has_all(
         &text,
         &[
@@ -61,7 +66,10 @@ fn sv_struct_array_with_inlined_function() {
 #[test]
 fn sv_with_glibc_assert_and_stdio() {
     let (p, text) = load("sv_assert_h.c");
-    assert_eq!(p.array(p.array_by_name("count").unwrap()).init, ArrayInit::Zero);
+    assert_eq!(
+        p.array(p.array_by_name("count").unwrap()).init,
+        ArrayInit::Zero
+    );
     has_all(
         &text,
         &[
@@ -123,7 +131,11 @@ fn preprocessed_i_files_keep_original_lines() {
 fn syntax_errors_point_into_the_c_file() {
     let dir = tempfile::tempdir().unwrap();
     let c = dir.path().join("bad.c");
-    std::fs::write(&c, "#include <stdio.h>\n\nint main() {\n  int x = 1\n  return x;\n}\n").unwrap();
+    std::fs::write(
+        &c,
+        "#include <stdio.h>\n\nint main() {\n  int x = 1\n  return x;\n}\n",
+    )
+    .unwrap();
     let e = load_file(&c, &FrontendOptions::default()).unwrap_err();
     assert_eq!(e.exit_code(), 2);
     match &e {
@@ -135,10 +147,19 @@ fn syntax_errors_point_into_the_c_file() {
     }
     // gcc -E itself fails: its first error line is reported.
     let c2 = dir.path().join("inc.c");
-    std::fs::write(&c2, "int x;\n#include \"missing.h\"\nint main() { return 0; }\n").unwrap();
+    std::fs::write(
+        &c2,
+        "int x;\n#include \"missing.h\"\nint main() { return 0; }\n",
+    )
+    .unwrap();
     let e = load_file(&c2, &FrontendOptions::default()).unwrap_err();
     match &e {
-        AraError::Syntax { file, line, col, msg } => {
+        AraError::Syntax {
+            file,
+            line,
+            col,
+            msg,
+        } => {
             assert!(file.ends_with("inc.c"), "{e}");
             assert_eq!((*line, *col), (2, 10), "{e}");
             assert!(msg.contains("missing.h"), "{e}");
@@ -159,7 +180,10 @@ fn unsupported_positions_in_c_files() {
     let e = load_file(&c, &FrontendOptions::default()).unwrap_err();
     assert_eq!(e.exit_code(), 3);
     let s = e.to_string();
-    assert!(s.contains("ptr.c:4:") && s.contains("unsupported: pointer variable `p`"), "{s}");
+    assert!(
+        s.contains("ptr.c:4:") && s.contains("unsupported: pointer variable `p`"),
+        "{s}"
+    );
 }
 
 #[test]

@@ -714,3 +714,45 @@ fn custom_error_functions() {
             .contains("1: reach_error(); -> [0]")
     );
 }
+
+#[test]
+fn static_locals_are_shared_globals() {
+    let p = prog(
+        "int next(void) { static int c = 10; c++; return c; }\nint main() { int a = next(); int b = next(); return a + b; }",
+    );
+    let statics: Vec<_> = p.vars.iter().filter(|v| v.display == "next::c").collect();
+    assert_eq!(statics.len(), 1);
+    assert_eq!(
+        (statics[0].storage, statics[0].init),
+        (Storage::Global, Some(10))
+    );
+    let t = cfg(
+        "int next(void) { static int c = 10; c++; return c; }\nint main() { int a = next(); int b = next(); return a + b; }",
+    );
+    assert_eq!(t.matches("next__c = next__c + 1;").count(), 2, "{t}");
+}
+
+#[test]
+fn const_variables_as_array_sizes() {
+    let p = prog(
+        "const int N = 5; int g[N]; int main() { const unsigned M = N * 2; int a[M]; a[M - 1] = 1; return 0; }",
+    );
+    assert_eq!(p.array(p.array_by_name("g").unwrap()).size, 5);
+    assert_eq!(p.array(p.array_by_name("a").unwrap()).size, 10);
+}
+
+#[test]
+fn struct_pointers_and_statement_expressions() {
+    assert_cfg(
+        "struct S { int a; int b; }; struct S arr[3];\n\
+         void inc(struct S *s) { s->b++; }\n\
+         int main() { struct S t; inc(&t); inc(&arr[1]); int y = ({ int q = 3; q + 1; }); return y; }",
+        "0: ERROR -> []
+         1: t__b = t__b + 1; -> [2]
+         2: arr__b[1] = arr__b[1] + 1; -> [3]
+         3: q = 3; -> [4]
+         4: y = q + 1; -> [5]
+         5: exit; -> [6]
+         6: EXIT -> []",
+    );
+}

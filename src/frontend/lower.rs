@@ -97,6 +97,10 @@ pub(super) struct Lowerer<'a> {
     pub jumps: Vec<Jump>,
     /// Bumped whenever a global is created lazily (snapshots must then keep new variables).
     pub globals_gen: u32,
+    /// `static` locals by declaration offset: one object however often the function is inlined.
+    pub statics: HashMap<usize, LVal>,
+    /// Values of `const` integer variables with constant initialisers (usable in array sizes).
+    pub const_vars: HashMap<VarId, i128>,
 }
 
 /// Declaration specifiers split into the type part and the storage class.
@@ -105,6 +109,7 @@ pub(super) struct Specs<'a> {
     pub typedef: bool,
     pub is_extern: bool,
     pub is_static: bool,
+    pub is_const: bool,
 }
 
 pub(super) fn decl_specs(specs: &[Node<DeclarationSpecifier>]) -> Specs<'_> {
@@ -113,10 +118,14 @@ pub(super) fn decl_specs(specs: &[Node<DeclarationSpecifier>]) -> Specs<'_> {
         typedef: false,
         is_extern: false,
         is_static: false,
+        is_const: false,
     };
     for sp in specs {
         match &sp.node {
             DeclarationSpecifier::TypeSpecifier(t) => s.types.push(t),
+            DeclarationSpecifier::TypeQualifier(q) if q.node == TypeQualifier::Const => {
+                s.is_const = true
+            }
             DeclarationSpecifier::StorageClass(c) => match c.node {
                 StorageClassSpecifier::Typedef => s.typedef = true,
                 StorageClassSpecifier::Extern => s.is_extern = true,
@@ -165,6 +174,8 @@ impl<'a> Lowerer<'a> {
             fns: vec![],
             jumps: vec![],
             globals_gen: 0,
+            statics: HashMap::new(),
+            const_vars: HashMap::new(),
         }
     }
 
@@ -250,11 +261,29 @@ impl<'a> Lowerer<'a> {
     pub fn const_eval(&mut self, e: &'a Node<Expression>) -> Option<(i128, IntType)> {
         let r = self.scratch(|s| {
             let x = s.rvalue(e)?;
+            let x = s.subst_consts(x);
             Ok(fold(&x, &s.p).map(|v| (v, x.ty(&s.p))))
         });
         match r {
             Ok((v, true)) => v,
             _ => None,
+        }
+    }
+
+    /// `e` with `const` variables replaced by their values.
+    fn subst_consts(&self, e: Expr) -> Expr {
+        let b = |x: Box<Expr>| Box::new(self.subst_consts(*x));
+        match e {
+            Expr::Var(v) => match self.const_vars.get(&v) {
+                Some(&c) => Expr::Const(c, self.p.var(v).ty),
+                None => e,
+            },
+            Expr::Read(a, i) => Expr::Read(a, b(i)),
+            Expr::Unary(op, x) => Expr::Unary(op, b(x)),
+            Expr::Cast(t, x) => Expr::Cast(t, b(x)),
+            Expr::Binary(op, x, y) => Expr::Binary(op, b(x), b(y)),
+            Expr::Cond(c, x, y) => Expr::Cond(b(c), b(x), b(y)),
+            Expr::Const(..) | Expr::Nondet(_) => e,
         }
     }
 
@@ -723,7 +752,8 @@ impl<'a> Lowerer<'a> {
 
     /// `e` converted to `t` as an assignment does.
     pub fn conv(&self, e: Expr, t: IntType) -> Expr {
-        if let Expr::Const(v, _) = e {
+        // Constant expressions (`UINT_MAX` is `2147483647 * 2U + 1U`) are stored as values.
+        if let Some(v) = fold(&e, &self.p) {
             return Expr::Const(t.wrap(v, self.p.data_model), t);
         }
         if e.ty(&self.p) == t {

@@ -247,6 +247,7 @@ fn global_decl<'a>(
         if let Some(init) = &id.node.initializer {
             l.global_init(&lv, init)?;
         }
+        l.remember_const(&lv, specs.is_const, id.node.initializer.as_ref());
     }
     Ok(())
 }

@@ -101,13 +101,19 @@ impl<'a> Lowerer<'a> {
                 (format!("{fname}__{name}"), format!("{fname}::{name}"))
             };
             if specs.is_static {
+                if let Some(lv) = self.statics.get(&off).cloned() {
+                    self.bind(&name, Binding::Obj(lv));
+                    continue;
+                }
                 let lv = self.declare(&name, &ty, Storage::Global, off, &c_name, &display)?;
                 if let Some(init) = &id.node.initializer {
                     self.global_init(&lv, init)?;
                 }
+                self.statics.insert(off, lv);
                 continue;
             }
             let lv = self.declare(&name, &ty, Storage::Local, off, &c_name, &display)?;
+            self.remember_const(&lv, specs.is_const, id.node.initializer.as_ref());
             let outermost = self.in_outermost_main();
             match &id.node.initializer {
                 Some(init) => self.local_init(&lv, init, outermost, span)?,
@@ -116,6 +122,22 @@ impl<'a> Lowerer<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Records the value of `const int n = 10;` so that `int a[n]` has a constant size.
+    pub fn remember_const(
+        &mut self,
+        lv: &LVal,
+        is_const: bool,
+        init: Option<&'a Node<Initializer>>,
+    ) {
+        if let (true, super::lower::Obj::Var(v), Some(init)) = (is_const, &lv.obj, init)
+            && let Initializer::Expression(e) = &init.node
+            && let Some((c, _)) = self.const_eval(e)
+        {
+            let c = self.p.var(*v).ty.wrap(c, self.p.data_model);
+            self.const_vars.insert(*v, c);
+        }
     }
 
     /// `T x;` in a block that may run more than once: `x` gets a fresh indeterminate value.
@@ -481,7 +503,7 @@ impl<'a> Lowerer<'a> {
             }
             _ => {}
         }
-        if self.opts.error_functions.iter().any(|f| *f == name) {
+        if self.opts.error_functions.contains(&name) {
             self.emit(StmtKind::Error, span);
             return Ok(Val::Void);
         }
