@@ -318,7 +318,11 @@ fn bmc(
             if !nondets.is_empty() {
                 println!("nondet values:");
                 for n in &nondets {
-                    let at = n.loc.as_ref().map(|l| format!(" at line {}", l.line)).unwrap_or_default();
+                    let at = n
+                        .loc
+                        .as_ref()
+                        .map(|l| format!(" at line {}", l.line))
+                        .unwrap_or_default();
                     match n.value {
                         Some(v) => println!("  {}(){at} = {v}", n.function),
                         None => println!("  {}(){at} = ?", n.function),
@@ -359,7 +363,10 @@ fn check(
     };
     let report = ara::cegar::check(&p, &opts)?;
     if json {
-        println!("{}", serde_json::to_string_pretty(&report).unwrap_or_default());
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report).unwrap_or_default()
+        );
     } else {
         print!("{}", report.to_text());
     }

@@ -14,7 +14,8 @@ use crate::error::AraError;
 use crate::ir::cfg::Cfg;
 use crate::ir::{ArrId, Program, VERTEX_ERROR, VarId, Vertex};
 use crate::smt::{
-    ConjunctKind, Query, SolverAnswer, Theory, encode_path, forced_value, forced_value_before, solve,
+    ConjunctKind, Query, SolverAnswer, Theory, encode_path, forced_value, forced_value_before,
+    minimize_core, solve,
 };
 use crate::tools::Limits;
 use serde::Serialize;
@@ -233,7 +234,11 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
         let q = encode_path(p, &cfg, &path, opts.theory)?;
         keep(&format!("query_{k}.smt2"), &q.text);
         let limits = Limits {
-            timeout: Some(opts.timeout.saturating_sub(start.elapsed()).max(Duration::from_secs(1))),
+            timeout: Some(
+                opts.timeout
+                    .saturating_sub(start.elapsed())
+                    .max(Duration::from_secs(1)),
+            ),
             memory_mb: opts.checker.memory_mb,
         };
         let answer = solve(&q, &limits)?;
@@ -261,8 +266,16 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
                 };
             }
             SolverAnswer::Unsat { core } => {
+                let short = Limits {
+                    timeout: Some(Duration::from_secs(5)),
+                    memory_mb: limits.memory_mb,
+                };
+                let core = minimize_core(&q, &core, &short)?;
                 it.solver = format!("unsat, core {}", core.join(" "));
-                keep(&format!("answer_{k}.txt"), &format!("unsat\n{}\n", core.join("\n")));
+                keep(
+                    &format!("answer_{k}.txt"),
+                    &format!("unsat\n{}\n", core.join("\n")),
+                );
                 // 4. Refine.
                 let t = Instant::now();
                 let before = params.clone();

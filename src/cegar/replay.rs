@@ -9,8 +9,8 @@ use super::{ConcreteTrace, InputValue, describe_path};
 use crate::emit::{EmitOptions, emit_c};
 use crate::ir::cfg::Cfg;
 use crate::ir::{ArrayInit, DataModel, Program, Storage, Vertex};
-use crate::smt::Query;
 use crate::smt::Model;
+use crate::smt::Query;
 use crate::tools::{Ending, Limits, Tool, find_tool, run};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -54,14 +54,21 @@ pub fn confirm(
     };
     let out = run(&gcc, &args, Some(dir), None, &limits).map_err(|e| e.to_string())?;
     if out.ending != Ending::Exited(0) {
-        let first = out.stderr.lines().find(|l| l.contains("error")).unwrap_or("");
+        let first = out
+            .stderr
+            .lines()
+            .find(|l| l.contains("error"))
+            .unwrap_or("");
         return Err(format!("the replay program does not compile: {first}"));
     }
     let out = run(&exe, &[], Some(dir), None, &limits).map_err(|e| e.to_string())?;
     match out.ending {
         Ending::Exited(REACHED) => Ok(ConcreteTrace {
             path: path.to_vec(),
-            steps: describe_path(p, cfg, path).lines().map(String::from).collect(),
+            steps: describe_path(p, cfg, path)
+                .lines()
+                .map(String::from)
+                .collect(),
             inputs,
             confirmed_by: "replay: the original program, compiled with gcc with these inputs, \
                            reaches the error"

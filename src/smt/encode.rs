@@ -143,9 +143,6 @@ impl Query {
     pub fn preamble(&self) -> String {
         let mut s = String::new();
         s.push_str("(set-option :produce-unsat-cores true)\n");
-        // Z3 cores are not minimal by default; a minimal core keeps the refinement small
-        // (the paper's example then tracks a[1] only, not a[0] too).
-        s.push_str("(set-option :smt.core.minimize true)\n");
         s.push_str("(set-option :produce-models true)\n");
         let _ = writeln!(s, "(set-logic {})", self.logic);
         for d in &self.declarations {

@@ -75,6 +75,40 @@ pub fn solve_subset(
     solve_filtered(q, &|c| names.contains(&c.name), limits)
 }
 
+/// A smaller unsat core: Z3's core minimisation run on the core's conjuncts only (cheap, where
+/// minimising over the whole formula can take many seconds). Falls back to `core` when the
+/// solver does not finish within `limits` or the answer is not unsat.
+pub fn minimize_core(q: &Query, core: &[String], limits: &Limits) -> Result<Vec<String>, AraError> {
+    check_names(q, core)?;
+    let base = q.script_with(&|c| core.contains(&c.name));
+    let script = base.replacen(
+        "(set-option :produce-unsat-cores true)\n",
+        "(set-option :produce-unsat-cores true)\n(set-option :smt.core.minimize true)\n",
+        1,
+    );
+    let Some(reply) = run_z3(&format!("{script}(check-sat)\n(get-unsat-core)\n"), limits)? else {
+        return Ok(core.to_vec());
+    };
+    if reply.status != "unsat" {
+        return Ok(core.to_vec());
+    }
+    let names: Vec<String> = reply
+        .rest
+        .first()
+        .and_then(|s| s.list())
+        .map(|l| {
+            l.iter()
+                .filter_map(|x| x.atom().map(String::from))
+                .collect()
+        })
+        .unwrap_or_default();
+    Ok(if names.is_empty() {
+        core.to_vec()
+    } else {
+        names
+    })
+}
+
 /// Do the conjuncts `assumed` force `term` (an SMT term over the query's constants, e.g. an
 /// [`super::ArrayRead::index_term`]) to a single value? Gets a value k from a model of `assumed`
 /// and checks that `assumed ∧ term ≠ k` is unsat: `Some(k)` (bit-vectors read as signed), else
@@ -344,6 +378,15 @@ fn run_z3(script: &str, limits: &Limits) -> Result<Option<Reply>, AraError> {
     let z3 = find_tool(Tool::Z3, None)?;
     let args = vec!["-in".to_string(), "-smt2".to_string()];
     let out = run(&z3, &args, None, Some(script), limits)?;
+    // Where solver time goes, for tuning: ARA_DEBUG_SMT=1 prints each call's time.
+    if std::env::var_os("ARA_DEBUG_SMT").is_some() {
+        eprintln!(
+            "z3: {:.3} s, {:?}, {} bytes",
+            out.elapsed.as_secs_f64(),
+            out.ending,
+            script.len()
+        );
+    }
     match out.ending {
         Ending::TimedOut => return Ok(None),
         Ending::Signaled(s) => {
