@@ -219,9 +219,15 @@ fn run(cli: Cli) -> Result<i32, AraError> {
                 markers,
                 line_comments: !no_line_comments,
                 header_comment: Some(format!(
-                    "Index-set abstraction of {} (ara abstract {})",
+                    "Index-set abstraction of {} (ara abstract {}){}",
                     input.file.display(),
-                    std::env::args().skip(2).collect::<Vec<_>>().join(" ")
+                    std::env::args().skip(2).collect::<Vec<_>>().join(" "),
+                    if markers {
+                        // Lets `ara bmc` show a trace of this file on the original's CFG.
+                        format!("\n   {MARKERS_OF} {}", abs_path(&input.file))
+                    } else {
+                        String::new()
+                    }
                 )),
             };
             write_output(output.as_ref(), &ara::emit::emit_c(&abs.program, &opts))?;
@@ -253,7 +259,29 @@ fn run(cli: Cli) -> Result<i32, AraError> {
     }
 }
 
+/// Header line of a file written by `ara abstract --markers`, naming the program whose CFG
+/// vertices the markers number.
+const MARKERS_OF: &str = "ara-markers-of:";
+
+fn abs_path(p: &std::path::Path) -> String {
+    std::fs::canonicalize(p)
+        .unwrap_or_else(|_| p.to_path_buf())
+        .display()
+        .to_string()
+}
+
+/// The original program of a file written by `ara abstract --markers` (from its header).
+fn markers_of(file: &std::path::Path) -> Option<PathBuf> {
+    let text = std::fs::read_to_string(file).ok()?;
+    let line = text.lines().take(5).find(|l| l.contains(MARKERS_OF))?;
+    let rest = &line[line.find(MARKERS_OF)? + MARKERS_OF.len()..];
+    let rest = rest.trim().trim_end_matches("*/").trim_end();
+    Some(PathBuf::from(rest))
+}
+
 /// `ara bmc`: the program with vertex markers through the checker; the trace as CFG vertices.
+/// A file written by `ara abstract --markers` is checked as it is and its trace shown on the
+/// CFG of the original program it names.
 fn bmc(
     input: &InputArgs,
     chk: &CheckerArgs,
@@ -261,16 +289,35 @@ fn bmc(
     json: bool,
 ) -> Result<i32, AraError> {
     use ara::checkers::Verdict;
-    let p = load(input)?;
+    let marked = markers_of(&input.file);
+    let (p, text) = match &marked {
+        Some(orig) => {
+            let o = InputArgs {
+                file: orig.clone(),
+                data_model: input.data_model,
+                error_functions: input.error_functions.clone(),
+            };
+            let p = load(&o)?;
+            let text = std::fs::read_to_string(&input.file).map_err(|e| AraError::Input {
+                file: input.file.display().to_string(),
+                msg: format!("cannot read: {e}"),
+            })?;
+            (p, text)
+        }
+        None => {
+            let p = load(input)?;
+            let text = ara::emit::emit_c(
+                &p,
+                &ara::emit::EmitOptions {
+                    markers: true,
+                    line_comments: true,
+                    header_comment: Some(format!("ara bmc: {}", input.file.display())),
+                },
+            );
+            (p, text)
+        }
+    };
     let cfg = ara::ir::cfg::Cfg::build(&p);
-    let text = ara::emit::emit_c(
-        &p,
-        &ara::emit::EmitOptions {
-            markers: true,
-            line_comments: true,
-            header_comment: Some(format!("ara bmc: {}", input.file.display())),
-        },
-    );
     let work = tempfile::tempdir()
         .map_err(|e| AraError::Internal(format!("cannot create a temporary directory: {e}")))?;
     let c_path = work.path().join("program.c");
@@ -300,6 +347,7 @@ fn bmc(
     if json {
         let v = serde_json::json!({
             "file": input.file.display().to_string(),
+            "cfg_of": &p.file,
             "verdict": match out.verdict { Verdict::Safe{..} => "safe", Verdict::Unsafe => "unsafe", Verdict::Unknown{..} => "unknown" },
             "outcome": out,
             "path": path,
@@ -310,7 +358,14 @@ fn bmc(
     } else {
         println!("{}", out.verdict);
         if matches!(out.verdict, Verdict::Unsafe) {
-            println!("trace ({} vertices):", path.len());
+            match &marked {
+                Some(o) => println!(
+                    "trace ({} vertices of the CFG of {}):",
+                    path.len(),
+                    o.display()
+                ),
+                None => println!("trace ({} vertices):", path.len()),
+            }
             print!("{}", ara::cegar::describe_path(&p, &cfg, &path));
             if !valid_path {
                 println!("(warning: the checker's marker sequence is not a path of the CFG)");

@@ -1,4 +1,4 @@
-//! Theorem 1 of the paper on the corpus (`tests/corpus/*.c`), with the real ESBMC:
+//! Theorem 1 of the paper on the corpus (`bench-suite/corpus/*.c`), with the real ESBMC:
 //! - exactness: the abstraction with V = all and R = all indexes gets the same verdict as the
 //!   original program (arrays of up to 16 elements);
 //! - soundness: for every program ESBMC finds UNSAFE, the abstractions with fewer indexes
@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 fn corpus() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench-suite/corpus");
     let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())

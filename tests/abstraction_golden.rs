@@ -398,3 +398,28 @@ fn nested_reads_stay_exact_and_undefined_indexes_read_u() {
     assert!(cfg_text(&abs.program).contains("1: x = __VERIFIER_nondet_int(); -> [2]"));
     emit_checked(&abs.program);
 }
+
+/// For the refinement loop, an array with every index tracked stays an array (exact, and one
+/// read instead of a chain of conditionals); with fewer indexes it becomes scalars as usual.
+#[test]
+fn fully_tracked_arrays_can_stay_arrays() {
+    use ara::abstraction::abstract_program_with;
+    let p = table1();
+    let all = track(&p, &["a=all"]);
+    let kept = abstract_program_with(&p, &VarSet::All, &all, true);
+    assert_eq!(kept.program.arrays.len(), 1);
+    assert!(kept.element_vars.is_empty());
+    let src = emit_checked(&kept.program);
+    assert!(src.contains("a[i] != 9"), "{src}");
+    assert!(src.contains("a[i] = 2 * i;"), "{src}");
+    // Without `keep`, or with some indexes only, the usual array-free abstraction.
+    let expanded = abstract_program_with(&p, &VarSet::All, &all, false);
+    assert!(expanded.program.arrays.is_empty());
+    assert_eq!(expanded.element_vars.len(), 30);
+    let some = abstract_program_with(&p, &VarSet::All, &track(&p, &["a=1"]), true);
+    assert_same_cfg_shape(&p, &some.program);
+    // Variables outside V still read as undefined values inside the kept array's indexes.
+    let none = abstract_program_with(&p, &VarSet::none(), &all, true);
+    let src = emit_checked(&none.program);
+    assert!(!src.contains("a[i]"), "{src}");
+}

@@ -1,4 +1,4 @@
-//! The C corpus in `tests/corpus/`: every program compiles with gcc and the real ESBMC, with
+//! The C corpus in `bench-suite/corpus/`: every program compiles with gcc and the real ESBMC, with
 //! complete unwinding (`// unwind: K` in the file; unwinding assertions on), gives the verdict
 //! its `// expect:` line states. (The front end will later run the same files through ara.)
 
@@ -15,7 +15,7 @@ struct Case {
 }
 
 fn corpus() -> Vec<Case> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("bench-suite/corpus");
     let mut cases = vec![];
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
@@ -51,7 +51,7 @@ fn corpus_is_large_and_balanced() {
         cases.len()
     );
     let readme = std::fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/README.md"),
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("bench-suite/corpus/README.md"),
     )
     .unwrap();
     for c in &cases {

@@ -186,9 +186,33 @@ pub struct Abstraction {
 /// `V = all` and `R = all` the abstraction is exact (Theorem 1 of the paper), nested reads
 /// `a[a[i]]` included.
 pub fn abstract_program(p: &Program, v: &VarSet, r: &IndexSets) -> Abstraction {
+    abstract_program_with(p, v, r, false)
+}
+
+/// [`abstract_program`], optionally keeping each array whose every index is tracked
+/// (`R(a) = all`) as the array itself instead of one scalar per element. Both are exact for
+/// that array; the array is far cheaper for a checker (one array read instead of a chain of
+/// `size` conditionals), which is what the refinement loop wants. The result then has arrays.
+pub fn abstract_program_with(
+    p: &Program,
+    v: &VarSet,
+    r: &IndexSets,
+    keep_full_arrays: bool,
+) -> Abstraction {
     let mut q = p.clone();
     let mut element_vars = BTreeMap::new();
+    let kept: BTreeSet<ArrId> = if keep_full_arrays {
+        r.0.iter()
+            .filter(|(_, t)| matches!(t, Tracked::All))
+            .map(|(a, _)| *a)
+            .collect()
+    } else {
+        BTreeSet::new()
+    };
     for a in p.array_ids() {
+        if kept.contains(&a) {
+            continue;
+        }
         let arr = p.array(a);
         for k in r.indexes(p, a) {
             let name = q.fresh_name(&format!("{}__{}", arr.name, k));
@@ -209,12 +233,17 @@ pub fn abstract_program(p: &Program, v: &VarSet, r: &IndexSets) -> Abstraction {
         p,
         v,
         elems: BTreeMap::new(),
+        kept: &kept,
     };
     for ((a, k), x) in &element_vars {
         cx.elems.entry(*a).or_default().push((*k, *x));
     }
     q.body = cx.stmts(&p.body);
-    q.arrays.clear();
+    // Array ids are positions in `arrays`: with a kept array they all stay (the others are
+    // declared but no longer used).
+    if kept.is_empty() {
+        q.arrays.clear();
+    }
     Abstraction {
         program: q,
         element_vars,
@@ -265,6 +294,8 @@ struct Cx<'a> {
     v: &'a VarSet,
     /// Tracked `(index, scalar)` pairs per array, indexes increasing.
     elems: BTreeMap<ArrId, Vec<(u64, VarId)>>,
+    /// Arrays kept whole (every index tracked).
+    kept: &'a BTreeSet<ArrId>,
 }
 
 fn is_const(e: &Expr) -> Option<i128> {
@@ -331,6 +362,9 @@ impl Cx<'_> {
             Expr::Read(a, i) => {
                 let (i, undef) = self.abs(i);
                 let u = Expr::Nondet(self.p.array(*a).elem);
+                if self.kept.contains(a) && !undef {
+                    return (Expr::Read(*a, Box::new(i)), false);
+                }
                 if undef {
                     // An undefined index reads `u` (the paper's rule); the chain of tests, each
                     // drawing fresh values, would say about the same at length.
@@ -418,6 +452,11 @@ impl Cx<'_> {
     fn store(&self, a: ArrId, i: &Expr, e: &Expr) -> StmtKind {
         let i = self.expr(i);
         let e = self.expr(e);
+        if self.kept.contains(&a) {
+            // An index built from `u` may be any value, the real one included: a write there
+            // over-approximates the real write.
+            return StmtKind::Store(a, i, e);
+        }
         let xs: Vec<(VarId, Expr)> = self
             .tracked(a)
             .iter()

@@ -5,4 +5,6 @@
 
 pub mod index_set;
 
-pub use index_set::{Abstraction, IndexSets, Tracked, VarSet, abstract_program};
+pub use index_set::{
+    Abstraction, IndexSets, Tracked, VarSet, abstract_program, abstract_program_with,
+};

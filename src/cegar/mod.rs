@@ -7,7 +7,7 @@
 
 pub mod replay;
 
-use crate::abstraction::{IndexSets, Tracked, VarSet, abstract_program};
+use crate::abstraction::{IndexSets, Tracked, VarSet, abstract_program_with};
 use crate::checkers::{self, CheckOptions, Verdict};
 use crate::emit::{EmitOptions, emit_c};
 use crate::error::AraError;
@@ -15,11 +15,11 @@ use crate::ir::cfg::Cfg;
 use crate::ir::{ArrId, Program, VERTEX_ERROR, VarId, Vertex};
 use crate::smt::{
     ConjunctKind, Query, SolverAnswer, Theory, encode_path, forced_value, forced_value_before,
-    minimize_core, solve,
+    minimize_core, solve, solve_without_core,
 };
 use crate::tools::Limits;
 use serde::Serialize;
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -101,6 +101,16 @@ pub struct CheckReport {
     pub time_total_s: f64,
 }
 
+/// After this many refinements that add indexes to the same array, track all of its indexes
+/// (when it has at most [`GENERALISE_MAX_SIZE`] elements). A loop that walks the array gives one
+/// spurious trace per element; tracking them all keeps the array whole in the abstraction
+/// (exact, and cheap for the checker), where one index per iteration would need `size`
+/// iterations.
+const GENERALISE_AFTER: u32 = 3;
+const GENERALISE_MAX_SIZE: u64 = 1024;
+/// More reads of one array in an unsat core than this: all of its indexes (if it is small).
+const MANY_READS: usize = 16;
+
 /// The current abstraction parameters.
 #[derive(Clone, Debug, PartialEq)]
 struct Params {
@@ -150,6 +160,7 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
         }
     };
     let mut seen_paths: Vec<Vec<Vertex>> = Vec::new();
+    let mut refinements_of: BTreeMap<ArrId, u32> = BTreeMap::new();
 
     let verdict = 'outer: loop {
         let k = iterations.len() as u32 + 1;
@@ -166,7 +177,7 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
         }
         // 1. Abstract and emit.
         let t = Instant::now();
-        let abs = abstract_program(p, &params.var_set(), &params.r);
+        let abs = abstract_program_with(p, &params.var_set(), &params.r, true);
         let text = emit_c(
             &abs.program,
             &EmitOptions {
@@ -270,7 +281,9 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
                     timeout: Some(Duration::from_secs(5)),
                     memory_mb: limits.memory_mb,
                 };
+                let t = Instant::now();
                 let core = minimize_core(&q, &core, &short)?;
+                t_smt += t.elapsed();
                 it.solver = format!("unsat, core {}", core.join(" "));
                 keep(
                     &format!("answer_{k}.txt"),
@@ -279,8 +292,25 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
                 // 4. Refine.
                 let t = Instant::now();
                 let before = params.clone();
-                let how = refine(p, &q, &core, &mut params, &limits)?;
-                let mut how = how;
+                let mut how = refine(p, &q, &core, &mut params, &limits)?;
+                for a in p.array_ids() {
+                    let count = |r: &IndexSets| r.indexes(p, a).len();
+                    if count(&params.r) > count(&before.r) {
+                        let n = refinements_of.entry(a).or_insert(0);
+                        *n += 1;
+                        let arr = p.array(a);
+                        if *n >= GENERALISE_AFTER
+                            && arr.size <= GENERALISE_MAX_SIZE
+                            && !matches!(params.r.0.get(&a), Some(Tracked::All))
+                        {
+                            params.r.0.insert(a, Tracked::All);
+                            how.push_str(&format!(
+                                "; generalised: R({}) = all ({} refinements of an array of {})",
+                                arr.display, n, arr.size
+                            ));
+                        }
+                    }
+                }
                 // Progress: the same trace must be impossible in the new abstraction.
                 let mut widen = 0;
                 while still_feasible(p, &path, &params, opts.theory, &limits)? {
@@ -427,8 +457,31 @@ fn refine(
             }
         }
     }
+    // Many reads of a small array in the core (a loop over it): all of its indexes, without
+    // asking the solver about each read.
+    let mut reads_of: BTreeMap<ArrId, usize> = BTreeMap::new();
     for c in &in_core {
         for read in &c.reads {
+            *reads_of.entry(read.array).or_insert(0) += 1;
+        }
+    }
+    for (&a, &n) in &reads_of {
+        let arr = p.array(a);
+        if n > MANY_READS && arr.size <= GENERALISE_MAX_SIZE {
+            if !matches!(params.r.0.get(&a), Some(Tracked::All)) {
+                how.push(format!(
+                    "R({}) = all ({n} reads in the core, {} elements)",
+                    arr.display, arr.size
+                ));
+            }
+            params.r.0.insert(a, Tracked::All);
+        }
+    }
+    for c in &in_core {
+        for read in &c.reads {
+            if matches!(params.r.0.get(&read.array), Some(Tracked::All)) {
+                continue;
+            }
             // The index is a constant if what happens before the read forces it: first the
             // core's own conjuncts before the read, then the whole path prefix.
             let mut k = forced_value_before(q, core, c.step, &read.index_term, limits)?;
@@ -461,6 +514,14 @@ fn refine(
             }
         }
     }
+    // A set holding every index is `all`: the abstraction then keeps the array whole.
+    for a in p.array_ids() {
+        if let Some(Tracked::Only(set)) = params.r.0.get(&a)
+            && set.len() as u64 >= p.array(a).size
+        {
+            params.r.0.insert(a, Tracked::All);
+        }
+    }
     if how.is_empty() {
         how.push("no new variables or indexes from the core".into());
     }
@@ -488,11 +549,14 @@ fn still_feasible(
     theory: Theory,
     limits: &Limits,
 ) -> Result<bool, AraError> {
-    let abs = abstract_program(p, &params.var_set(), &params.r);
+    let abs = abstract_program_with(p, &params.var_set(), &params.r, true);
     // Same ids, same CFG shape: the path is a path of the abstract CFG too.
     let acfg = Cfg::build(&abs.program);
     let q = encode_path(&abs.program, &acfg, path, theory)?;
-    Ok(!matches!(solve(&q, limits)?, SolverAnswer::Unsat { .. }))
+    Ok(!matches!(
+        solve_without_core(&q, limits)?,
+        SolverAnswer::Unsat { .. }
+    ))
 }
 
 impl CheckReport {
@@ -543,6 +607,10 @@ impl CheckReport {
             } else {
                 ""
             };
+            if a.tracked_count == a.total {
+                let _ = writeln!(out, "R({}): {}/{} tracked (all)", a.array, a.total, a.total);
+                continue;
+            }
             let _ = writeln!(
                 out,
                 "R({}): {}/{} tracked {{{}{more}}}",

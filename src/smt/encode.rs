@@ -167,6 +167,19 @@ impl Query {
         s
     }
 
+    /// [`Query::script_with`] without names and unsat cores: for questions that need only
+    /// sat/unsat and a model. Named assertions turn off much of Z3's preprocessing (a
+    /// 200-step trace took 13 s named, 0.02 s plain).
+    pub fn script_plain(&self, keep: &dyn Fn(&Conjunct) -> bool) -> String {
+        let mut s = self
+            .preamble()
+            .replacen("(set-option :produce-unsat-cores true)\n", "", 1);
+        for c in self.conjuncts.iter().filter(|c| keep(c)) {
+            let _ = writeln!(s, "(assert {})", c.term);
+        }
+        s
+    }
+
     pub fn conjunct(&self, name: &str) -> Option<&Conjunct> {
         self.conjuncts.iter().find(|c| c.name == name)
     }

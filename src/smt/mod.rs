@@ -14,5 +14,5 @@ pub use encode::{
 };
 pub use z3::{
     ArrayValue, Model, NondetValue, SolverAnswer, VarValue, forced_value, forced_value_before,
-    minimize_core, solve, solve_prefix, solve_subset,
+    minimize_core, solve, solve_prefix, solve_subset, solve_without_core,
 };

@@ -56,13 +56,19 @@ pub struct ArrayValue {
 
 /// Solves the whole trace formula.
 pub fn solve(q: &Query, limits: &Limits) -> Result<SolverAnswer, AraError> {
-    solve_filtered(q, &|_| true, limits)
+    solve_filtered(q, &|_| true, true, limits)
+}
+
+/// [`solve`] without the unsat core (`Unsat { core: [] }`): for questions that need only the
+/// answer, it saves the slower named run.
+pub fn solve_without_core(q: &Query, limits: &Limits) -> Result<SolverAnswer, AraError> {
+    solve_filtered(q, &|_| true, false, limits)
 }
 
 /// Solves the conjuncts of the path prefix `path[..n]` (initial values included): is the path
 /// feasible up to (not including) step `n`?
 pub fn solve_prefix(q: &Query, n: usize, limits: &Limits) -> Result<SolverAnswer, AraError> {
-    solve_filtered(q, &|c| c.step < n, limits)
+    solve_filtered(q, &|c| c.step < n, true, limits)
 }
 
 /// Solves only the named conjuncts.
@@ -72,7 +78,7 @@ pub fn solve_subset(
     limits: &Limits,
 ) -> Result<SolverAnswer, AraError> {
     check_names(q, names)?;
-    solve_filtered(q, &|c| names.contains(&c.name), limits)
+    solve_filtered(q, &|c| names.contains(&c.name), true, limits)
 }
 
 /// A smaller unsat core: Z3's core minimisation run on the core's conjuncts only (cheap, where
@@ -120,7 +126,7 @@ pub fn forced_value(
     limits: &Limits,
 ) -> Result<Option<i128>, AraError> {
     check_names(q, assumed)?;
-    let base = q.script_with(&|c| assumed.contains(&c.name));
+    let base = q.script_plain(&|c| assumed.contains(&c.name));
     let first = run_z3(
         &format!("{base}(check-sat)\n(get-value ({term}))\n"),
         limits,
@@ -187,6 +193,7 @@ enum Wanted {
 fn solve_filtered(
     q: &Query,
     keep: &dyn Fn(&Conjunct) -> bool,
+    want_core: bool,
     limits: &Limits,
 ) -> Result<SolverAnswer, AraError> {
     let mut terms: Vec<String> = Vec::new();
@@ -227,14 +234,39 @@ fn solve_filtered(
             wanted.push(Wanted::Elem(fi));
         }
     }
-    let mut script = q.script_with(keep);
-    script.push_str("(check-sat)\n");
+    // First without names (fast); the names only to get a core of an unsat formula.
+    let mut script = q.script_plain(keep);
+    script.push_str("(check-sat)\n(get-info :reason-unknown)\n");
     if !terms.is_empty() {
         script.push_str(&format!("(get-value ({}))\n", terms.join(" ")));
     }
-    script.push_str("(get-unsat-core)\n(get-info :reason-unknown)\n");
     let Some(Reply { status, rest }) = run_z3(&script, limits)? else {
         return Ok(SolverAnswer::Unknown("timeout".into()));
+    };
+    if status == "unsat" && !want_core {
+        return Ok(SolverAnswer::Unsat { core: vec![] });
+    }
+    let (status, rest) = if status == "unsat" {
+        // Z3's default solver with named assertions cannot eliminate the path's equations first
+        // (a 1200-conjunct trace: over 100 s); this tactic does, and still tracks the names
+        // (0.2 s). Its core is not minimal (`minimize_core` is the next step). The default
+        // solver is the fallback when the tactic gives up.
+        let named = q.script_with(keep);
+        let tactic =
+            format!("{named}(check-sat-using (then simplify solve-eqs smt))\n(get-unsat-core)\n");
+        match run_z3(&tactic, limits)? {
+            Some(r) if r.status == "unsat" => (r.status, r.rest),
+            _ => {
+                let plain =
+                    format!("{named}(check-sat)\n(get-unsat-core)\n(get-info :reason-unknown)\n");
+                let Some(Reply { status, rest }) = run_z3(&plain, limits)? else {
+                    return Ok(SolverAnswer::Unknown("timeout (unsat core)".into()));
+                };
+                (status, rest)
+            }
+        }
+    } else {
+        (status, rest)
     };
     match status.as_str() {
         "sat" => {

@@ -1,0 +1,366 @@
+//! The `ara` command line as users run it: `cfg`, `abstract`, `bmc` and `check` on the paper's
+//! worked example (Table 1 of Armando, Benerecetti, Mantovani), bad inputs and their exit codes.
+//! `bmc` and `check` run the real ESBMC and Z3 (installed by `scripts/setup`).
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const ARA: &str = env!("CARGO_BIN_EXE_ara");
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn table1() -> PathBuf {
+    root().join("bench-suite/examples/table1.c")
+}
+
+fn ara(args: &[&str]) -> Output {
+    Command::new(ARA).args(args).output().expect("ara runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn code(o: &Output) -> i32 {
+    o.status.code().expect("exited")
+}
+
+fn gcc_compiles(c: &Path) {
+    let out = Command::new("gcc")
+        .args(["-std=gnu11", "-c", "-o", "/dev/null"])
+        .arg(c)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{} does not compile:\n{}",
+        c.display(),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn cfg_of_the_paper_example() {
+    let o = ara(&["cfg", table1().to_str().unwrap()]);
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    let expected = "   0: ERROR -> []
+   1: a[1] = 9; -> [2]  [line 19]
+   2: i = 0; -> [3]  [line 20]
+   3: while (a[i] != 9) -> [T:4, F:6]  [line 21]
+   4: a[i] = 2 * i; -> [5]  [line 22]
+   5: i = i + 1; -> [3]  [line 23]
+   6: assert(i <= 1); -> [T:7, F:0]  [line 25]
+   7: exit; -> [8]  [line 26]
+   8: EXIT -> []
+";
+    assert_eq!(stdout(&o), expected);
+}
+
+#[test]
+fn cfg_as_graphviz() {
+    let o = ara(&["cfg", "--dot", table1().to_str().unwrap()]);
+    assert_eq!(code(&o), 0);
+    let dot = stdout(&o);
+    assert!(dot.starts_with("digraph"), "{dot}");
+    // The loop's back edge and the failing assertion's edge to the error vertex.
+    assert!(dot.contains("v5 -> v3"), "{dot}");
+    assert!(dot.contains("v6 -> v0"), "{dot}");
+}
+
+/// `ara abstract` writes P̂0 and P̂1 of the paper (R(a) = {} and {1}) as compilable C without
+/// arrays; `--track a=all`, `--vars none` and `--vars i` too.
+#[test]
+fn abstract_writes_compilable_array_free_c() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = table1();
+    let t = t.to_str().unwrap();
+    let cases: [(&str, &[&str]); 5] = [
+        ("p0.c", &[]),
+        ("p1.c", &["--track", "a=1"]),
+        ("all.c", &["--track", "a=all"]),
+        ("none.c", &["--track", "a=1", "--vars", "none"]),
+        ("vars_i.c", &["--track", "a=1,5", "--vars", "i"]),
+    ];
+    let comment = regex::Regex::new(r"(?s)/\*.*?\*/").unwrap();
+    for (name, extra) in cases {
+        let out = dir.path().join(name);
+        let mut args = vec!["abstract", t];
+        args.extend_from_slice(extra);
+        args.extend(["-o", out.to_str().unwrap()]);
+        let o = ara(&args);
+        assert_eq!(code(&o), 0, "{name}: {}", stderr(&o));
+        let c = std::fs::read_to_string(&out).unwrap();
+        gcc_compiles(&out);
+        let code_only = comment.replace_all(&c, "");
+        assert!(
+            !code_only.contains("a["),
+            "{name} still has the array:\n{c}"
+        );
+        assert!(
+            c.contains("/* line 22 */"),
+            "{name}: no source line comments"
+        );
+        match name {
+            "p0.c" => assert!(!c.contains("a__"), "{c}"),
+            "p1.c" => {
+                // a[1] = 9 becomes an update of a__1; the read a[i] a test of i against 1.
+                assert!(c.contains("a__1 = 9;"), "{c}");
+                assert!(c.contains("i == 1 ? a__1 :"), "{c}");
+            }
+            "all.c" => assert!(c.contains("a__29"), "{c}"),
+            "none.c" => {
+                // i is not in V: its assignments are skipped, its uses undefined.
+                assert!(!c.contains("i = 0;"), "{c}");
+                assert!(c.contains("a__1 = 9;"), "{c}");
+            }
+            "vars_i.c" => {
+                assert!(c.contains("i = 0;"), "{c}");
+                assert!(c.contains("a__5"), "{c}");
+            }
+            _ => unreachable!(),
+        }
+    }
+}
+
+#[test]
+fn bad_inputs_give_one_line_errors_and_distinct_exit_codes() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, bytes: &[u8]| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, bytes).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let empty = write("empty.c", b"");
+    let binary = write("binary.c", b"\x7fELF\x00\x01\x02");
+    let syntax = write("syntax.c", b"int main(void) {\n  int x = ;\n}\n");
+    let pointer = write(
+        "pointer.c",
+        b"int main(void) {\n  int a[4];\n  int *p = a;\n  p++;\n  return *p;\n}\n",
+    );
+    let recursion = write(
+        "rec.c",
+        b"int f(int n) { return n ? f(n - 1) : 0; }\nint main(void) { return f(3); }\n",
+    );
+    let missing = dir.path().join("missing.c");
+    let dir_arg = dir.path().to_str().unwrap().to_string();
+    let t = table1();
+    let t = t.to_str().unwrap();
+    let cases: Vec<(Vec<&str>, i32, &str)> = vec![
+        (vec!["cfg", missing.to_str().unwrap()], 5, "no such file"),
+        (vec!["cfg", &dir_arg], 5, "is a directory"),
+        (vec!["cfg", &empty], 5, "empty file"),
+        (vec!["cfg", &binary], 5, "binary file"),
+        (vec!["cfg", &syntax], 2, "syntax.c:2:11: syntax error"),
+        (vec!["check", &syntax], 2, "syntax.c:2:11: syntax error"),
+        (
+            vec!["cfg", &pointer],
+            3,
+            "pointer.c:3:8: unsupported: pointer",
+        ),
+        (vec!["abstract", &recursion], 3, "unsupported: recursion"),
+        (
+            vec!["abstract", t, "--track", "b=1"],
+            64,
+            "unknown array `b`",
+        ),
+        (vec!["abstract", t, "--track", "a=30"], 64, "out of range"),
+        (
+            vec!["abstract", t, "--vars", "k"],
+            64,
+            "unknown variable `k`",
+        ),
+        (vec!["frobnicate"], 64, ""),
+        (
+            vec!["bmc", t, "--checker-path", "/nonexistent/esbmc"],
+            4,
+            "esbmc not found",
+        ),
+    ];
+    for (args, want, msg) in cases {
+        let o = ara(&args);
+        let err = stderr(&o);
+        assert_eq!(code(&o), want, "ara {args:?}: {err}");
+        assert!(err.contains(msg), "ara {args:?}: {err}");
+        assert!(!err.contains("panicked"), "ara {args:?}: {err}");
+        if want != 64 {
+            assert_eq!(err.trim_end().lines().count(), 1, "ara {args:?}: {err}");
+        }
+    }
+}
+
+#[test]
+fn missing_checker_says_how_to_install_it() {
+    let o = Command::new(ARA)
+        .args(["bmc", table1().to_str().unwrap()])
+        .env("PATH", "/usr/bin:/bin")
+        .env("ARA_TOOLS_DIR", "/nonexistent")
+        .env_remove("ARA_ESBMC")
+        .output()
+        .unwrap();
+    assert_eq!(code(&o), 4);
+    assert_eq!(
+        stderr(&o).trim(),
+        "error: esbmc not found (run scripts/setup or set ARA_ESBMC)"
+    );
+}
+
+fn cfg_edges(text: &str) -> Vec<(u32, Vec<u32>)> {
+    text.lines()
+        .map(|l| {
+            let (v, rest) = l.trim().split_once(':').unwrap();
+            let succ = rest[rest.rfind("-> [").unwrap() + 4..]
+                .split(']')
+                .next()
+                .unwrap();
+            let succ = succ
+                .split(", ")
+                .filter(|s| !s.is_empty())
+                .map(|s| {
+                    s.trim_start_matches("T:")
+                        .trim_start_matches("F:")
+                        .parse()
+                        .unwrap()
+                })
+                .collect();
+            (v.parse().unwrap(), succ)
+        })
+        .collect()
+}
+
+/// Issue 3's acceptance check: P̂0 of Table 1 through `ara bmc --checker esbmc` gives an error
+/// trace that is a path of the original program's CFG ending in the error vertex; P̂1 is proved.
+#[test]
+fn bmc_on_the_abstraction_maps_the_trace_onto_the_original_cfg() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = table1();
+    let p0 = dir.path().join("p0.c");
+    let p1 = dir.path().join("p1.c");
+    let t = t.to_str().unwrap();
+    assert_eq!(
+        code(&ara(&[
+            "abstract",
+            t,
+            "--markers",
+            "-o",
+            p0.to_str().unwrap()
+        ])),
+        0
+    );
+    assert_eq!(
+        code(&ara(&[
+            "abstract",
+            t,
+            "--markers",
+            "--track",
+            "a=1",
+            "-o",
+            p1.to_str().unwrap()
+        ])),
+        0
+    );
+    let o = ara(&["bmc", p0.to_str().unwrap(), "--checker", "esbmc", "--json"]);
+    assert_eq!(code(&o), 10, "{} {}", stdout(&o), stderr(&o));
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(j["verdict"], "unsafe");
+    assert_eq!(j["path_is_cfg_path"], true);
+    let path: Vec<u32> = j["path"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap() as u32)
+        .collect();
+    // Checked here edge by edge against `ara cfg` of the original.
+    let edges = cfg_edges(&stdout(&ara(&["cfg", t])));
+    assert_eq!(path.first(), Some(&1));
+    assert_eq!(path.last(), Some(&0));
+    for w in path.windows(2) {
+        let succ = &edges.iter().find(|(v, _)| *v == w[0]).unwrap().1;
+        assert!(
+            succ.contains(&w[1]),
+            "{path:?}: no edge {} -> {}",
+            w[0],
+            w[1]
+        );
+    }
+    // The text form names the vertices with their source lines.
+    let o = ara(&["bmc", p0.to_str().unwrap()]);
+    let text = stdout(&o);
+    assert!(text.starts_with("UNSAFE\n"), "{text}");
+    assert!(text.contains("(line 25): assert(i <= 1);"), "{text}");
+
+    let o = ara(&["bmc", p1.to_str().unwrap(), "--checker", "esbmc"]);
+    assert_eq!(code(&o), 0, "{}", stdout(&o));
+    assert!(stdout(&o).starts_with("SAFE (proved: "), "{}", stdout(&o));
+}
+
+/// Issue 4's acceptance check: the paper's example is proved after exactly one refinement that
+/// tracks a[1] only; `--keep` leaves the files of each iteration.
+#[test]
+fn check_proves_the_paper_example_after_one_refinement() {
+    let keep = tempfile::tempdir().unwrap();
+    for initial in ["all", "none"] {
+        let o = ara(&[
+            "check",
+            table1().to_str().unwrap(),
+            "--json",
+            "--initial-vars",
+            initial,
+            "--keep",
+            keep.path().to_str().unwrap(),
+        ]);
+        assert_eq!(code(&o), 0, "{} {}", stdout(&o), stderr(&o));
+        let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(j["verdict"], "safe");
+        let its = j["iterations"].as_array().unwrap();
+        let refinements: Vec<&str> = its
+            .iter()
+            .map(|i| i["refinement"].as_str().unwrap())
+            .filter(|r| r.contains("R("))
+            .collect();
+        assert_eq!(refinements, ["R(a) += 1"], "{its:?}");
+        assert_eq!(j["arrays"][0]["tracked"], serde_json::json!([1]));
+        assert_eq!(j["arrays"][0]["total"], 30);
+        if initial == "all" {
+            assert_eq!(its.len(), 2);
+            assert_eq!(
+                its[0]["path"],
+                serde_json::json!([1, 2, 3, 4, 5, 3, 4, 5, 3, 6, 0])
+            );
+        }
+    }
+    for f in [
+        "abstract_1.c",
+        "trace_1.txt",
+        "query_1.smt2",
+        "answer_1.txt",
+    ] {
+        assert!(keep.path().join(f).exists(), "{f} not kept");
+    }
+    let q = std::fs::read_to_string(keep.path().join("query_1.smt2")).unwrap();
+    assert!(
+        q.contains("(set-logic QF_ABV)") && q.contains(":named c0"),
+        "{q}"
+    );
+    assert!(q.contains("(store "), "{q}");
+}
+
+/// An unsafe program: UNSAFE with the inputs, confirmed by replaying them on the original.
+#[test]
+fn check_reports_a_confirmed_bug_with_its_inputs() {
+    let f = root().join("bench-suite/corpus/init_check_unsafe.c");
+    let o = ara(&["check", f.to_str().unwrap()]);
+    let text = stdout(&o);
+    assert_eq!(code(&o), 10, "{text} {}", stderr(&o));
+    assert!(text.starts_with("UNSAFE (replay: "), "{text}");
+    assert!(text.contains("error trace:"), "{text}");
+    let o = ara(&["check", f.to_str().unwrap(), "--json"]);
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(j["verdict"], "unsafe");
+    assert_eq!(j["trace"]["path"].as_array().unwrap().last().unwrap(), 0);
+}
