@@ -391,6 +391,27 @@ impl Emitter<'_> {
     /// `x0, x1 = e0, e1`: plain assignments when no right-hand side reads a variable written
     /// before it; otherwise all right-hand sides go to temporaries first.
     fn par_assign(&mut self, xs: &[(VarId, Expr)]) -> String {
+        // An abstract array write `x_k = (i==k ? e : x_k)` for each tracked k: `e` once, in a
+        // temporary (the text stays linear in |R| when `e` itself reads the array).
+        if let Some((ty, shared)) = shared_written_value(self.p, xs) {
+            let t = self.fresh("ara_v");
+            let parts: Vec<String> = xs
+                .iter()
+                .map(|(x, e)| {
+                    let Expr::Cond(c, _, _) = e else {
+                        unreachable!("checked by shared_written_value")
+                    };
+                    let x = &self.p.var(*x).name;
+                    format!("{x} = {} ? {t} : {x};", self.c(c))
+                })
+                .collect();
+            return format!(
+                "{{ {} {t} = {}; {} }}",
+                ty.c_name(),
+                self.c(shared),
+                parts.join(" ")
+            );
+        }
         let sequential_ok = xs.iter().enumerate().all(|(i, (_, e))| {
             let read = e.vars();
             xs[..i].iter().all(|(x, _)| !read.contains(x))
@@ -469,4 +490,34 @@ impl Emitter<'_> {
         let tail = format!("}} while ({});", self.c(cond));
         self.stmt_line(&tail, s);
     }
+}
+
+/// For parallel assignments of the form `x_k = (c_k ? e : x_k)` (two or more, the same `e`,
+/// all `x_k` of one type, `e` not a variable or constant): the type and `e`.
+fn shared_written_value<'a>(p: &Program, xs: &'a [(VarId, Expr)]) -> Option<(IntType, &'a Expr)> {
+    let mut shared: Option<&Expr> = None;
+    if xs.len() < 2 {
+        return None;
+    }
+    let ty = p.var(xs[0].0).ty;
+    for (x, e) in xs {
+        let Expr::Cond(c, t, f) = e else {
+            return None;
+        };
+        if **f != Expr::Var(*x) || p.var(*x).ty != ty {
+            return None;
+        }
+        // The tests read only the index, never the written elements.
+        if xs.iter().any(|(y, _)| c.vars().contains(y)) {
+            return None;
+        }
+        match shared {
+            None => shared = Some(t),
+            Some(s) if s == &**t => {}
+            Some(_) => return None,
+        }
+    }
+    shared
+        .filter(|e| !matches!(e, Expr::Var(_) | Expr::Const(..)))
+        .map(|e| (ty, e))
 }
