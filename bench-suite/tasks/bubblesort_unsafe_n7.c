@@ -1,6 +1,8 @@
 // bubblesort, N = 7, unsafe. From: EUREKA paper, Table 4 (Armando, Benerecetti, Mantovani,
 // TACAS 2007).
-// Bubble sort of a nondet array, then check a[k] <= a[k+1] for a nondet k.
+// Bubble sort of a nondet array, then check a[k] <= a[k+1] for a nondet k. The values are
+// assumed in 0..N-1 without loss of generality: the program only compares elements, and any N
+// values can be replaced by their ranks with the same outcome of every comparison.
 // Unsafe because the inner loop stops at j < N-2-i, so the pair (N-2, N-1) is never compared
 // and a[N-1] never moves: when a[N-1] is the strict minimum the check fails at k = N-2, for
 // every N >= 2.
@@ -29,6 +31,7 @@ int main() {
   int i, j, t;
   for (i = 0; i < N; i++) {
     a[i] = __VERIFIER_nondet_int();
+    assume_abort_if_not(0 <= a[i] && a[i] < N);
   }
   for (i = 0; i < N - 1; i++) {
     for (j = 0; j < N - 2 - i; j++) {
