@@ -66,6 +66,21 @@ enum Command {
         #[arg(long)]
         no_line_comments: bool,
     },
+    /// Write the witness-index transformation of a program: array-free, loop-free C that
+    /// over-approximates it (one witness index per array size, each loop body once).
+    Witness {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Output file (default: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Add `ara_loc = N;` markers (the ids of the original statements).
+        #[arg(long)]
+        markers: bool,
+        /// Leave out the `/* line N */` comments.
+        #[arg(long)]
+        no_line_comments: bool,
+    },
     /// Run a checker on a program (an original, or one written by `ara abstract`) and map its
     /// answer onto ara's CFG.
     Bmc {
@@ -225,6 +240,26 @@ fn run(cli: Cli) -> Result<i32, AraError> {
                 )),
             };
             write_output(output.as_ref(), &ara::emit::emit_c(&abs.program, &opts))?;
+            Ok(exit::OK)
+        }
+        Command::Witness {
+            input,
+            output,
+            markers,
+            no_line_comments,
+        } => {
+            let p = load(&input)?;
+            let w = ara::abstraction::witness::witness_program(&p)?;
+            let opts = ara::emit::EmitOptions {
+                markers,
+                line_comments: !no_line_comments,
+                header_comment: Some(format!(
+                    "Witness-index transformation of {} (ara witness)\n{}",
+                    input.file.display(),
+                    w.summary(&p)
+                )),
+            };
+            write_output(output.as_ref(), &ara::emit::emit_c(&w.program, &opts))?;
             Ok(exit::OK)
         }
         Command::Bmc {
