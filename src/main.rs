@@ -118,10 +118,21 @@ enum Command {
         /// Stop after this many refinement iterations.
         #[arg(long, default_value_t = 50)]
         max_iterations: u32,
+        /// witness: the witness-index transformation only; cegar: the refinement loop only;
+        /// auto: witness first, then the refinement loop beside a bounded search.
+        #[arg(long, value_enum, default_value = "auto")]
+        strategy: StrategyArg,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
     },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum StrategyArg {
+    Witness,
+    Cegar,
+    Auto,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -283,8 +294,17 @@ fn run(cli: Cli) -> Result<i32, AraError> {
             initial_vars,
             theory,
             max_iterations,
+            strategy,
             json,
-        } => check(&input, &checker, initial_vars, theory, max_iterations, json),
+        } => check(
+            &input,
+            &checker,
+            initial_vars,
+            theory,
+            max_iterations,
+            strategy,
+            json,
+        ),
     }
 }
 
@@ -380,6 +400,7 @@ fn check(
     initial_vars: InitialVars,
     theory: TheoryArg,
     max_iterations: u32,
+    strategy: StrategyArg,
     json: bool,
 ) -> Result<i32, AraError> {
     use ara::cegar::FinalVerdict;
@@ -396,7 +417,12 @@ fn check(
         keep_dir: chk.keep.clone(),
         seed: ara::abstraction::IndexSets::empty(),
     };
-    let report = ara::cegar::check(&p, &opts)?;
+    let strategy = match strategy {
+        StrategyArg::Witness => ara::strategy::Strategy::Witness,
+        StrategyArg::Cegar => ara::strategy::Strategy::Cegar,
+        StrategyArg::Auto => ara::strategy::Strategy::Auto,
+    };
+    let report = ara::strategy::check(&p, strategy, &opts)?;
     if json {
         println!(
             "{}",
@@ -405,7 +431,7 @@ fn check(
     } else {
         print!("{}", report.to_text());
     }
-    Ok(match report.verdict {
+    Ok(match report.report.verdict {
         FinalVerdict::Safe { .. } => exit::OK,
         FinalVerdict::Unsafe { .. } => exit::UNSAFE,
         FinalVerdict::Unknown { .. } => exit::UNKNOWN,

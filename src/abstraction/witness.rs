@@ -99,7 +99,8 @@ pub struct WitnessProgram {
 
 impl WitnessProgram {
     /// The witness indexes a checker trace of the transformed program chose: the value
-    /// assigned to each witness variable (first assignment; it is assigned once).
+    /// assigned to each witness variable. The program assigns it once, but a checker may show
+    /// the declaration of the local as an assignment first (ESBMC: `= 0`): the last counts.
     pub fn indexes_in_trace(&self, trace: &Trace) -> BTreeMap<VarId, u64> {
         let mut out = BTreeMap::new();
         for (lhs, value) in trace.assignments() {
@@ -108,7 +109,7 @@ impl WitnessProgram {
                 && v >= 0
                 && (v as u128) < w.size as u128
             {
-                out.entry(w.var).or_insert(v as u64);
+                out.insert(w.var, v as u64);
             }
         }
         out
@@ -852,8 +853,7 @@ impl Tx<'_> {
     fn stmts(&mut self, ss: &[Stmt]) -> Result<Vec<Stmt>, AraError> {
         let mut out = Vec::new();
         for (k, s) in ss.iter().enumerate() {
-            let prev = k.checked_sub(1).map(|j| &ss[j]);
-            self.stmt(s, prev, &mut out)?;
+            self.stmt(s, &ss[..k], &mut out)?;
         }
         Ok(out)
     }
@@ -864,7 +864,7 @@ impl Tx<'_> {
         LabelId(self.q.labels.len() as u32 - 1)
     }
 
-    fn stmt(&mut self, s: &Stmt, prev: Option<&Stmt>, out: &mut Vec<Stmt>) -> Result<(), AraError> {
+    fn stmt(&mut self, s: &Stmt, before: &[Stmt], out: &mut Vec<Stmt>) -> Result<(), AraError> {
         let kind = match &s.kind {
             StmtKind::Assign(x, e) => StmtKind::Assign(*x, self.expr(e)),
             StmtKind::Store(a, i, e) => match self.element_vars.get(a) {
@@ -942,9 +942,9 @@ impl Tx<'_> {
             StmtKind::If(c, t, e) => StmtKind::If(self.expr(c), self.stmts(t)?, self.stmts(e)?),
             StmtKind::Block(b) => StmtKind::Block(self.stmts(b)?),
             StmtKind::While { cond, body, step } => {
-                return self.while_loop(s, prev, cond, body, step, out);
+                return self.while_loop(s, before, cond, body, step, out);
             }
-            StmtKind::DoWhile { body, cond } => return self.do_while(s, prev, body, cond, out),
+            StmtKind::DoWhile { body, cond } => return self.do_while(s, before, body, cond, out),
         };
         out.push(self.st(kind, s));
         Ok(())
@@ -1023,14 +1023,14 @@ impl Tx<'_> {
     fn while_loop(
         &mut self,
         s: &Stmt,
-        prev: Option<&Stmt>,
+        before: &[Stmt],
         cond: &Expr,
         body: &[Stmt],
         step: &[Stmt],
         out: &mut Vec<Stmt>,
     ) -> Result<(), AraError> {
         let p = self.p;
-        let lo = |i: VarId| entry_const(p, prev, i);
+        let lo = |i: VarId| entry_const(p, before, i);
         // Candidate shapes: as written; `i < n && c` as `i < n` with `if (!c) break;` first;
         // a while loop whose body ends with the increment as a for loop.
         let mut shapes: Vec<(Expr, Vec<Stmt>, Vec<Stmt>)> =
@@ -1147,7 +1147,7 @@ impl Tx<'_> {
     fn do_while(
         &mut self,
         s: &Stmt,
-        prev: Option<&Stmt>,
+        before: &[Stmt],
         body: &[Stmt],
         cond: &Expr,
         out: &mut Vec<Stmt>,
@@ -1162,7 +1162,7 @@ impl Tx<'_> {
             let step = std::slice::from_ref(last);
             let facts = Facts::of_loop(p, Some(cond), rest, step);
             if !body_facts.own_continue
-                && let Some(cnt) = counting(p, cond, step, &facts, |i| entry_const(p, prev, i))
+                && let Some(cnt) = counting(p, cond, step, &facts, |i| entry_const(p, before, i))
                 && !body_facts.assigned.contains_key(&cnt.i)
                 && cnt.lo.and_then(|lo| cnt.holds_const(lo)) == Some(true)
             {
@@ -1463,15 +1463,25 @@ impl Tx<'_> {
     }
 }
 
-/// The constant `i` has on entry to a loop whose preceding statement is `prev`.
-fn entry_const(p: &Program, prev: Option<&Stmt>, i: VarId) -> Option<i128> {
+/// The constant `i` has on entry to a loop preceded by the statements `before` (in its
+/// block): the last assignment of a constant to `i`, if only straight-line statements that
+/// leave `i` alone follow it (no label: nothing jumps in between).
+fn entry_const(p: &Program, before: &[Stmt], i: VarId) -> Option<i128> {
     let dm = p.data_model;
-    match prev.map(|s| &s.kind) {
-        Some(StmtKind::Assign(x, e)) if *x == i => {
-            const_value(e, dm).map(|v| p.var(i).ty.wrap(v, dm))
+    for s in before.iter().rev() {
+        match &s.kind {
+            StmtKind::Assign(x, e) if *x == i => {
+                return const_value(e, dm).map(|v| p.var(i).ty.wrap(v, dm));
+            }
+            StmtKind::Assign(..)
+            | StmtKind::Store(..)
+            | StmtKind::Assume(_)
+            | StmtKind::Assert(_)
+            | StmtKind::Skip => {}
+            _ => return None,
         }
-        _ => None,
     }
+    None
 }
 
 fn flatten_and(e: &Expr, out: &mut Vec<Expr>) {
