@@ -34,8 +34,8 @@ use crate::abstraction::IndexSets;
 use crate::checkers::Trace;
 use crate::error::AraError;
 use crate::ir::{
-    ArrId, ArrayInit, BinOp, DataModel, Expr, IntType, LabelId, Program, Span, Stmt, StmtKind,
-    Storage, Var, VarId, Vertex,
+    ArrId, ArrayInit, BinOp, Expr, IntType, LabelId, Program, Span, Stmt, StmtKind, Storage, UnOp,
+    Var, VarId, Vertex,
 };
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -212,7 +212,11 @@ pub fn witness_program(p: &Program) -> Result<WitnessProgram, AraError> {
         start.push(mk(StmtKind::Assume(Expr::bin(
             BinOp::LogAnd,
             Expr::bin(BinOp::Ge, Expr::Var(w.var), Expr::Const(0, ty)),
-            Expr::bin(BinOp::Lt, Expr::Var(w.var), Expr::Const(w.size as i128, ty)),
+            Expr::bin(
+                BinOp::Le,
+                Expr::Var(w.var),
+                Expr::Const(w.size as i128 - 1, ty),
+            ),
         ))));
     }
     let mut element_vars = BTreeMap::new();
@@ -296,7 +300,7 @@ pub fn witness_program(p: &Program) -> Result<WitnessProgram, AraError> {
 
 /// The type of a witness index for arrays of `size` elements.
 fn index_type(size: u64) -> IntType {
-    if size <= i32::MAX as u64 + 1 {
+    if size - 1 <= i32::MAX as u64 {
         IntType::Int
     } else {
         IntType::LongLong
@@ -400,12 +404,79 @@ struct Facts {
     labels: Vec<LabelId>,
 }
 
-/// The value of a constant expression (constants and casts of constants).
-fn const_value(e: &Expr, dm: DataModel) -> Option<i128> {
+/// The value of a constant expression, as C computes it (`None` when it is not constant or
+/// its value is not defined: division by zero, signed overflow, out-of-range shifts).
+fn const_value(p: &Program, e: &Expr) -> Option<i128> {
+    let dm = p.data_model;
+    let fits = |t: IntType, v: i128| {
+        let (lo, hi) = t.range(dm);
+        (lo <= v && v <= hi).then_some(v)
+    };
     match e {
         Expr::Const(v, t) => Some(t.wrap(*v, dm)),
-        Expr::Cast(t, x) => const_value(x, dm).map(|v| t.wrap(v, dm)),
-        _ => None,
+        Expr::Var(_) | Expr::Read(..) | Expr::Nondet(_) => None,
+        Expr::Cast(t, x) => const_value(p, x).map(|v| t.wrap(v, dm)),
+        Expr::Unary(op, x) => {
+            let v = const_value(p, x)?;
+            let t = e.ty(p);
+            match op {
+                UnOp::Neg if t.is_signed() => fits(t, -v),
+                UnOp::Neg => Some(t.wrap(-v, dm)),
+                UnOp::BitNot => Some(t.wrap(!v, dm)),
+                UnOp::LogNot => Some((v == 0) as i128),
+            }
+        }
+        Expr::Binary(op, a, b) => {
+            let (x, y) = (const_value(p, a)?, const_value(p, b)?);
+            // Operands in the common type (shifts: each promoted on its own).
+            let c = match op {
+                BinOp::Shl | BinOp::Shr => a.ty(p).promote(),
+                BinOp::LogAnd | BinOp::LogOr => IntType::Int,
+                _ => IntType::usual_arith(a.ty(p), b.ty(p), dm),
+            };
+            let (x, y) = (c.wrap(x, dm), c.wrap(y, dm));
+            let arith = |v: i128| {
+                if c.is_signed() {
+                    fits(c, v)
+                } else {
+                    Some(c.wrap(v, dm))
+                }
+            };
+            match op {
+                BinOp::Add => arith(x + y),
+                BinOp::Sub => arith(x - y),
+                BinOp::Mul => arith(x.checked_mul(y)?),
+                BinOp::Div if y != 0 => arith(x / y),
+                BinOp::Rem if y != 0 => arith(x % y),
+                BinOp::Div | BinOp::Rem => None,
+                BinOp::Shl | BinOp::Shr => {
+                    let y = b.ty(p).promote().wrap(const_value(p, b)?, dm);
+                    if y < 0 || y >= c.bits(dm) as i128 || (c.is_signed() && x < 0) {
+                        return None;
+                    }
+                    if matches!(op, BinOp::Shl) {
+                        arith(x << y)
+                    } else {
+                        Some(x >> y)
+                    }
+                }
+                BinOp::BitAnd => Some(c.wrap(x & y, dm)),
+                BinOp::BitOr => Some(c.wrap(x | y, dm)),
+                BinOp::BitXor => Some(c.wrap(x ^ y, dm)),
+                BinOp::Lt => Some((x < y) as i128),
+                BinOp::Le => Some((x <= y) as i128),
+                BinOp::Gt => Some((x > y) as i128),
+                BinOp::Ge => Some((x >= y) as i128),
+                BinOp::Eq => Some((x == y) as i128),
+                BinOp::Ne => Some((x != y) as i128),
+                BinOp::LogAnd => Some((x != 0 && y != 0) as i128),
+                BinOp::LogOr => Some((x != 0 || y != 0) as i128),
+            }
+        }
+        Expr::Cond(c, t, f) => {
+            let v = if const_value(p, c)? != 0 { t } else { f };
+            const_value(p, v).map(|v| e.ty(p).wrap(v, dm))
+        }
     }
 }
 
@@ -439,7 +510,7 @@ impl Facts {
 
     fn assign(&mut self, p: &Program, x: VarId, e: Option<&Expr>) {
         let v = e
-            .and_then(|e| const_value(e, p.data_model))
+            .and_then(|e| const_value(p, e))
             .map(|v| p.var(x).ty.wrap(v, p.data_model));
         match self.assigned.get_mut(&x) {
             Some(slot) => note_const(slot, v),
@@ -459,8 +530,7 @@ impl Facts {
                 StmtKind::Store(a, i, e) => {
                     self.expr(i);
                     self.expr(e);
-                    let v = const_value(e, p.data_model)
-                        .map(|v| p.array(*a).elem.wrap(v, p.data_model));
+                    let v = const_value(p, e).map(|v| p.array(*a).elem.wrap(v, p.data_model));
                     match self.stores.get_mut(a) {
                         Some((idx, consts)) => {
                             idx.push(i.clone());
@@ -607,12 +677,11 @@ fn step_of(p: &Program, step: &[Stmt]) -> Option<(VarId, i128)> {
     let Expr::Binary(op, a, b) = e else {
         return None;
     };
-    let dm = p.data_model;
     let delta = match (op, &**a, &**b) {
         (BinOp::Add, Expr::Var(v), c) | (BinOp::Add, c, Expr::Var(v)) if v == i => {
-            const_value(c, dm)?
+            const_value(p, c)?
         }
-        (BinOp::Sub, Expr::Var(v), c) if v == i => -const_value(c, dm)?,
+        (BinOp::Sub, Expr::Var(v), c) if v == i => -const_value(p, c)?,
         _ => return None,
     };
     (delta != 0).then_some((*i, delta))
@@ -657,7 +726,7 @@ fn counting(
     let stride = delta.abs();
     let it_ty = it.ty(p);
     let c = IntType::usual_arith(it_ty, hi.ty(p), dm);
-    let bound = if let Some(h) = const_value(hi, dm) {
+    let bound = if let Some(h) = const_value(p, hi) {
         let hc = c.wrap(h, dm);
         let (cmin, cmax) = c.range(dm);
         let (l, h) = if cmin <= min && max <= cmax {
@@ -809,6 +878,11 @@ struct Ctx {
     cont: Option<LabelId>,
     /// Set in an other iteration whose assertions are checked by a witness iteration.
     quiet: Option<VarId>,
+    /// Set in an other iteration after the witness one: it may not leave the loop (the
+    /// witness iteration followed by a later exit stands for that, with the exact elements).
+    late: Option<VarId>,
+    /// The labels inside the loop (a `goto` elsewhere leaves it).
+    labels: Vec<LabelId>,
 }
 
 struct Tx<'a> {
@@ -904,8 +978,10 @@ impl Tx<'_> {
                 ),
                 None => StmtKind::Error,
             },
-            StmtKind::Exit | StmtKind::Skip | StmtKind::Goto(_) | StmtKind::Label(_) => {
-                s.kind.clone()
+            StmtKind::Exit | StmtKind::Skip | StmtKind::Label(_) => s.kind.clone(),
+            StmtKind::Goto(l) => {
+                out.extend(self.jump(*l, s));
+                return Ok(());
             }
             StmtKind::Break | StmtKind::Continue => {
                 let brk = matches!(s.kind, StmtKind::Break);
@@ -937,6 +1013,9 @@ impl Tx<'_> {
                         l
                     }
                 };
+                if brk && let Some(late) = self.ctx[top].late {
+                    out.push(self.st(StmtKind::Assume(Expr::not(Expr::Var(late))), s));
+                }
                 StmtKind::Goto(l)
             }
             StmtKind::If(c, t, e) => StmtKind::If(self.expr(c), self.stmts(t)?, self.stmts(e)?),
@@ -948,6 +1027,19 @@ impl Tx<'_> {
         };
         out.push(self.st(kind, s));
         Ok(())
+    }
+
+    /// `goto l`, after assuming that no loop it leaves is in an iteration that may not leave.
+    fn jump(&self, l: LabelId, like: &Stmt) -> Vec<Stmt> {
+        let mut out: Vec<Stmt> = self
+            .ctx
+            .iter()
+            .filter(|c| !c.labels.contains(&l))
+            .filter_map(|c| c.late)
+            .map(|late| self.st(StmtKind::Assume(Expr::not(Expr::Var(late))), like))
+            .collect();
+        out.push(self.st(StmtKind::Goto(l), like));
+        out
     }
 
     /// The havoc of the loopdefs: a nondet value, or the current value or one of the
@@ -1004,12 +1096,17 @@ impl Tx<'_> {
         s: &Stmt,
         body: &[Stmt],
         quiet: Option<VarId>,
+        late: Option<VarId>,
     ) -> Result<LoopBody, AraError> {
+        let mut f = Facts::default();
+        f.stmts(self.p, body, 0);
         self.ctx.push(Ctx {
             id: s.id,
             brk: None,
             cont: None,
             quiet,
+            late,
+            labels: f.labels,
         });
         let r = self.stmts(body);
         let c = self.ctx.pop().expect("pushed above");
@@ -1110,7 +1207,7 @@ impl Tx<'_> {
                 stmts: b,
                 brk: brk_l,
                 cont: cont_l,
-            } = self.loop_body(s, body, None)?;
+            } = self.loop_body(s, body, None, None)?;
             brk = brk_l;
             let mut inner = Vec::new();
             if let Some(c) = cond {
@@ -1127,6 +1224,8 @@ impl Tx<'_> {
                 brk: None,
                 cont: None,
                 quiet: None,
+                late: None,
+                labels: vec![],
             });
             let st = self.stmts(step);
             self.ctx.pop();
@@ -1169,7 +1268,7 @@ impl Tx<'_> {
                 return self.counting_loop(s, cnt, rest, &facts, out);
             }
         }
-        if const_value(cond, self.p.data_model) == Some(0) {
+        if const_value(self.p, cond) == Some(0) {
             // `do { … } while (0)`: the body once; `continue` goes to the (false) test.
             self.loops.push(LoopReport {
                 line: s.span.line,
@@ -1183,7 +1282,7 @@ impl Tx<'_> {
                 stmts: b,
                 brk,
                 cont,
-            } = self.loop_body(s, body, None)?;
+            } = self.loop_body(s, body, None, None)?;
             out.extend(b);
             for l in [cont, brk].into_iter().flatten() {
                 out.push(self.st(StmtKind::Label(l), s));
@@ -1209,7 +1308,7 @@ impl Tx<'_> {
                 stmts: mut b,
                 brk: brk_l,
                 cont: cont_l,
-            } = self.loop_body(s, body, None)?;
+            } = self.loop_body(s, body, None, None)?;
             brk = brk_l;
             if let Some(l) = cont_l {
                 b.push(self.st(StmtKind::Label(l), s));
@@ -1374,6 +1473,16 @@ impl Tx<'_> {
             )),
             _ => None,
         };
+        // With exact elements, an other iteration after the witness one havocs them and may
+        // not leave the loop.
+        let late = match w {
+            Some(_) if other && f.leaves() && !exact_vars.is_empty() => Some(self.q.fresh_var(
+                &format!("ara_late_{}", s.id),
+                IntType::Int,
+                Storage::Local,
+            )),
+            _ => None,
+        };
         let o = other.then(|| {
             self.q.fresh_var(
                 &format!("ara_other_{}", s.id),
@@ -1403,9 +1512,19 @@ impl Tx<'_> {
                         vi.clone(),
                     ),
                 );
-                then.push(self.st(StmtKind::If(before, self.havoc(&exact_vars, s), vec![]), s));
+                let cond = match late {
+                    Some(l) => {
+                        then.push(self.st(StmtKind::Assign(l, before), s));
+                        Expr::Var(l)
+                    }
+                    None => before,
+                };
+                then.push(self.st(StmtKind::If(cond, self.havoc(&exact_vars, s), vec![]), s));
             }
             let mut els = Vec::new();
+            if let Some(l) = late {
+                els.push(self.st(StmtKind::Assign(l, Expr::int(0)), s));
+            }
             if let Some(q) = quiet {
                 let valid = if within {
                     Expr::int(1)
@@ -1440,13 +1559,45 @@ impl Tx<'_> {
                 stmts: mut b,
                 brk: brk_l,
                 cont: cont_l,
-            } = self.loop_body(s, body, quiet)?;
+            } = self.loop_body(s, body, quiet, late)?;
             brk = brk_l;
             if let Some(l) = cont_l {
                 b.push(self.st(StmtKind::Label(l), s));
             }
             if let Some(o) = o {
                 b.push(self.st(StmtKind::Assume(Expr::not(Expr::Var(o))), s));
+            }
+            if let Some(wi) = &w_as_i
+                && f.leaves()
+            {
+                // The witness iteration done, the loop may still be left by a later
+                // iteration: any state, the iterator past w, one of the exits.
+                let mut targets: Vec<LabelId> = brk_l.into_iter().collect();
+                for l in &f.gotos {
+                    if !f.labels.contains(l) && !targets.contains(l) {
+                        targets.push(*l);
+                    }
+                }
+                let mut later = self.havoc(&d, s);
+                later.push(self.st(StmtKind::Assign(i, Expr::Nondet(ty)), s));
+                let vi = Expr::Var(i);
+                let past = Expr::bin(
+                    if cnt.up { BinOp::Gt } else { BinOp::Lt },
+                    vi.clone(),
+                    wi.clone(),
+                );
+                later.push(self.st(StmtKind::Assume(and(in_e(&vi), past)), s));
+                let mut choice: Vec<Stmt> = Vec::new();
+                for (k, l) in targets.iter().enumerate().rev() {
+                    let j = self.jump(*l, s);
+                    choice = if k + 1 == targets.len() {
+                        j
+                    } else {
+                        vec![self.st(StmtKind::If(Expr::Nondet(IntType::Int), j, choice), s)]
+                    };
+                }
+                later.extend(choice);
+                b.push(self.st(StmtKind::If(Expr::Nondet(IntType::Int), later, vec![]), s));
             }
             if matches!(run, Expr::Const(v, _) if v != 0) {
                 out.push(self.st(StmtKind::Block(b), s));
@@ -1471,7 +1622,7 @@ fn entry_const(p: &Program, before: &[Stmt], i: VarId) -> Option<i128> {
     for s in before.iter().rev() {
         match &s.kind {
             StmtKind::Assign(x, e) if *x == i => {
-                return const_value(e, dm).map(|v| p.var(i).ty.wrap(v, dm));
+                return const_value(p, e).map(|v| p.var(i).ty.wrap(v, dm));
             }
             StmtKind::Assign(..)
             | StmtKind::Store(..)
