@@ -4,7 +4,8 @@
 //! The modules follow the pipeline (see ARCHITECTURE.md):
 //! `frontend` (C → [`ir::Program`]) → `ir` (the program and its CFG) → `abstraction`
 //! (index-set abstraction) → `emit` (IR → C) → `checkers` (ESBMC/CBMC runs → verdicts and
-//! traces) → `smt` (trace formulas, Z3) → `cegar` (the refinement loop).
+//! traces) → `smt` (trace formulas, Z3) → `cegar` (the refinement loop); `strategy` picks
+//! between the refinement loop and the witness-index transformation (`abstraction::witness`).
 
 pub mod abstraction;
 pub mod cegar;
@@ -14,6 +15,7 @@ pub mod error;
 pub mod frontend;
 pub mod ir;
 pub mod smt;
+pub mod strategy;
 pub mod tools;
 
 pub use error::{AraError, Result};

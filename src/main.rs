@@ -66,6 +66,21 @@ enum Command {
         #[arg(long)]
         no_line_comments: bool,
     },
+    /// Write the witness-index transformation of a program: array-free, loop-free C that
+    /// over-approximates it (one witness index per array size, each loop body once).
+    Witness {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Output file (default: standard output).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Add `ara_loc = N;` markers (the ids of the original statements).
+        #[arg(long)]
+        markers: bool,
+        /// Leave out the `/* line N */` comments.
+        #[arg(long)]
+        no_line_comments: bool,
+    },
     /// Run a checker on a program (an original, or one written by `ara abstract`) and map its
     /// answer onto ara's CFG.
     Bmc {
@@ -103,10 +118,21 @@ enum Command {
         /// Stop after this many refinement iterations.
         #[arg(long, default_value_t = 50)]
         max_iterations: u32,
+        /// witness: the witness-index transformation only; cegar: the refinement loop only;
+        /// auto: witness first, then the refinement loop beside a bounded search.
+        #[arg(long, value_enum, default_value = "auto")]
+        strategy: StrategyArg,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
     },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum StrategyArg {
+    Witness,
+    Cegar,
+    Auto,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -233,6 +259,26 @@ fn run(cli: Cli) -> Result<i32, AraError> {
             write_output(output.as_ref(), &ara::emit::emit_c(&abs.program, &opts))?;
             Ok(exit::OK)
         }
+        Command::Witness {
+            input,
+            output,
+            markers,
+            no_line_comments,
+        } => {
+            let p = load(&input)?;
+            let w = ara::abstraction::witness::witness_program(&p)?;
+            let opts = ara::emit::EmitOptions {
+                markers,
+                line_comments: !no_line_comments,
+                header_comment: Some(format!(
+                    "Witness-index transformation of {} (ara witness)\n{}",
+                    input.file.display(),
+                    w.summary(&p)
+                )),
+            };
+            write_output(output.as_ref(), &ara::emit::emit_c(&w.program, &opts))?;
+            Ok(exit::OK)
+        }
         Command::Bmc {
             input,
             checker,
@@ -254,8 +300,17 @@ fn run(cli: Cli) -> Result<i32, AraError> {
             initial_vars,
             theory,
             max_iterations,
+            strategy,
             json,
-        } => check(&input, &checker, initial_vars, theory, max_iterations, json),
+        } => check(
+            &input,
+            &checker,
+            initial_vars,
+            theory,
+            max_iterations,
+            strategy,
+            json,
+        ),
     }
 }
 
@@ -400,6 +455,7 @@ fn check(
     initial_vars: InitialVars,
     theory: TheoryArg,
     max_iterations: u32,
+    strategy: StrategyArg,
     json: bool,
 ) -> Result<i32, AraError> {
     use ara::cegar::FinalVerdict;
@@ -416,7 +472,12 @@ fn check(
         keep_dir: chk.keep.clone(),
         seed: ara::abstraction::IndexSets::empty(),
     };
-    let report = ara::cegar::check(&p, &opts)?;
+    let strategy = match strategy {
+        StrategyArg::Witness => ara::strategy::Strategy::Witness,
+        StrategyArg::Cegar => ara::strategy::Strategy::Cegar,
+        StrategyArg::Auto => ara::strategy::Strategy::Auto,
+    };
+    let report = ara::strategy::check(&p, strategy, &opts)?;
     if json {
         println!(
             "{}",
@@ -425,7 +486,7 @@ fn check(
     } else {
         print!("{}", report.to_text());
     }
-    Ok(match report.verdict {
+    Ok(match report.report.verdict {
         FinalVerdict::Safe { .. } => exit::OK,
         FinalVerdict::Unsafe { .. } => exit::UNSAFE,
         FinalVerdict::Unknown { .. } => exit::UNKNOWN,

@@ -113,6 +113,33 @@ pub fn find_tool(tool: Tool, explicit: Option<&Path>) -> Result<PathBuf, AraErro
     })
 }
 
+/// A flag that stops the external runs of the threads watching it, as a time limit would (a
+/// portfolio stops the strategies that lost).
+#[derive(Clone, Debug, Default)]
+pub struct CancelFlag(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl CancelFlag {
+    pub fn cancel(&self) {
+        self.0.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+    pub fn is_cancelled(&self) -> bool {
+        self.0.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+thread_local! {
+    static WATCHED: std::cell::RefCell<Option<CancelFlag>> = const { std::cell::RefCell::new(None) };
+}
+
+/// From now on, the runs this thread starts end as timed out once `flag` is set.
+pub fn watch_cancel(flag: Option<CancelFlag>) {
+    WATCHED.with(|w| *w.borrow_mut() = flag);
+}
+
+fn cancelled() -> bool {
+    WATCHED.with(|w| w.borrow().as_ref().is_some_and(CancelFlag::is_cancelled))
+}
+
 /// Limits for one run of an external program.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
@@ -227,9 +254,7 @@ pub fn run(
                 });
             }
         }
-        if let Some(t) = limits.timeout
-            && start.elapsed() >= t
-        {
+        if limits.timeout.is_some_and(|t| start.elapsed() >= t) || cancelled() {
             timed_out = true;
             // SAFETY: plain kill(2) on the child's process group.
             unsafe {

@@ -403,7 +403,7 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
 
 /// The checker's marker sequence starts at the first vertex it saw; make sure it ends in the
 /// error vertex exactly once.
-fn normalise_path(cfg: &Cfg, mut path: Vec<Vertex>) -> Vec<Vertex> {
+pub fn normalise_path(cfg: &Cfg, mut path: Vec<Vertex>) -> Vec<Vertex> {
     if let Some(pos) = path.iter().position(|&v| v == VERTEX_ERROR) {
         path.truncate(pos + 1);
     } else if let Some(&last) = path.last()

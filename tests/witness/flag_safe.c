@@ -1,0 +1,22 @@
+// expect: safe
+// witness: safe
+// a flag assigned only constants in the loop keeps one of its values
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "flag_safe.c", 3, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+#ifndef N
+#define N 10
+#endif
+int a[N];
+int main() {
+  int i;
+  int seen = 0;
+  for (i = 0; i < N; i++) {
+    __VERIFIER_assert(seen == 0 || seen == 1);
+    a[i] = 0;
+    seen = 1;
+  }
+  return 0;
+}
