@@ -7,6 +7,7 @@
 //! traces) → `smt` (trace formulas, Z3) → `cegar` (the refinement loop).
 
 pub mod abstraction;
+pub mod batch;
 pub mod cegar;
 pub mod checkers;
 pub mod emit;

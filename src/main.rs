@@ -107,6 +107,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Run `ara check` over SV-COMP task files (`*.yml`) in parallel: results.csv/json/html,
+    /// the SV-COMP score, exit code 30 if any verdict is wrong.
+    Batch(ara::batch::BatchArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -250,6 +253,7 @@ fn run(cli: Cli) -> Result<i32, AraError> {
             max_iterations,
             json,
         } => check(&input, &checker, initial_vars, theory, max_iterations, json),
+        Command::Batch(args) => ara::batch::main(args),
     }
 }
 

@@ -137,6 +137,49 @@ pub struct RunOutput {
     pub stdout: String,
     pub stderr: String,
     pub elapsed: Duration,
+    /// CPU time and peak memory of the child and the descendants it waited for.
+    pub usage: Usage,
+}
+
+/// Resources a finished child used (from `wait4`): user + system CPU time, and the largest
+/// resident set of any one process in its tree (the kernel's `ru_maxrss`).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Usage {
+    pub cpu: Duration,
+    pub peak_rss_kib: u64,
+}
+
+impl Usage {
+    fn from_rusage(ru: &libc::rusage) -> Usage {
+        let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, (t.tv_usec as u32) * 1000);
+        Usage {
+            cpu: tv(ru.ru_utime) + tv(ru.ru_stime),
+            peak_rss_kib: ru.ru_maxrss.max(0) as u64,
+        }
+    }
+}
+
+/// `wait4` on one child: `Ok(None)` while it runs (with `WNOHANG`), else its raw wait status
+/// and resource usage. std's `Child::try_wait` cannot give the usage.
+fn wait4(pid: i32, block: bool) -> std::io::Result<Option<(i32, Usage)>> {
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is valid; wait4 only writes to the two out-pointers.
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        let flags = if block { 0 } else { libc::WNOHANG };
+        // SAFETY: plain wait4(2) on our own child.
+        let r = unsafe { libc::wait4(pid, &mut status, flags, &mut ru) };
+        if r == pid {
+            return Ok(Some((status, Usage::from_rusage(&ru))));
+        }
+        if r == 0 {
+            return Ok(None);
+        }
+        let e = std::io::Error::last_os_error();
+        if e.kind() != std::io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
 }
 
 impl RunOutput {
@@ -173,10 +216,22 @@ pub fn run(
         cmd.current_dir(d);
     }
     let mem = limits.memory_mb;
-    // SAFETY: only async-signal-safe calls (setpgid, setrlimit) run between fork and exec.
+    #[cfg(target_os = "linux")]
+    let parent = std::process::id() as libc::pid_t;
+    // SAFETY: only async-signal-safe calls (setpgid, prctl, getppid, setrlimit) run between
+    // fork and exec.
     unsafe {
         cmd.pre_exec(move || {
             libc::setpgid(0, 0);
+            // The child leads its own group, so killing our group (e.g. `ara batch` killing an
+            // `ara check` at its time limit) would not reach it: it dies with us instead.
+            #[cfg(target_os = "linux")]
+            {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                if libc::getppid() != parent {
+                    libc::_exit(137);
+                }
+            }
             if let Some(mb) = mem {
                 let bytes = (mb as libc::rlim_t) * 1024 * 1024;
                 let lim = libc::rlimit {
@@ -216,16 +271,14 @@ pub fn run(
         b
     });
     let mut timed_out = false;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(st)) => break st,
-            Ok(None) => {}
-            Err(e) => {
-                return Err(AraError::ToolFailed {
-                    tool: name,
-                    msg: format!("waiting for it failed: {e}"),
-                });
-            }
+    let failed = |e: std::io::Error| AraError::ToolFailed {
+        tool: name.clone(),
+        msg: format!("waiting for it failed: {e}"),
+    };
+    // The child is reaped with wait4 (not `child.wait()`) to get its resource usage.
+    let (status, usage) = loop {
+        if let Some(done) = wait4(pid, false).map_err(failed)? {
+            break done;
         }
         if let Some(t) = limits.timeout
             && start.elapsed() >= t
@@ -235,13 +288,13 @@ pub fn run(
             unsafe {
                 libc::kill(-pid, libc::SIGKILL);
             }
-            break child.wait().map_err(|e| AraError::ToolFailed {
-                tool: name.clone(),
-                msg: format!("waiting for it failed: {e}"),
-            })?;
+            if let Some(done) = wait4(pid, true).map_err(failed)? {
+                break done;
+            }
         }
         std::thread::sleep(Duration::from_millis(5));
     };
+    drop(child);
     // Grandchildren may keep the pipes open; make sure the group is gone before reading to EOF.
     unsafe {
         libc::kill(-pid, libc::SIGKILL);
@@ -249,6 +302,7 @@ pub fn run(
     let stdout = String::from_utf8_lossy(&t_out.join().unwrap_or_default()).into_owned();
     let stderr = String::from_utf8_lossy(&t_err.join().unwrap_or_default()).into_owned();
     use std::os::unix::process::ExitStatusExt;
+    let status = std::process::ExitStatus::from_raw(status);
     let ending = if timed_out {
         Ending::TimedOut
     } else if let Some(c) = status.code() {
@@ -261,6 +315,7 @@ pub fn run(
         stdout,
         stderr,
         elapsed: start.elapsed(),
+        usage,
     })
 }
 
@@ -301,6 +356,26 @@ mod tests {
         assert_eq!(out.ending, Ending::Exited(3));
         assert_eq!(out.stdout, "hello");
         assert_eq!(out.stderr, "err\n");
+    }
+
+    #[test]
+    fn measures_cpu_time_and_peak_memory() {
+        let sh = which::which("sh").unwrap();
+        // A busy loop of about 0.3 s of CPU time.
+        let out = run(
+            &sh,
+            &[
+                "-c".into(),
+                "i=0; while [ $i -lt 30000 ]; do i=$((i+1)); done".into(),
+            ],
+            None,
+            None,
+            &Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(out.ending, Ending::Exited(0));
+        assert!(out.usage.cpu > Duration::ZERO, "{:?}", out.usage);
+        assert!(out.usage.peak_rss_kib > 100, "{:?}", out.usage);
     }
 
     #[test]
