@@ -139,10 +139,13 @@ pub struct RunOutput {
     pub elapsed: Duration,
     /// CPU time and peak memory of the child and the descendants it waited for.
     pub usage: Usage,
+    /// Killed because the tree's memory exceeded the limit of [`run_with`].
+    pub memory_exceeded: bool,
 }
 
 /// Resources a finished child used (from `wait4`): user + system CPU time, and the largest
-/// resident set of any one process in its tree (the kernel's `ru_maxrss`).
+/// resident set of any one process in its tree (the kernel's `ru_maxrss`), or of the whole
+/// tree together when [`run_with`] sampled it and found more.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Usage {
     pub cpu: Duration,
@@ -198,6 +201,22 @@ pub fn run(
     cwd: Option<&Path>,
     stdin: Option<&str>,
     limits: &Limits,
+) -> Result<RunOutput, AraError> {
+    run_with(program, args, cwd, stdin, limits, None)
+}
+
+/// [`run`], and when `tree_memory_mb` is given, the resident memory of the child and all its
+/// descendants together is sampled (every 50 ms, from `/proc`) and the whole tree is killed
+/// when it exceeds the limit ([`RunOutput::memory_exceeded`]). Unlike an address-space limit
+/// this counts what the processes really use, like a cgroup limit, and spans the whole tree
+/// (ara's checkers run in process groups of their own).
+pub fn run_with(
+    program: &Path,
+    args: &[String],
+    cwd: Option<&Path>,
+    stdin: Option<&str>,
+    limits: &Limits,
+    tree_memory_mb: Option<u64>,
 ) -> Result<RunOutput, AraError> {
     let name = program
         .file_name()
@@ -271,6 +290,9 @@ pub fn run(
         b
     });
     let mut timed_out = false;
+    let mut memory_exceeded = false;
+    let mut tree_peak_kib = 0u64;
+    let mut polls = 0u64;
     let failed = |e: std::io::Error| AraError::ToolFailed {
         tool: name.clone(),
         msg: format!("waiting for it failed: {e}"),
@@ -284,15 +306,30 @@ pub fn run(
             && start.elapsed() >= t
         {
             timed_out = true;
-            // SAFETY: plain kill(2) on the child's process group.
-            unsafe {
-                libc::kill(-pid, libc::SIGKILL);
-            }
+            kill_tree(pid);
             if let Some(done) = wait4(pid, true).map_err(failed)? {
                 break done;
             }
         }
+        polls += 1;
+        if let Some(mb) = tree_memory_mb
+            && polls % 10 == 0
+        {
+            let kib = tree_rss_kib(pid);
+            tree_peak_kib = tree_peak_kib.max(kib);
+            if kib > mb * 1024 {
+                memory_exceeded = true;
+                kill_tree(pid);
+                if let Some(done) = wait4(pid, true).map_err(failed)? {
+                    break done;
+                }
+            }
+        }
         std::thread::sleep(Duration::from_millis(5));
+    };
+    let usage = Usage {
+        peak_rss_kib: usage.peak_rss_kib.max(tree_peak_kib),
+        ..usage
     };
     drop(child);
     // Grandchildren may keep the pipes open; make sure the group is gone before reading to EOF.
@@ -316,7 +353,68 @@ pub fn run(
         stderr,
         elapsed: start.elapsed(),
         usage,
+        memory_exceeded,
     })
+}
+
+/// The processes of the tree below `root` (not `root` itself): `(pid, rss KiB)` from
+/// `/proc/*/stat`.
+fn descendants(root: i32) -> Vec<(i32, u64)> {
+    let page_kib = (unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(4096) / 1024) as u64;
+    let mut procs = Vec::new();
+    if let Ok(dir) = std::fs::read_dir("/proc") {
+        for e in dir.flatten() {
+            let Some(pid) = e.file_name().to_str().and_then(|n| n.parse::<i32>().ok()) else {
+                continue;
+            };
+            let Ok(stat) = std::fs::read_to_string(e.path().join("stat")) else {
+                continue;
+            };
+            // Fields after the command name (which may hold spaces): state ppid ... rss (24th).
+            let Some(rest) = stat.rsplit_once(')').map(|(_, r)| r) else {
+                continue;
+            };
+            let f: Vec<&str> = rest.split_whitespace().collect();
+            let ppid = f.get(1).and_then(|x| x.parse::<i32>().ok()).unwrap_or(0);
+            let rss = f.get(21).and_then(|x| x.parse::<u64>().ok()).unwrap_or(0);
+            procs.push((pid, ppid, rss * page_kib));
+        }
+    }
+    let mut out = Vec::new();
+    let mut frontier = vec![root];
+    while let Some(p) = frontier.pop() {
+        for &(pid, ppid, rss) in &procs {
+            if ppid == p {
+                out.push((pid, rss));
+                frontier.push(pid);
+            }
+        }
+    }
+    out
+}
+
+/// Resident memory of `root` and its descendants together, in KiB.
+fn tree_rss_kib(root: i32) -> u64 {
+    let own = std::fs::read_to_string(format!("/proc/{root}/statm"))
+        .ok()
+        .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .unwrap_or(0)
+        * (unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(4096) / 1024) as u64;
+    own + descendants(root).iter().map(|d| d.1).sum::<u64>()
+}
+
+/// Kills `root`'s process group and every descendant with its own group (checkers started by
+/// a child ara run in groups of their own).
+fn kill_tree(root: i32) {
+    let below = descendants(root);
+    // SAFETY: plain kill(2) calls on our child's tree.
+    unsafe {
+        libc::kill(-root, libc::SIGKILL);
+        for (pid, _) in below {
+            libc::kill(pid, libc::SIGKILL);
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -356,6 +454,30 @@ mod tests {
         assert_eq!(out.ending, Ending::Exited(3));
         assert_eq!(out.stdout, "hello");
         assert_eq!(out.stderr, "err\n");
+    }
+
+    #[test]
+    fn tree_memory_limit_kills_a_grandchild() {
+        let sh = which::which("sh").unwrap();
+        // The memory is taken by a grandchild (python under sh), which the limit must see.
+        let out = run_with(
+            &sh,
+            &[
+                "-c".into(),
+                "python3 -c 'import time; x = bytearray(400 << 20); time.sleep(20)'; true".into(),
+            ],
+            None,
+            None,
+            &Limits {
+                timeout: Some(Duration::from_secs(30)),
+                memory_mb: None,
+            },
+            Some(100),
+        )
+        .unwrap();
+        assert!(out.memory_exceeded, "{out:?}");
+        assert!(out.elapsed < Duration::from_secs(15), "{:?}", out.elapsed);
+        assert!(out.usage.peak_rss_kib > 100 * 1024, "{:?}", out.usage);
     }
 
     #[test]

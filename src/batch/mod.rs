@@ -38,7 +38,7 @@ pub struct BatchArgs {
     /// Time limit per task in seconds (the run is killed a little after it).
     #[arg(long, default_value_t = 900)]
     pub timeout: u64,
-    /// Memory limit per task in MiB (address space of each process of the task's tree).
+    /// Memory limit per task in MiB (resident memory of all processes of the task together).
     #[arg(long)]
     pub memory_mb: Option<u64>,
     /// Directory for results.json, results.csv and results.html.

@@ -2,10 +2,10 @@
 //!
 //! Takes [`Task`]s and [`RunSettings`]; gives one [`Row`] per task and tool, whatever
 //! happens. Each run is `ara check FILE --json ...` (or `ara bmc FILE --json ...` for a
-//! baseline checker on the original program) started through [`crate::tools::run`]: its own
-//! process group killed at the time limit (the checkers it starts die with it), an
-//! address-space limit inherited by every process of the tree, and wall time, CPU time and
-//! peak memory measured with `wait4`. Crashes, timeouts, running out of memory and output
+//! baseline checker on the original program) started through [`crate::tools::run_with`]: its
+//! own process group killed at the time limit (the checkers it starts die with it), a limit
+//! on the resident memory of the whole process tree, and wall time, CPU time and peak memory
+//! measured (`wait4`, `/proc`). Crashes, timeouts, running out of memory and output
 //! that does not parse become rows with the reason.
 
 use super::report::{Row, Verdict};
@@ -211,7 +211,9 @@ fn run_job(task: &Task, tool: &str, s: &RunSettings) -> Row {
     let grace = (s.timeout / 10).clamp(1, 30);
     let limits = Limits {
         timeout: Some(Duration::from_secs(s.timeout + grace)),
-        memory_mb: s.memory_mb,
+        // Not an address-space limit: ara reserves far more address space (thread stacks)
+        // than it uses; the tree's resident memory is limited instead.
+        memory_mb: None,
     };
     let mut row = Row::not_run(
         &name,
@@ -227,7 +229,7 @@ fn run_job(task: &Task, tool: &str, s: &RunSettings) -> Row {
     } else {
         format!("{tool} (ara bmc, auto)")
     };
-    let out = match tools::run(&s.exe, &args, None, None, &limits) {
+    let out = match tools::run_with(&s.exe, &args, None, None, &limits, s.memory_mb) {
         Ok(o) => o,
         Err(e) => {
             row.reason = format!("cannot run {}: {e}", s.exe.display());
@@ -254,9 +256,6 @@ pub fn command(r: &Runnable, tool: &str, s: &RunSettings) -> Vec<String> {
     ];
     if let Some(f) = &r.error_function {
         a.extend(["--error-function".into(), f.clone()]);
-    }
-    if let Some(m) = s.memory_mb {
-        a.extend(["--memory-mb".into(), m.to_string()]);
     }
     if tool == ARA {
         if let Some(c) = &s.checker {
@@ -310,6 +309,15 @@ fn classify(row: &mut Row, out: &RunOutput, s: &RunSettings) {
         .memory_mb
         .is_some_and(|m| row.peak_mem_mb >= 0.8 * m as f64);
     let oom_reason = || format!("out of memory (limit {} MiB)", s.memory_mb.unwrap_or(0));
+    if out.memory_exceeded {
+        row.set_verdict(Verdict::OutOfMemory);
+        row.reason = format!(
+            "{}: killed when its processes used {:.0} MiB",
+            oom_reason(),
+            row.peak_mem_mb
+        );
+        return;
+    }
     match out.ending {
         Ending::TimedOut => {
             row.set_verdict(Verdict::Timeout);
@@ -413,10 +421,10 @@ fn parse_report(row: &mut Row, code: i32, out: &RunOutput) {
     row.reason = s(v.get("proof"))
         .or_else(|| s(v.get("reason")))
         .or_else(|| s(v.pointer("/trace/confirmed_by")))
-        .or_else(|| s(v.pointer("/outcome/verdict/reason")))
+        .or_else(|| v.pointer("/outcome/verdict/reason").map(describe))
         .or_else(|| {
             v.pointer("/outcome/verdict/how")
-                .map(|h| format!("proved: {}", compact(h)))
+                .map(|h| format!("proved: {}", describe(h)))
         })
         .unwrap_or_default();
     if let Some(st) = s(v.get("strategy")) {
@@ -443,25 +451,22 @@ fn parse_report(row: &mut Row, code: i32, out: &RunOutput) {
     }
 }
 
-/// `{"bound":1,"proof":"complete-unwinding"}` as `complete-unwinding, bound 1`.
-fn compact(v: &serde_json::Value) -> String {
-    match v.as_object() {
-        Some(o) => {
-            let mut parts: Vec<String> = o
-                .iter()
-                .filter(|(k, _)| *k != "proof")
-                .map(|(k, x)| {
-                    format!(
-                        "{k} {}",
-                        x.as_str().map(str::to_string).unwrap_or(x.to_string())
-                    )
-                })
-                .collect();
-            if let Some(p) = o.get("proof").and_then(|p| p.as_str()) {
-                parts.insert(0, p.to_string());
-            }
-            parts.join(", ")
-        }
-        None => v.as_str().map(str::to_string).unwrap_or(v.to_string()),
+/// A JSON value as a short phrase: `{"proof":"complete-unwinding","bound":1}` reads
+/// `complete-unwinding (bound 1)`, `{"reason":"timeout","after":1.0}` reads `timeout (after 1.0)`.
+fn describe(v: &serde_json::Value) -> String {
+    let plain = |x: &serde_json::Value| x.as_str().map(str::to_string).unwrap_or(x.to_string());
+    let Some(o) = v.as_object() else {
+        return plain(v);
+    };
+    let main = ["reason", "proof"].iter().find_map(|k| o.get(*k));
+    let rest: Vec<String> = o
+        .iter()
+        .filter(|(k, _)| *k != "reason" && *k != "proof")
+        .map(|(k, x)| format!("{k} {}", describe(x)))
+        .collect();
+    match main {
+        Some(m) if rest.is_empty() => describe(m),
+        Some(m) => format!("{} ({})", describe(m), rest.join(", ")),
+        None => rest.join(", "),
     }
 }
