@@ -313,7 +313,7 @@ pub fn run_with(
         }
         polls += 1;
         if let Some(mb) = tree_memory_mb
-            && polls % 10 == 0
+            && polls.is_multiple_of(10)
         {
             let kib = tree_rss_kib(pid);
             tree_peak_kib = tree_peak_kib.max(kib);
