@@ -8,6 +8,7 @@
 //! between the refinement loop and the witness-index transformation (`abstraction::witness`).
 
 pub mod abstraction;
+pub mod batch;
 pub mod cegar;
 pub mod checkers;
 pub mod emit;

@@ -126,6 +126,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Run `ara check` over SV-COMP task files (`*.yml`) in parallel: results.csv/json/html,
+    /// the SV-COMP score, exit code 30 if any verdict is wrong.
+    Batch(ara::batch::BatchArgs),
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -311,6 +314,7 @@ fn run(cli: Cli) -> Result<i32, AraError> {
             strategy,
             json,
         ),
+        Command::Batch(args) => ara::batch::main(args),
     }
 }
 

@@ -164,6 +164,52 @@ pub struct RunOutput {
     pub stdout: String,
     pub stderr: String,
     pub elapsed: Duration,
+    /// CPU time and peak memory of the child and the descendants it waited for.
+    pub usage: Usage,
+    /// Killed because the tree's memory exceeded the limit of [`run_with`].
+    pub memory_exceeded: bool,
+}
+
+/// Resources a finished child used (from `wait4`): user + system CPU time, and the largest
+/// resident set of any one process in its tree (the kernel's `ru_maxrss`), or of the whole
+/// tree together when [`run_with`] sampled it and found more.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Usage {
+    pub cpu: Duration,
+    pub peak_rss_kib: u64,
+}
+
+impl Usage {
+    fn from_rusage(ru: &libc::rusage) -> Usage {
+        let tv = |t: libc::timeval| Duration::new(t.tv_sec as u64, (t.tv_usec as u32) * 1000);
+        Usage {
+            cpu: tv(ru.ru_utime) + tv(ru.ru_stime),
+            peak_rss_kib: ru.ru_maxrss.max(0) as u64,
+        }
+    }
+}
+
+/// `wait4` on one child: `Ok(None)` while it runs (with `WNOHANG`), else its raw wait status
+/// and resource usage. std's `Child::try_wait` cannot give the usage.
+fn wait4(pid: i32, block: bool) -> std::io::Result<Option<(i32, Usage)>> {
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is valid; wait4 only writes to the two out-pointers.
+    let mut ru: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        let flags = if block { 0 } else { libc::WNOHANG };
+        // SAFETY: plain wait4(2) on our own child.
+        let r = unsafe { libc::wait4(pid, &mut status, flags, &mut ru) };
+        if r == pid {
+            return Ok(Some((status, Usage::from_rusage(&ru))));
+        }
+        if r == 0 {
+            return Ok(None);
+        }
+        let e = std::io::Error::last_os_error();
+        if e.kind() != std::io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
 }
 
 impl RunOutput {
@@ -183,6 +229,22 @@ pub fn run(
     stdin: Option<&str>,
     limits: &Limits,
 ) -> Result<RunOutput, AraError> {
+    run_with(program, args, cwd, stdin, limits, None)
+}
+
+/// [`run`], and when `tree_memory_mb` is given, the resident memory of the child and all its
+/// descendants together is sampled (every 50 ms, from `/proc`) and the whole tree is killed
+/// when it exceeds the limit ([`RunOutput::memory_exceeded`]). Unlike an address-space limit
+/// this counts what the processes really use, like a cgroup limit, and spans the whole tree
+/// (ara's checkers run in process groups of their own).
+pub fn run_with(
+    program: &Path,
+    args: &[String],
+    cwd: Option<&Path>,
+    stdin: Option<&str>,
+    limits: &Limits,
+    tree_memory_mb: Option<u64>,
+) -> Result<RunOutput, AraError> {
     let name = program
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -200,10 +262,22 @@ pub fn run(
         cmd.current_dir(d);
     }
     let mem = limits.memory_mb;
-    // SAFETY: only async-signal-safe calls (setpgid, setrlimit) run between fork and exec.
+    #[cfg(target_os = "linux")]
+    let parent = std::process::id() as libc::pid_t;
+    // SAFETY: only async-signal-safe calls (setpgid, prctl, getppid, setrlimit) run between
+    // fork and exec.
     unsafe {
         cmd.pre_exec(move || {
             libc::setpgid(0, 0);
+            // The child leads its own group, so killing our group (e.g. `ara batch` killing an
+            // `ara check` at its time limit) would not reach it: it dies with us instead.
+            #[cfg(target_os = "linux")]
+            {
+                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                if libc::getppid() != parent {
+                    libc::_exit(137);
+                }
+            }
             if let Some(mb) = mem {
                 let bytes = (mb as libc::rlim_t) * 1024 * 1024;
                 let lim = libc::rlimit {
@@ -243,30 +317,46 @@ pub fn run(
         b
     });
     let mut timed_out = false;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(st)) => break st,
-            Ok(None) => {}
-            Err(e) => {
-                return Err(AraError::ToolFailed {
-                    tool: name,
-                    msg: format!("waiting for it failed: {e}"),
-                });
-            }
+    let mut memory_exceeded = false;
+    let mut tree_peak_kib = 0u64;
+    let mut polls = 0u64;
+    let failed = |e: std::io::Error| AraError::ToolFailed {
+        tool: name.clone(),
+        msg: format!("waiting for it failed: {e}"),
+    };
+    // The child is reaped with wait4 (not `child.wait()`) to get its resource usage.
+    let (status, usage) = loop {
+        if let Some(done) = wait4(pid, false).map_err(failed)? {
+            break done;
         }
         if limits.timeout.is_some_and(|t| start.elapsed() >= t) || cancelled() {
             timed_out = true;
-            // SAFETY: plain kill(2) on the child's process group.
-            unsafe {
-                libc::kill(-pid, libc::SIGKILL);
+            kill_tree(pid);
+            if let Some(done) = wait4(pid, true).map_err(failed)? {
+                break done;
             }
-            break child.wait().map_err(|e| AraError::ToolFailed {
-                tool: name.clone(),
-                msg: format!("waiting for it failed: {e}"),
-            })?;
+        }
+        polls += 1;
+        if let Some(mb) = tree_memory_mb
+            && polls.is_multiple_of(10)
+        {
+            let kib = tree_rss_kib(pid);
+            tree_peak_kib = tree_peak_kib.max(kib);
+            if kib > mb * 1024 {
+                memory_exceeded = true;
+                kill_tree(pid);
+                if let Some(done) = wait4(pid, true).map_err(failed)? {
+                    break done;
+                }
+            }
         }
         std::thread::sleep(Duration::from_millis(5));
     };
+    let usage = Usage {
+        peak_rss_kib: usage.peak_rss_kib.max(tree_peak_kib),
+        ..usage
+    };
+    drop(child);
     // Grandchildren may keep the pipes open; make sure the group is gone before reading to EOF.
     unsafe {
         libc::kill(-pid, libc::SIGKILL);
@@ -274,6 +364,7 @@ pub fn run(
     let stdout = String::from_utf8_lossy(&t_out.join().unwrap_or_default()).into_owned();
     let stderr = String::from_utf8_lossy(&t_err.join().unwrap_or_default()).into_owned();
     use std::os::unix::process::ExitStatusExt;
+    let status = std::process::ExitStatus::from_raw(status);
     let ending = if timed_out {
         Ending::TimedOut
     } else if let Some(c) = status.code() {
@@ -286,7 +377,69 @@ pub fn run(
         stdout,
         stderr,
         elapsed: start.elapsed(),
+        usage,
+        memory_exceeded,
     })
+}
+
+/// The processes of the tree below `root` (not `root` itself): `(pid, rss KiB)` from
+/// `/proc/*/stat`.
+fn descendants(root: i32) -> Vec<(i32, u64)> {
+    let page_kib = (unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(4096) / 1024) as u64;
+    let mut procs = Vec::new();
+    if let Ok(dir) = std::fs::read_dir("/proc") {
+        for e in dir.flatten() {
+            let Some(pid) = e.file_name().to_str().and_then(|n| n.parse::<i32>().ok()) else {
+                continue;
+            };
+            let Ok(stat) = std::fs::read_to_string(e.path().join("stat")) else {
+                continue;
+            };
+            // Fields after the command name (which may hold spaces): state ppid ... rss (24th).
+            let Some(rest) = stat.rsplit_once(')').map(|(_, r)| r) else {
+                continue;
+            };
+            let f: Vec<&str> = rest.split_whitespace().collect();
+            let ppid = f.get(1).and_then(|x| x.parse::<i32>().ok()).unwrap_or(0);
+            let rss = f.get(21).and_then(|x| x.parse::<u64>().ok()).unwrap_or(0);
+            procs.push((pid, ppid, rss * page_kib));
+        }
+    }
+    let mut out = Vec::new();
+    let mut frontier = vec![root];
+    while let Some(p) = frontier.pop() {
+        for &(pid, ppid, rss) in &procs {
+            if ppid == p {
+                out.push((pid, rss));
+                frontier.push(pid);
+            }
+        }
+    }
+    out
+}
+
+/// Resident memory of `root` and its descendants together, in KiB.
+fn tree_rss_kib(root: i32) -> u64 {
+    let own = std::fs::read_to_string(format!("/proc/{root}/statm"))
+        .ok()
+        .and_then(|s| s.split_whitespace().nth(1)?.parse::<u64>().ok())
+        .unwrap_or(0)
+        * (unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(4096) / 1024) as u64;
+    own + descendants(root).iter().map(|d| d.1).sum::<u64>()
+}
+
+/// Kills `root`'s process group and every descendant with its own group (checkers started by
+/// a child ara run in groups of their own).
+fn kill_tree(root: i32) {
+    let below = descendants(root);
+    // SAFETY: plain kill(2) calls on our child's tree.
+    unsafe {
+        libc::kill(-root, libc::SIGKILL);
+        for (pid, _) in below {
+            libc::kill(pid, libc::SIGKILL);
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -326,6 +479,50 @@ mod tests {
         assert_eq!(out.ending, Ending::Exited(3));
         assert_eq!(out.stdout, "hello");
         assert_eq!(out.stderr, "err\n");
+    }
+
+    #[test]
+    fn tree_memory_limit_kills_a_grandchild() {
+        let sh = which::which("sh").unwrap();
+        // The memory is taken by a grandchild (python under sh), which the limit must see.
+        let out = run_with(
+            &sh,
+            &[
+                "-c".into(),
+                "python3 -c 'import time; x = bytearray(400 << 20); time.sleep(20)'; true".into(),
+            ],
+            None,
+            None,
+            &Limits {
+                timeout: Some(Duration::from_secs(30)),
+                memory_mb: None,
+            },
+            Some(100),
+        )
+        .unwrap();
+        assert!(out.memory_exceeded, "{out:?}");
+        assert!(out.elapsed < Duration::from_secs(15), "{:?}", out.elapsed);
+        assert!(out.usage.peak_rss_kib > 100 * 1024, "{:?}", out.usage);
+    }
+
+    #[test]
+    fn measures_cpu_time_and_peak_memory() {
+        let sh = which::which("sh").unwrap();
+        // A busy loop of about 0.3 s of CPU time.
+        let out = run(
+            &sh,
+            &[
+                "-c".into(),
+                "i=0; while [ $i -lt 30000 ]; do i=$((i+1)); done".into(),
+            ],
+            None,
+            None,
+            &Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(out.ending, Ending::Exited(0));
+        assert!(out.usage.cpu > Duration::ZERO, "{:?}", out.usage);
+        assert!(out.usage.peak_rss_kib > 100, "{:?}", out.usage);
     }
 
     #[test]
