@@ -309,6 +309,8 @@ fn check_proves_the_paper_example_after_one_refinement() {
             "check",
             table1().to_str().unwrap(),
             "--json",
+            "--strategy",
+            "cegar",
             "--initial-vars",
             initial,
             "--keep",
