@@ -95,7 +95,7 @@ fn every_program_marked_witness_safe_is_proved() {
 /// corpus and of `tests/witness`).
 #[test]
 fn witness_strategy_never_says_safe_on_an_unsafe_program() {
-    let mut files = with_header("tests/corpus", "// expect: unsafe");
+    let mut files = with_header("bench-suite/corpus", "// expect: unsafe");
     assert_eq!(files.len(), 16);
     files.extend(with_header("tests/witness", "// expect: unsafe"));
     assert!(files.len() >= 28, "{}", files.len());
@@ -117,7 +117,7 @@ fn witness_strategy_never_says_safe_on_an_unsafe_program() {
 #[test]
 fn witness_strategy_on_the_safe_corpus() {
     let mut proved = vec![];
-    for f in with_header("tests/corpus", "// expect: safe") {
+    for f in with_header("bench-suite/corpus", "// expect: safe") {
         let (code, j) = check(&f, &["--strategy", "witness"]);
         assert!(code == 0 || code == 20, "{}: {j:#}", name(&f));
         if code == 0 {
@@ -173,7 +173,7 @@ fn partial_lesser_bound_witness_unknown_auto_confirms_the_bug() {
 #[test]
 fn auto_proves_safe_what_the_witness_program_cannot() {
     // A loop that is no counting loop (table1) and a loop-carried relation (max).
-    for f in ["tests/corpus/table1_safe.c", "tests/corpus/max_safe.c"] {
+    for f in ["bench-suite/corpus/table1_safe.c", "bench-suite/corpus/max_safe.c"] {
         let (code, j) = check(&root().join(f), &["--timeout", "120"]);
         assert_eq!(code, 0, "{f}: {j:#}");
         assert_eq!(j["witness"]["verdict"], "UNSAFE", "{f}");
@@ -184,7 +184,7 @@ fn auto_proves_safe_what_the_witness_program_cannot() {
 
 #[test]
 fn report_keeps_the_cegar_fields_and_adds_the_strategy() {
-    let f = root().join("tests/corpus/init_check_unsafe.c");
+    let f = root().join("bench-suite/corpus/init_check_unsafe.c");
     for strategy in ["cegar", "auto"] {
         let (code, j) = check(&f, &["--strategy", strategy, "--timeout", "120"]);
         assert_eq!(code, 10, "{strategy}: {j:#}");

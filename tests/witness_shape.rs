@@ -18,7 +18,7 @@ fn root() -> PathBuf {
 /// Every C file of the witness programs and of the corpus.
 fn programs() -> Vec<PathBuf> {
     let mut out = vec![];
-    for dir in ["tests/witness", "tests/corpus"] {
+    for dir in ["tests/witness", "bench-suite/corpus"] {
         for e in std::fs::read_dir(root().join(dir)).unwrap() {
             let p = e.unwrap().path();
             if p.extension().is_some_and(|x| x == "c") {
@@ -238,7 +238,7 @@ fn initialiser_list_is_selected_by_the_witness_index() {
 
 #[test]
 fn loops_made_of_gotos_and_jumps_into_loops_are_rejected() {
-    let p = load(&root().join("tests/corpus/goto_safe.c"));
+    let p = load(&root().join("bench-suite/corpus/goto_safe.c"));
     let e = witness_program(&p).unwrap_err();
     assert_eq!(e.exit_code(), 3);
     assert!(e.to_string().contains("jumps backwards"), "{e}");
@@ -344,7 +344,7 @@ fn cli_writes_the_witness_program() {
     gcc_compiles(&text, "break_safe.c");
     let st = std::process::Command::new(env!("CARGO_BIN_EXE_ara"))
         .args(["witness", "--no-line-comments"])
-        .arg(root().join("tests/corpus/goto_unsafe.c"))
+        .arg(root().join("bench-suite/corpus/goto_unsafe.c"))
         .output()
         .unwrap();
     assert_eq!(st.status.code(), Some(3));
