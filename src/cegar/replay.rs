@@ -8,7 +8,7 @@
 use super::{ConcreteTrace, InputValue, describe_path};
 use crate::emit::{EmitOptions, emit_c};
 use crate::ir::cfg::Cfg;
-use crate::ir::{ArrayInit, DataModel, Program, Storage, Vertex};
+use crate::ir::{ArrayInit, DataModel, Expr, IntType, Program, Stmt, StmtKind, Storage, Vertex};
 use crate::smt::Model;
 use crate::smt::Query;
 use crate::tools::{Ending, Limits, Tool, find_tool, run};
@@ -37,7 +37,7 @@ pub fn confirm(
     let src = dir.join("replay.c");
     let exe = dir.join("replay.bin");
     std::fs::write(&src, &c_text).map_err(|e| format!("cannot write {}: {e}", src.display()))?;
-    let mut args = vec![
+    let args = vec![
         "-std=gnu11".to_string(),
         "-O1".into(),
         "-w".into(),
@@ -45,9 +45,6 @@ pub fn confirm(
         exe.display().to_string(),
         src.display().to_string(),
     ];
-    if p.data_model == DataModel::Ilp32 {
-        args.insert(0, "-m32".into());
-    }
     let limits = Limits {
         timeout: Some(Duration::from_secs(60)),
         memory_mb: None,
@@ -125,6 +122,11 @@ fn line_of(p: &Program, v: Vertex) -> u32 {
 /// nondeterministic values in path order.
 fn replay_program(p: &Program, q: &Query, model: &Model) -> (Program, String) {
     let mut r = p.clone();
+    if r.data_model == DataModel::Ilp32 {
+        // gcc -m32 needs a 32-bit libc that most machines lack; spelt with 32-bit `int` for
+        // ILP32's 32-bit `long`, the program computes the same values as a native binary.
+        narrow_longs(&mut r);
+    }
     for (i, var) in r.vars.iter_mut().enumerate() {
         if var.storage == Storage::Local && var.init.is_none() {
             let id = crate::ir::VarId(i as u32);
@@ -206,4 +208,78 @@ void __assert_fail(const char *a, const char *f, unsigned int l, const char *fn)
         },
     );
     (r, text)
+}
+
+/// Rewrites an ILP32 program into the LP64 one with the same values: `long` becomes `int`.
+/// C's conversions depend on widths and signedness only where ranks differ in width, so every
+/// operation keeps its width and signedness.
+fn narrow_longs(p: &mut Program) {
+    fn ty(t: &mut IntType) {
+        *t = match *t {
+            IntType::Long => IntType::Int,
+            IntType::ULong => IntType::UInt,
+            t => t,
+        };
+    }
+    fn expr(e: &mut Expr) {
+        match e {
+            Expr::Const(_, t) | Expr::Nondet(t) => ty(t),
+            Expr::Var(_) => {}
+            Expr::Read(_, i) => expr(i),
+            Expr::Unary(_, a) => expr(a),
+            Expr::Cast(t, a) => {
+                ty(t);
+                expr(a)
+            }
+            Expr::Binary(_, a, b) => {
+                expr(a);
+                expr(b)
+            }
+            Expr::Cond(c, a, b) => {
+                expr(c);
+                expr(a);
+                expr(b)
+            }
+        }
+    }
+    fn stmts(ss: &mut [Stmt]) {
+        for s in ss {
+            match &mut s.kind {
+                StmtKind::Assign(_, e)
+                | StmtKind::Assume(e)
+                | StmtKind::Assert(e)
+                | StmtKind::DoWhile { cond: e, .. } => expr(e),
+                StmtKind::Store(_, i, e) => {
+                    expr(i);
+                    expr(e)
+                }
+                StmtKind::ParAssign(xs) => xs.iter_mut().for_each(|(_, e)| expr(e)),
+                StmtKind::If(c, t, e) => {
+                    expr(c);
+                    stmts(t);
+                    stmts(e)
+                }
+                StmtKind::While { cond, body, step } => {
+                    expr(cond);
+                    stmts(body);
+                    stmts(step)
+                }
+                StmtKind::Block(b) => stmts(b),
+                StmtKind::Error
+                | StmtKind::Exit
+                | StmtKind::Skip
+                | StmtKind::Break
+                | StmtKind::Continue
+                | StmtKind::Goto(_)
+                | StmtKind::Label(_) => {}
+            }
+            if let StmtKind::DoWhile { body, .. } = &mut s.kind {
+                stmts(body);
+            }
+        }
+    }
+    p.vars.iter_mut().for_each(|v| ty(&mut v.ty));
+    p.arrays.iter_mut().for_each(|a| ty(&mut a.elem));
+    stmts(&mut p.body);
+    p.data_model = DataModel::Lp64;
 }

@@ -30,7 +30,7 @@ fn bin_prec(op: BinOp) -> u8 {
 }
 
 /// Suffix that gives a C literal the IR constant's type.
-fn literal(v: i128, t: IntType) -> String {
+fn literal(v: i128, t: IntType, dm: super::DataModel) -> String {
     use IntType::*;
     let suffix = match t {
         UInt => "u",
@@ -43,7 +43,7 @@ fn literal(v: i128, t: IntType) -> String {
     match t {
         Bool | Char | SChar | UChar | Short | UShort => format!("(({}) {v})", t.c_name()),
         // The most negative value has no literal; spell it as an expression.
-        _ if v < 0 && -v > t.range(super::DataModel::Lp64).1 && t.is_signed() => {
+        _ if v < 0 && -v > t.range(dm).1 && t.is_signed() => {
             format!("({}{suffix} - 1{suffix})", v + 1)
         }
         _ => format!("{v}{suffix}"),
@@ -69,7 +69,7 @@ fn write_sub(p: &Program, e: &Expr, min_prec: u8, out: &mut String) {
 
 fn write_expr(p: &Program, e: &Expr, out: &mut String) {
     match e {
-        Expr::Const(v, t) => out.push_str(&literal(*v, *t)),
+        Expr::Const(v, t) => out.push_str(&literal(*v, *t, p.data_model)),
         Expr::Var(v) => out.push_str(&p.var(*v).name),
         Expr::Read(a, i) => {
             out.push_str(&p.array(*a).name);
