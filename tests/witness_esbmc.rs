@@ -173,7 +173,10 @@ fn partial_lesser_bound_witness_unknown_auto_confirms_the_bug() {
 #[test]
 fn auto_proves_safe_what_the_witness_program_cannot() {
     // A loop that is no counting loop (table1) and a loop-carried relation (max).
-    for f in ["bench-suite/corpus/table1_safe.c", "bench-suite/corpus/max_safe.c"] {
+    for f in [
+        "bench-suite/corpus/table1_safe.c",
+        "bench-suite/corpus/max_safe.c",
+    ] {
         let (code, j) = check(&root().join(f), &["--timeout", "120"]);
         assert_eq!(code, 0, "{f}: {j:#}");
         assert_eq!(j["witness"]["verdict"], "UNSAFE", "{f}");

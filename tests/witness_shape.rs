@@ -354,3 +354,23 @@ fn cli_writes_the_witness_program() {
         "{err}"
     );
 }
+
+/// A witness index is aligned with the index an assertion outside every loop reads (an
+/// `assume` before it), never when a loop holds an assertion: there the witness index must
+/// stay free to pick the failing iteration.
+#[test]
+fn witness_index_aligned_with_the_checked_index_only_without_errors_in_loops() {
+    let w = witness_program(&load(&root().join("tests/witness/align_search_safe.c"))).unwrap();
+    assert_eq!(w.aligned.len(), 1, "{:?}", w.aligned);
+    assert_eq!(w.aligned[0].1, 25, "the `if` around the assertion");
+    let w = witness_program(&load(
+        &root().join("tests/witness/align_two_reads_unsafe.c"),
+    ))
+    .unwrap();
+    assert_eq!(w.aligned.iter().map(|a| a.1).collect::<Vec<_>>(), vec![18]);
+    let w = witness_program(&load(
+        &root().join("tests/witness/align_loop_assert_unsafe.c"),
+    ))
+    .unwrap();
+    assert!(w.aligned.is_empty(), "{:?}", w.aligned);
+}

@@ -95,6 +95,8 @@ pub struct WitnessProgram {
     pub element_vars: BTreeMap<ArrId, VarId>,
     /// One entry per loop of the original, in program order.
     pub loops: Vec<LoopReport>,
+    /// Witness indexes aligned with an index the program computes: (name, source line).
+    pub aligned: Vec<(String, u32)>,
 }
 
 impl WitnessProgram {
@@ -145,6 +147,9 @@ impl WitnessProgram {
                 w.size,
                 names.join(", ")
             ));
+        }
+        for (w, line) in &self.aligned {
+            out.push(format!("{w} aligned with the index read at line {line}"));
         }
         for l in &self.loops {
             let mut s = format!("loop at line {}: {:?}", l.line, l.form).to_lowercase();
@@ -277,6 +282,11 @@ pub fn witness_program(p: &Program) -> Result<WitnessProgram, AraError> {
             wit_of.insert(a, w.var);
         }
     }
+    let align = alignments(p, &witnesses);
+    let aligned = align
+        .iter()
+        .map(|(_, (w, _, line))| (q.var(*w).name.clone(), *line))
+        .collect();
     let mut tx = Tx {
         p,
         q,
@@ -284,6 +294,7 @@ pub fn witness_program(p: &Program) -> Result<WitnessProgram, AraError> {
         element_vars: element_vars.clone(),
         ctx: Vec::new(),
         loops: Vec::new(),
+        align,
     };
     let mut body = start;
     body.extend(tx.stmts(&p.body)?);
@@ -295,7 +306,123 @@ pub fn witness_program(p: &Program) -> Result<WitnessProgram, AraError> {
         witnesses,
         element_vars,
         loops: tx.loops,
+        aligned,
     })
+}
+
+/// Where each witness index may be aligned with an index the program computes: the first
+/// access `a[e]` outside every loop (in an assertion or an `if` around one, else in program
+/// order), with `e` free of reads and nondets,
+/// gets `assume(!(0 <= e && e < size) || e == w)` before its statement. Sound because that
+/// statement runs at most once (no loop around it, gotos only jump forward) and, when no loop
+/// holds an assertion or error, any choice of `w` simulates an execution: choose the value `e`
+/// has there. Keyed by the statement's vertex: (witness variable, `e`, source line).
+fn alignments(p: &Program, witnesses: &[WitnessIndex]) -> BTreeMap<Vertex, (VarId, Expr, u32)> {
+    fn error_in_loop(ss: &[Stmt], in_loop: bool) -> bool {
+        ss.iter().any(|s| match &s.kind {
+            StmtKind::Assert(_) | StmtKind::Error => in_loop,
+            StmtKind::If(_, t, e) => error_in_loop(t, in_loop) || error_in_loop(e, in_loop),
+            StmtKind::Block(b) => error_in_loop(b, in_loop),
+            StmtKind::While { body, step, .. } => {
+                error_in_loop(body, true) || error_in_loop(step, true)
+            }
+            StmtKind::DoWhile { body, .. } => error_in_loop(body, true),
+            _ => false,
+        })
+    }
+    fn accesses(s: &Stmt) -> Vec<(ArrId, Expr)> {
+        let mut out = Vec::new();
+        let mut note = |e: &Expr| {
+            e.visit(&mut |x| {
+                if let Expr::Read(a, i) = x {
+                    out.push((*a, (**i).clone()));
+                }
+            })
+        };
+        match &s.kind {
+            StmtKind::Assign(_, e) | StmtKind::Assume(e) | StmtKind::Assert(e) => note(e),
+            StmtKind::If(c, ..) => note(c),
+            StmtKind::ParAssign(xs) => xs.iter().for_each(|(_, e)| note(e)),
+            StmtKind::Store(a, i, e) => {
+                note(i);
+                note(e);
+                out.push((*a, i.clone()));
+            }
+            _ => {}
+        }
+        out
+    }
+    // An assertion's own test, or an `if` around one: the index the property reads.
+    fn checks(s: &Stmt) -> bool {
+        match &s.kind {
+            StmtKind::Assert(_) => true,
+            StmtKind::If(_, t, e) => error_in_loop(t, true) || error_in_loop(e, true),
+            _ => false,
+        }
+    }
+    fn walk(
+        p: &Program,
+        ss: &[Stmt],
+        group: &BTreeMap<ArrId, (VarId, u64)>,
+        out: &mut BTreeMap<Vertex, (VarId, Expr, u32)>,
+        done: &mut BTreeSet<VarId>,
+        only_checks: bool,
+    ) {
+        for s in ss {
+            if only_checks && !checks(s) {
+                if let StmtKind::Block(b) = &s.kind {
+                    walk(p, b, group, out, done, only_checks);
+                }
+                continue;
+            }
+            for (a, e) in accesses(s) {
+                let Some(&(w, size)) = group.get(&a) else {
+                    continue;
+                };
+                if done.contains(&w)
+                    || out.contains_key(&s.id)
+                    || has_read_or_nondet(&e)
+                    || const_value(p, &e).is_some()
+                {
+                    continue;
+                }
+                let big = IntType::LongLong;
+                let inside = Expr::bin(
+                    BinOp::LogAnd,
+                    Expr::bin(BinOp::Le, Expr::Const(0, big), e.clone()),
+                    Expr::bin(BinOp::Lt, e.clone(), Expr::Const(size as i128, big)),
+                );
+                let cond = Expr::bin(
+                    BinOp::LogOr,
+                    Expr::not(inside),
+                    Expr::bin(BinOp::Eq, e, Expr::Var(w)),
+                );
+                done.insert(w);
+                out.insert(s.id, (w, cond, s.span.line));
+            }
+            match &s.kind {
+                StmtKind::If(_, t, e) => {
+                    walk(p, t, group, out, done, only_checks);
+                    walk(p, e, group, out, done, only_checks);
+                }
+                StmtKind::Block(b) => walk(p, b, group, out, done, only_checks),
+                _ => {}
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    if error_in_loop(&p.body, false) {
+        return out;
+    }
+    let group = witnesses
+        .iter()
+        .flat_map(|w| w.arrays.iter().map(move |a| (*a, (w.var, w.size))))
+        .collect();
+    // The property's index first: aligning there keeps the checked element exact.
+    let mut done = BTreeSet::new();
+    walk(p, &p.body, &group, &mut out, &mut done, true);
+    walk(p, &p.body, &group, &mut out, &mut done, false);
+    out
 }
 
 /// The type of a witness index for arrays of `size` elements.
@@ -892,6 +1019,8 @@ struct Tx<'a> {
     element_vars: BTreeMap<ArrId, VarId>,
     ctx: Vec<Ctx>,
     loops: Vec<LoopReport>,
+    /// Pending alignment assumptions (see [`alignments`]), by vertex.
+    align: BTreeMap<Vertex, (VarId, Expr, u32)>,
 }
 
 impl Tx<'_> {
@@ -939,6 +1068,12 @@ impl Tx<'_> {
     }
 
     fn stmt(&mut self, s: &Stmt, before: &[Stmt], out: &mut Vec<Stmt>) -> Result<(), AraError> {
+        if self.ctx.is_empty()
+            && !matches!(s.kind, StmtKind::Label(_) | StmtKind::Block(_))
+            && let Some((_, cond, _)) = self.align.remove(&s.id)
+        {
+            out.push(self.st(StmtKind::Assume(cond), s));
+        }
         let kind = match &s.kind {
             StmtKind::Assign(x, e) => StmtKind::Assign(*x, self.expr(e)),
             StmtKind::Store(a, i, e) => match self.element_vars.get(a) {
