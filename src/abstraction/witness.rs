@@ -23,6 +23,12 @@
 //!   does not leave the loop. Assertions directly in its body are assumed, not checked, when
 //!   the iterator is a valid index: the witness iteration for that index checks them.
 //!
+//! - When no loop holds an assertion or error, the witness index is *aligned* with the index
+//!   the property reads: before the first statement outside every loop (an assertion, or an
+//!   `if` around one, first) that accesses `a[e]`, `assume(!(0 <= e < size) || e == w)`. That
+//!   statement runs at most once, so the execution where `w` is the value of `e` there is kept;
+//!   without it, `a[k]` for a nondet `k` would read an unknown value whenever `k != w`.
+//!
 //! Soundness argument, for an execution of the original reaching the error: choose each
 //! witness index as the iteration of the innermost loop around the error (if it is a counting
 //! loop of that size); every loop passed on the way is simulated by its completion path (havoc
