@@ -366,3 +366,17 @@ fn check_reports_a_confirmed_bug_with_its_inputs() {
     assert_eq!(j["verdict"], "unsafe");
     assert_eq!(j["trace"]["path"].as_array().unwrap().last().unwrap(), 0);
 }
+
+/// An ILP32 bug (a 32-bit `unsigned long` wrapping to 0) is confirmed by the replay on this
+/// 64-bit machine without a 32-bit libc; the same program is safe as LP64.
+#[test]
+fn ilp32_bug_is_confirmed_by_a_native_replay() {
+    let f = root().join("tests/cli/ilp32_long_unsafe.c");
+    let f = f.to_str().unwrap();
+    let o = ara(&["check", "--strategy", "cegar", "--data-model", "ilp32", f]);
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    assert!(stdout(&o).contains("reaches the error"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("4294967295"), "{}", stdout(&o));
+    let o = ara(&["check", "--strategy", "cegar", "--data-model", "lp64", f]);
+    assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
+}
