@@ -136,7 +136,8 @@ pub fn watch_cancel(flag: Option<CancelFlag>) {
     WATCHED.with(|w| *w.borrow_mut() = flag);
 }
 
-fn cancelled() -> bool {
+/// Whether the runs of this thread were stopped because another strategy answered first.
+pub fn cancelled() -> bool {
     WATCHED.with(|w| w.borrow().as_ref().is_some_and(CancelFlag::is_cancelled))
 }
 

@@ -314,6 +314,13 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
                 // Progress: the same trace must be impossible in the new abstraction.
                 let mut widen = 0;
                 while still_feasible(p, &path, &params, opts.theory, &limits)? {
+                    if crate::tools::cancelled() {
+                        // The solver was stopped, not answered: no widening on that.
+                        iterations.push(it);
+                        break 'outer FinalVerdict::Unknown {
+                            reason: "stopped: another strategy answered first".into(),
+                        };
+                    }
                     widen += 1;
                     match widen {
                         1 => {

@@ -149,6 +149,8 @@ pub enum UnknownReason {
     KInductionGaveUp {
         max_k: u32,
     },
+    /// Stopped because another strategy of `ara check --strategy auto` answered first.
+    Cancelled,
     /// The time limit was reached.
     Timeout {
         #[serde(serialize_with = "secs")]
@@ -192,6 +194,7 @@ impl fmt::Display for UnknownReason {
                     "a property other than an assertion failed: {description}"
                 )
             }
+            UnknownReason::Cancelled => write!(f, "stopped: another strategy answered first"),
             UnknownReason::CheckerUnknown { detail } => {
                 write!(f, "checker answered unknown: {detail}")
             }
@@ -499,6 +502,9 @@ pub(crate) fn ending_verdict(
     report: &RunReport,
     limit: Duration,
 ) -> Option<Verdict> {
+    if *ending == Ending::TimedOut && crate::tools::cancelled() {
+        return Some(Verdict::unknown(UnknownReason::Cancelled));
+    }
     if *ending == Ending::TimedOut || report.timed_out {
         return Some(Verdict::unknown(UnknownReason::Timeout { after: limit }));
     }

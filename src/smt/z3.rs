@@ -241,7 +241,12 @@ fn solve_filtered(
         script.push_str(&format!("(get-value ({}))\n", terms.join(" ")));
     }
     let Some(Reply { status, rest }) = run_z3(&script, limits)? else {
-        return Ok(SolverAnswer::Unknown("timeout".into()));
+        let why = if crate::tools::cancelled() {
+            "stopped: another strategy answered first"
+        } else {
+            "timeout"
+        };
+        return Ok(SolverAnswer::Unknown(why.into()));
     };
     if status == "unsat" && !want_core {
         return Ok(SolverAnswer::Unsat { core: vec![] });
