@@ -360,8 +360,12 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
     })
 }
 
-/// The checker on the original program: a proof counts, a counterexample only when its path
-/// is feasible (SMT) and the replay on the original program reaches the error.
+/// Longest random testing before the bounded search.
+const RANDOM_SEARCH_MAX: Duration = Duration::from_secs(6);
+
+/// Random testing of the original program, then the checker on it: a proof counts, a
+/// counterexample only when its path is feasible (SMT) and the replay on the original program
+/// reaches the error; a random run only when it reaches the error.
 fn bug_finder(
     p: &Program,
     opts: &CegarOptions,
@@ -376,6 +380,17 @@ fn bug_finder(
     } else {
         dir
     };
+    // Random inputs first: cheap, and they find shallow bugs behind loops too long to unwind.
+    let random_budget = (budget / 6).min(RANDOM_SEARCH_MAX);
+    if let Some(trace) = replay::random_search(p, random_budget, &dir) {
+        let run = BugFinderRun {
+            verdict: "UNSAFE (random testing)".into(),
+            confirmation: Some(trace.confirmed_by.clone()),
+            time_s: t.elapsed().as_secs_f64(),
+        };
+        return Ok((FinalVerdict::Unsafe { trace }, run));
+    }
+    let budget = budget.saturating_sub(t.elapsed());
     let cfg = Cfg::build(p);
     let text = emit_c(
         p,

@@ -85,7 +85,7 @@ fn every_task_ends_in_its_row_and_the_score_is_right() {
         );
     };
     check("safe.yml", "true", "correct", "proved");
-    check("unsafe.yml", "false", "correct", "replay");
+    check("unsafe.yml", "false", "correct", "reaches the error");
     check("float_unsupported.yml", "unknown", "unknown", "unsupported");
     check("malformed.yml", "error", "error", "malformed YAML");
     check("missing_input.yml", "error", "error", "not found");

@@ -380,3 +380,20 @@ fn ilp32_bug_is_confirmed_by_a_native_replay() {
     let o = ara(&["check", "--strategy", "cegar", "--data-model", "lp64", f]);
     assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
 }
+
+/// A bug behind a loop over 1000 elements: random inputs find a run of the original program
+/// that reaches the error, listed with its (first) inputs.
+#[test]
+fn random_testing_finds_a_bug_behind_long_loops() {
+    let f = root().join("tests/witness/align_two_reads_unsafe.c");
+    let o = ara(&["check", "--timeout", "120", "--json", f.to_str().unwrap()]);
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(j["verdict"], "unsafe");
+    assert_eq!(j["strategy"], "bmc");
+    let by = j["trace"]["confirmed_by"].as_str().unwrap();
+    assert!(by.starts_with("random testing"), "{by}");
+    let inputs = j["trace"]["inputs"].as_array().unwrap();
+    assert_eq!(inputs.len(), 200, "the first 200 of 1002 inputs");
+    assert_eq!(inputs[0]["what"], "__VERIFIER_nondet_int()");
+}

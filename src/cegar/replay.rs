@@ -12,7 +12,6 @@ use crate::ir::{ArrayInit, DataModel, Expr, IntType, Program, Stmt, StmtKind, St
 use crate::smt::Model;
 use crate::smt::Query;
 use crate::tools::{Ending, Limits, Tool, find_tool, run};
-use std::fmt::Write as _;
 use std::path::Path;
 use std::time::Duration;
 
@@ -40,6 +39,11 @@ pub fn confirm(
     let args = vec![
         "-std=gnu11".to_string(),
         "-O1".into(),
+        // C semantics as the trace formula has them (wrapping), and no run that only reaches
+        // the error through an out-of-bounds access (it traps instead).
+        "-fwrapv".into(),
+        "-fsanitize=bounds".into(),
+        "-fsanitize-undefined-trap-on-error".into(),
         "-w".into(),
         "-o".into(),
         exe.display().to_string(),
@@ -121,6 +125,35 @@ fn line_of(p: &Program, v: Vertex) -> u32 {
 /// globals, so large arrays do not overflow the stack) and a harness that feeds the model's
 /// nondeterministic values in path order.
 fn replay_program(p: &Program, q: &Query, model: &Model) -> (Program, String) {
+    let (r, mut text) = replay_program_with(p, model);
+    let _ = q;
+    let values: Vec<String> = model
+        .nondets
+        .iter()
+        .map(|n| format!("{}LL", n.value as i64))
+        .collect();
+    text.push_str(&harness(&format!(
+        r#"static const long long ara_values[] = {{ {} }};
+static unsigned long ara_next = 0;
+static long long ara_value(const char *f) {{
+  (void) f;
+  unsigned long n = sizeof(ara_values) / sizeof(ara_values[0]);
+  return ara_next < n ? ara_values[ara_next++] : 0;
+}}
+static void ara_note(const char *f, long long v) {{ (void) f; (void) v; }}
+static void ara_reached(void) {{}}"#,
+        if values.is_empty() {
+            "0".to_string()
+        } else {
+            values.join(", ")
+        }
+    )));
+    (r, text)
+}
+
+/// The original program with the model's initial values (zero where it has none), emitted as
+/// C without the harness.
+fn replay_program_with(p: &Program, model: &Model) -> (Program, String) {
     let mut r = p.clone();
     if r.data_model == DataModel::Ilp32 {
         // gcc -m32 needs a 32-bit libc that most machines lack; spelt with 32-bit `int` for
@@ -158,53 +191,12 @@ fn replay_program(p: &Program, q: &Query, model: &Model) -> (Program, String) {
         }
         arr.storage = Storage::Global;
     }
-    let mut text = emit_c(
+    let text = emit_c(
         &r,
         &EmitOptions {
             markers: false,
             line_comments: true,
             header_comment: Some(format!("ara replay of a trace of {}", p.file)),
-        },
-    );
-    let _ = q;
-    let values: Vec<String> = model
-        .nondets
-        .iter()
-        .map(|n| format!("{}LL", n.value as i64))
-        .collect();
-    let _ = writeln!(
-        text,
-        r#"
-/* ---- ara replay harness: the model's inputs, in the order the trace reads them ---- */
-#include <stdio.h>
-#include <unistd.h>
-static const long long ara_values[] = {{ {values} }};
-static unsigned long ara_next = 0;
-static long long ara_value(void) {{
-  unsigned long n = sizeof(ara_values) / sizeof(ara_values[0]);
-  return ara_next < n ? ara_values[ara_next++] : 0;
-}}
-_Bool __VERIFIER_nondet_bool(void) {{ return ara_value() != 0; }}
-char __VERIFIER_nondet_char(void) {{ return (char) ara_value(); }}
-unsigned char __VERIFIER_nondet_uchar(void) {{ return (unsigned char) ara_value(); }}
-short __VERIFIER_nondet_short(void) {{ return (short) ara_value(); }}
-unsigned short __VERIFIER_nondet_ushort(void) {{ return (unsigned short) ara_value(); }}
-int __VERIFIER_nondet_int(void) {{ return (int) ara_value(); }}
-unsigned int __VERIFIER_nondet_uint(void) {{ return (unsigned int) ara_value(); }}
-long __VERIFIER_nondet_long(void) {{ return (long) ara_value(); }}
-unsigned long __VERIFIER_nondet_ulong(void) {{ return (unsigned long) ara_value(); }}
-long long __VERIFIER_nondet_longlong(void) {{ return ara_value(); }}
-unsigned long long __VERIFIER_nondet_ulonglong(void) {{ return (unsigned long long) ara_value(); }}
-void __VERIFIER_assume(int c) {{ if (!c) {{ fflush(stdout); _exit({ASSUME_FAILED}); }} }}
-void __assert_fail(const char *a, const char *f, unsigned int l, const char *fn) {{
-  (void) a; (void) f; (void) l; (void) fn;
-  fflush(stdout);
-  _exit({REACHED});
-}}"#,
-        values = if values.is_empty() {
-            "0".to_string()
-        } else {
-            values.join(", ")
         },
     );
     (r, text)
@@ -282,4 +274,165 @@ fn narrow_longs(p: &mut Program) {
     p.arrays.iter_mut().for_each(|a| ty(&mut a.elem));
     stmts(&mut p.body);
     p.data_model = DataModel::Lp64;
+}
+
+/// The SV-COMP environment of a replayed program, around `source` (which defines
+/// `ara_value(name)`, the next input for the nondet function `name`, and `ara_reached()`, called
+/// when the error is reached).
+fn harness(source: &str) -> String {
+    format!(
+        r#"
+/* ---- ara replay harness ---- */
+#include <stdio.h>
+#include <unistd.h>
+{source}
+_Bool __VERIFIER_nondet_bool(void) {{ _Bool v = ara_value("__VERIFIER_nondet_bool") != 0; ara_note("__VERIFIER_nondet_bool", (long long) v); return v; }}
+char __VERIFIER_nondet_char(void) {{ char v = (char) ara_value("__VERIFIER_nondet_char"); ara_note("__VERIFIER_nondet_char", (long long) v); return v; }}
+unsigned char __VERIFIER_nondet_uchar(void) {{ unsigned char v = (unsigned char) ara_value("__VERIFIER_nondet_uchar"); ara_note("__VERIFIER_nondet_uchar", (long long) v); return v; }}
+short __VERIFIER_nondet_short(void) {{ short v = (short) ara_value("__VERIFIER_nondet_short"); ara_note("__VERIFIER_nondet_short", (long long) v); return v; }}
+unsigned short __VERIFIER_nondet_ushort(void) {{ unsigned short v = (unsigned short) ara_value("__VERIFIER_nondet_ushort"); ara_note("__VERIFIER_nondet_ushort", (long long) v); return v; }}
+int __VERIFIER_nondet_int(void) {{ int v = (int) ara_value("__VERIFIER_nondet_int"); ara_note("__VERIFIER_nondet_int", (long long) v); return v; }}
+unsigned int __VERIFIER_nondet_uint(void) {{ unsigned int v = (unsigned int) ara_value("__VERIFIER_nondet_uint"); ara_note("__VERIFIER_nondet_uint", (long long) v); return v; }}
+long __VERIFIER_nondet_long(void) {{ long v = (long) ara_value("__VERIFIER_nondet_long"); ara_note("__VERIFIER_nondet_long", (long long) v); return v; }}
+unsigned long __VERIFIER_nondet_ulong(void) {{ unsigned long v = (unsigned long) ara_value("__VERIFIER_nondet_ulong"); ara_note("__VERIFIER_nondet_ulong", (long long) v); return v; }}
+long long __VERIFIER_nondet_longlong(void) {{ long long v = (long long) ara_value("__VERIFIER_nondet_longlong"); ara_note("__VERIFIER_nondet_longlong", (long long) v); return v; }}
+unsigned long long __VERIFIER_nondet_ulonglong(void) {{ unsigned long long v = (unsigned long long) ara_value("__VERIFIER_nondet_ulonglong"); ara_note("__VERIFIER_nondet_ulonglong", (long long) v); return v; }}
+void __VERIFIER_assume(int c) {{ if (!c) {{ fflush(stdout); _exit({ASSUME_FAILED}); }} }}
+void __assert_fail(const char *a, const char *f, unsigned int l, const char *fn) {{
+  (void) a; (void) f; (void) l; (void) fn;
+  ara_reached();
+  fflush(stdout);
+  _exit({REACHED});
+}}"#
+    )
+}
+
+/// The random inputs of [`random_search`]: a seeded generator biased towards small values
+/// and boundaries (where array bugs live); every value is logged so that a run reaching the
+/// error can be reported with its inputs.
+const RANDOM_SOURCE: &str = r#"#include <stdlib.h>
+static unsigned long long ara_state;
+static FILE *ara_log;
+static unsigned long long ara_rand(void) {
+  ara_state ^= ara_state << 13; ara_state ^= ara_state >> 7; ara_state ^= ara_state << 17;
+  return ara_state;
+}
+static long long ara_value(const char *f) {
+  unsigned long long r = ara_rand();
+  long long v;
+  switch (r % 10) {
+  case 0: case 1: case 2: v = (long long) ((r >> 8) % 19) - 2; break;
+  case 3: v = 0; break;
+  case 4: v = 1; break;
+  case 5: v = (long long) ((r >> 8) % 1024); break;
+  case 6: v = (long long) ((r >> 8) % (1ULL << ((r >> 40) % 31 + 1))); break;
+  case 7: v = -(long long) ((r >> 8) % 1024); break;
+  default: v = (long long) ara_rand(); break;
+  }
+  (void) f;
+  return v;
+}
+static void ara_note(const char *f, long long v) { if (ara_log) fprintf(ara_log, "%s %lld\n", f, v); }
+static void ara_reached(void) { if (ara_log) fclose(ara_log); ara_log = 0; rename("ara_inputs.tmp", "ara_inputs.txt"); }
+/* glibc passes the command line to constructors: the seed is the first argument. */
+__attribute__((constructor)) static void ara_start(int argc, char **argv, char **envp) {
+  (void) envp;
+  ara_state = (argc > 1 ? strtoull(argv[1], 0, 10) : 1) * 0x9E3779B97F4A7C15ULL + 1;
+  /* Logging costs more than the run: only when the run is repeated to report its inputs. */
+  if (argc > 2) ara_log = fopen("ara_inputs.tmp", "w");
+}"#;
+
+/// Inputs listed in the report of a random run (a loop over a large array reads many).
+const MAX_REPORTED_INPUTS: usize = 200;
+
+/// Runs the original program (compiled with gcc) on random inputs for up to `budget`: a run
+/// that reaches the error is a concrete execution, hence a confirmed bug. Uninitialised
+/// locals are zero (one of their possible values). `None` when no run reached the error.
+pub fn random_search(p: &Program, budget: Duration, dir: &Path) -> Option<ConcreteTrace> {
+    let start = std::time::Instant::now();
+    let (_, mut text) = replay_program_with(p, &Model::default());
+    text.push_str(&harness(RANDOM_SOURCE));
+    let gcc = find_tool(Tool::Gcc, None).ok()?;
+    let dir = dir.join("random");
+    std::fs::create_dir_all(&dir).ok()?;
+    let src = dir.join("random.c");
+    let exe = dir.join("random.bin");
+    std::fs::write(&src, &text).ok()?;
+    let args: Vec<String> = [
+        "-std=gnu11",
+        "-O1",
+        "-fwrapv",
+        "-fsanitize=bounds",
+        "-fsanitize-undefined-trap-on-error",
+        "-w",
+        "-o",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .chain([exe.display().to_string(), src.display().to_string()])
+    .collect();
+    let compile = Limits {
+        timeout: Some(budget),
+        memory_mb: None,
+    };
+    let out = run(&gcc, &args, Some(&dir), None, &compile).ok()?;
+    if out.ending != Ending::Exited(0) {
+        return None;
+    }
+    for seed in 1u64.. {
+        let left = budget.saturating_sub(start.elapsed());
+        if left < Duration::from_millis(50) || crate::tools::cancelled() {
+            return None;
+        }
+        let limits = Limits {
+            timeout: Some(left.min(Duration::from_secs(2))),
+            memory_mb: None,
+        };
+        let Ok(out) = run(&exe, &[seed.to_string()], Some(&dir), None, &limits) else {
+            return None;
+        };
+        if out.ending == Ending::Exited(REACHED) {
+            // The same seed again, logging its inputs.
+            let again = Limits {
+                timeout: Some(Duration::from_secs(30)),
+                memory_mb: None,
+            };
+            let args = [seed.to_string(), "log".to_string()];
+            let out = run(&exe, &args, Some(&dir), None, &again).ok()?;
+            if out.ending != Ending::Exited(REACHED) {
+                return None;
+            }
+            let log = std::fs::read_to_string(dir.join("ara_inputs.txt")).unwrap_or_default();
+            let total = log.lines().count();
+            let inputs: Vec<InputValue> = log
+                .lines()
+                .take(MAX_REPORTED_INPUTS)
+                .filter_map(|l| {
+                    let (f, v) = l.split_once(' ')?;
+                    Some(InputValue {
+                        what: format!("{f}()"),
+                        value: v.parse().ok()?,
+                    })
+                })
+                .collect();
+            return Some(ConcreteTrace {
+                path: vec![],
+                steps: vec![format!(
+                    "a run of the original program on random inputs (seed {seed}) reaches the \
+                     error after {total} inputs{}",
+                    if total > inputs.len() {
+                        format!(" (the first {} are listed)", inputs.len())
+                    } else {
+                        String::new()
+                    }
+                )],
+                inputs,
+                confirmed_by: format!(
+                    "random testing: the original program, compiled with gcc, reaches the \
+                     error on these inputs (seed {seed})"
+                ),
+            });
+        }
+    }
+    None
 }
