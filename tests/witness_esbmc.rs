@@ -159,7 +159,7 @@ fn partial_lesser_bound_witness_unknown_auto_confirms_the_bug() {
         j["trace"]["confirmed_by"]
             .as_str()
             .unwrap()
-            .contains("replay"),
+            .contains("reaches the error"),
         "{j:#}"
     );
     // The refinement loop started from the witness index.
