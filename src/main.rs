@@ -498,10 +498,6 @@ fn check(
 }
 
 fn main() {
-    // `ara check f.c | head` ends quietly, as command-line tools do, not with a panic.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
