@@ -20,6 +20,25 @@ const REACHED: i32 = 77;
 /// Exit code when an assumption fails during the replay.
 const ASSUME_FAILED: i32 = 78;
 
+/// gcc's arguments for a replayed program: C semantics as the trace formula has them
+/// (wrapping), and no run that only reaches the error through an out-of-bounds access (it
+/// traps instead).
+fn gcc_args(src: &Path, exe: &Path) -> Vec<String> {
+    [
+        "-std=gnu11",
+        "-O1",
+        "-fwrapv",
+        "-fsanitize=bounds",
+        "-fsanitize-undefined-trap-on-error",
+        "-w",
+        "-o",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .chain([exe.display().to_string(), src.display().to_string()])
+    .collect()
+}
+
 /// Replays the model on the original program; `Ok` only when the error is reached.
 pub fn confirm(
     p: &Program,
@@ -36,19 +55,7 @@ pub fn confirm(
     let src = dir.join("replay.c");
     let exe = dir.join("replay.bin");
     std::fs::write(&src, &c_text).map_err(|e| format!("cannot write {}: {e}", src.display()))?;
-    let args = vec![
-        "-std=gnu11".to_string(),
-        "-O1".into(),
-        // C semantics as the trace formula has them (wrapping), and no run that only reaches
-        // the error through an out-of-bounds access (it traps instead).
-        "-fwrapv".into(),
-        "-fsanitize=bounds".into(),
-        "-fsanitize-undefined-trap-on-error".into(),
-        "-w".into(),
-        "-o".into(),
-        exe.display().to_string(),
-        src.display().to_string(),
-    ];
+    let args = gcc_args(&src, &exe);
     let limits = Limits {
         timeout: Some(Duration::from_secs(60)),
         memory_mb: None,
@@ -358,19 +365,7 @@ pub fn random_search(p: &Program, budget: Duration, dir: &Path) -> Option<Concre
     let src = dir.join("random.c");
     let exe = dir.join("random.bin");
     std::fs::write(&src, &text).ok()?;
-    let args: Vec<String> = [
-        "-std=gnu11",
-        "-O1",
-        "-fwrapv",
-        "-fsanitize=bounds",
-        "-fsanitize-undefined-trap-on-error",
-        "-w",
-        "-o",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .chain([exe.display().to_string(), src.display().to_string()])
-    .collect();
+    let args = gcc_args(&src, &exe);
     let compile = Limits {
         timeout: Some(budget),
         memory_mb: None,
