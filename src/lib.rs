@@ -15,6 +15,7 @@ pub mod emit;
 pub mod error;
 pub mod frontend;
 pub mod ir;
+pub mod out;
 pub mod smt;
 pub mod strategy;
 pub mod tools;

@@ -1,6 +1,7 @@
 //! The `ara` command line: parse arguments, call the library, map errors to exit codes.
 
 use ara::error::{AraError, exit};
+use ara::{out, outln};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -216,7 +217,7 @@ fn write_output(path: Option<&PathBuf>, text: &str) -> Result<(), AraError> {
             msg: format!("cannot write: {e}"),
         }),
         None => {
-            print!("{text}");
+            out!("{text}");
             Ok(())
         }
     }
@@ -227,7 +228,7 @@ fn run(cli: Cli) -> Result<i32, AraError> {
         Command::Cfg { input, dot } => {
             let p = load(&input)?;
             let cfg = ara::ir::cfg::Cfg::build(&p);
-            print!("{}", if dot { cfg.to_dot(&p) } else { cfg.to_text(&p) });
+            out!("{}", if dot { cfg.to_dot(&p) } else { cfg.to_text(&p) });
             Ok(exit::OK)
         }
         Command::Abstract {
@@ -413,24 +414,24 @@ fn bmc(
             "path_is_cfg_path": valid_path,
             "nondet_values": nondets,
         });
-        println!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+        outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
-        println!("{}", out.verdict);
+        outln!("{}", out.verdict);
         if matches!(out.verdict, Verdict::Unsafe) {
             match &marked {
-                Some(o) => println!(
+                Some(o) => outln!(
                     "trace ({} vertices of the CFG of {}):",
                     path.len(),
                     o.display()
                 ),
-                None => println!("trace ({} vertices):", path.len()),
+                None => outln!("trace ({} vertices):", path.len()),
             }
-            print!("{}", ara::cegar::describe_path(&p, &cfg, &path));
+            out!("{}", ara::cegar::describe_path(&p, &cfg, &path));
             if !valid_path {
-                println!("(warning: the checker's marker sequence is not a path of the CFG)");
+                outln!("(warning: the checker's marker sequence is not a path of the CFG)");
             }
             if !nondets.is_empty() {
-                println!("nondet values:");
+                outln!("nondet values:");
                 for n in &nondets {
                     let at = n
                         .loc
@@ -438,8 +439,8 @@ fn bmc(
                         .map(|l| format!(" at line {}", l.line))
                         .unwrap_or_default();
                     match n.value {
-                        Some(v) => println!("  {}(){at} = {v}", n.function),
-                        None => println!("  {}(){at} = ?", n.function),
+                        Some(v) => outln!("  {}(){at} = {v}", n.function),
+                        None => outln!("  {}(){at} = ?", n.function),
                     }
                 }
             }
@@ -483,12 +484,12 @@ fn check(
     };
     let report = ara::strategy::check(&p, strategy, &opts)?;
     if json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&report).unwrap_or_default()
         );
     } else {
-        print!("{}", report.to_text());
+        out!("{}", report.to_text());
     }
     Ok(match report.report.verdict {
         FinalVerdict::Safe { .. } => exit::OK,

@@ -389,7 +389,7 @@ fn ilp32_bug_is_confirmed_by_a_native_replay() {
 }
 
 /// A bug behind a loop over 1000 elements: random inputs find a run of the original program
-/// that reaches the error, listed with its (first) inputs.
+/// that reaches the error, listed with its first and last inputs.
 #[test]
 fn random_testing_finds_a_bug_behind_long_loops() {
     let f = root().join("tests/witness/align_two_reads_unsafe.c");
@@ -401,6 +401,48 @@ fn random_testing_finds_a_bug_behind_long_loops() {
     let by = j["trace"]["confirmed_by"].as_str().unwrap();
     assert!(by.starts_with("random testing"), "{by}");
     let inputs = j["trace"]["inputs"].as_array().unwrap();
-    assert_eq!(inputs.len(), 200, "the first 200 of 1002 inputs");
-    assert_eq!(inputs[0]["what"], "__VERIFIER_nondet_int()");
+    assert_eq!(
+        inputs.len(),
+        200,
+        "the first and the last 100 of 1002 inputs"
+    );
+    assert_eq!(inputs[0]["what"], "__VERIFIER_nondet_int() (input 1)");
+    assert_eq!(inputs[199]["what"], "__VERIFIER_nondet_int() (input 1002)");
+}
+
+/// A bug only at the last of 10000 elements, reached by one nondet index: random testing tries
+/// the program's constants and their neighbours, so the index 9999 comes up.
+#[test]
+fn random_testing_tries_the_programs_constants() {
+    let f = root().join("bench-suite/corpus/large/init_10000_unsafe.c");
+    let o = ara(&["check", "--timeout", "120", "--json", f.to_str().unwrap()]);
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let by = j["trace"]["confirmed_by"].as_str().unwrap();
+    assert!(by.starts_with("random testing"), "{by}");
+    let inputs = j["trace"]["inputs"].as_array().unwrap();
+    let last = inputs.last().unwrap();
+    assert_eq!(last["what"], "__VERIFIER_nondet_int() (input 10001)");
+    assert_eq!(
+        last["value"], 9999,
+        "the index of the element the loop skips"
+    );
+}
+
+/// `ara ... | head -1`: a reader that stops reading is not an error; ara ends with the
+/// verdict's exit code and no panic message.
+#[test]
+fn a_closed_stdout_keeps_the_exit_code() {
+    let f = root().join("bench-suite/examples/table1.c");
+    let mut child = Command::new(ARA)
+        .args(["cfg", f.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("ara runs");
+    // Closing the only read end before ara writes makes its write fail with EPIPE.
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(code(&o), 0, "{}", stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
 }

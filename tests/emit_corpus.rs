@@ -80,3 +80,37 @@ fn corpus_verdicts_hold_with_esbmc() {
         }
     }
 }
+
+/// The programs of `bench-suite/corpus/large/` are parametric in `#define N`: at N = 10 the real
+/// ESBMC, with complete unwinding, gives the verdict their `// expect:` line states for the
+/// large N (their ground truth; ara's runs on them are in bench-suite/RESULTS.md).
+#[test]
+fn large_corpus_verdicts_hold_with_esbmc_at_small_n() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("bench-suite/corpus/large");
+    let define = regex::Regex::new(r"(?m)^#define N [0-9]+$").unwrap();
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 14, "{} large programs", files.len());
+    for path in files {
+        let src = std::fs::read_to_string(&path).unwrap();
+        let name = path.display();
+        let safe = match src.lines().next() {
+            Some("// expect: safe") => true,
+            Some("// expect: unsafe") => false,
+            other => panic!("{name}: bad first line {other:?}"),
+        };
+        assert_eq!(define.find_iter(&src).count(), 1, "{name}: one `#define N`");
+        assert_compiles(&src);
+        let small = define.replace(&src, "#define N 10");
+        let out = run_esbmc(&small, &["--unwind", "12"], 120);
+        assert_eq!(esbmc_verdict(&out), Some(safe), "{name} at N = 10:\n{out}");
+        if !safe {
+            let violated = out.split("Violated property:").nth(1).unwrap_or("");
+            assert!(violated.contains("function reach_error"), "{name}:\n{out}");
+        }
+    }
+}

@@ -92,13 +92,14 @@ fn every_program_marked_witness_safe_is_proved() {
 
 /// Theorem 1 of the paper: whatever the original can reach, the transformed program can. So
 /// the witness strategy never says SAFE for a program with a bug (every unsafe program of the
-/// corpus and of `tests/witness`).
+/// corpus, large ones included, and of `tests/witness`).
 #[test]
 fn witness_strategy_never_says_safe_on_an_unsafe_program() {
     let mut files = with_header("bench-suite/corpus", "// expect: unsafe");
     assert_eq!(files.len(), 16);
+    files.extend(with_header("bench-suite/corpus/large", "// expect: unsafe"));
     files.extend(with_header("tests/witness", "// expect: unsafe"));
-    assert!(files.len() >= 28, "{}", files.len());
+    assert!(files.len() >= 35, "{}", files.len());
     for f in files {
         let (code, j) = check(&f, &["--strategy", "witness"]);
         assert_eq!(code, 20, "{}: {j:#}", name(&f));

@@ -19,6 +19,7 @@ pub mod run;
 pub mod task;
 
 use crate::error::AraError;
+use crate::{out, outln};
 use report::{Results, Row};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -125,11 +126,11 @@ pub fn main(args: BatchArgs) -> Result<i32, AraError> {
     };
     write_results(&args.out, &results, other.as_ref().map(|o| (o, "other")))?;
     if let Some(o) = &other {
-        print!("{}", report::compare_text(&results, o, "other"));
+        out!("{}", report::compare_text(&results, o, "other"));
     } else {
-        print!("{}", report::summary_text(&results.summary));
+        out!("{}", report::summary_text(&results.summary));
     }
-    println!("results: {}", args.out.join("results.html").display());
+    outln!("results: {}", args.out.join("results.html").display());
     let wrong: usize = results.summary.iter().map(|s| s.wrong()).sum();
     Ok(if wrong > 0 { EXIT_WRONG } else { 0 })
 }

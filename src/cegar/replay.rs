@@ -314,9 +314,10 @@ void __assert_fail(const char *a, const char *f, unsigned int l, const char *fn)
     )
 }
 
-/// The random inputs of [`random_search`]: a seeded generator biased towards small values
-/// and boundaries (where array bugs live); every value is logged so that a run reaching the
-/// error can be reported with its inputs.
+/// The random inputs of [`random_search`]: a seeded generator biased towards small values,
+/// boundaries and the program's own constants (where array bugs live); every value is logged
+/// so that a run reaching the error can be reported with its inputs. `ara_dict` is written
+/// before it by [`dictionary`].
 const RANDOM_SOURCE: &str = r#"#include <stdlib.h>
 static unsigned long long ara_state;
 static FILE *ara_log;
@@ -334,6 +335,7 @@ static long long ara_value(const char *f) {
   case 5: v = (long long) ((r >> 8) % 1024); break;
   case 6: v = (long long) ((r >> 8) % (1ULL << ((r >> 40) % 31 + 1))); break;
   case 7: v = -(long long) ((r >> 8) % 1024); break;
+  case 8: v = ara_dict[(r >> 8) % ARA_NDICT]; break;
   default: v = (long long) ara_rand(); break;
   }
   (void) f;
@@ -349,6 +351,59 @@ __attribute__((constructor)) static void ara_start(int argc, char **argv, char *
   if (argc > 2) ara_log = fopen("ara_inputs.tmp", "w");
 }"#;
 
+/// The program's integer constants and array sizes, each with its neighbours, as a C array
+/// `ara_dict` for [`RANDOM_SOURCE`]: an input that must hit `N - 1` (the last element of an
+/// array of `N`) is one of these, and plain random values almost never are.
+fn dictionary(p: &Program) -> String {
+    let mut set = std::collections::BTreeSet::new();
+    let mut add = |c: i128| {
+        for v in [c - 1, c, c + 1] {
+            if let Ok(v) = i64::try_from(v) {
+                set.insert(v);
+            }
+        }
+    };
+    for a in &p.arrays {
+        add(i128::from(a.size));
+        a.dims.iter().for_each(|&d| add(i128::from(d)));
+    }
+    let mut consts = vec![];
+    p.visit_stmts(&mut |s| {
+        let mut exprs: Vec<&Expr> = vec![];
+        match &s.kind {
+            StmtKind::Assign(_, e)
+            | StmtKind::Assume(e)
+            | StmtKind::Assert(e)
+            | StmtKind::If(e, ..)
+            | StmtKind::While { cond: e, .. }
+            | StmtKind::DoWhile { cond: e, .. } => exprs.push(e),
+            StmtKind::Store(_, i, e) => exprs.extend([i, e]),
+            StmtKind::ParAssign(xs) => exprs.extend(xs.iter().map(|(_, e)| e)),
+            _ => {}
+        }
+        for e in exprs {
+            e.visit(&mut |e| {
+                if let Expr::Const(c, _) = e {
+                    consts.push(*c);
+                }
+            });
+        }
+    });
+    consts.into_iter().for_each(&mut add);
+    // A bounded table: the constants of a generated program can be many.
+    let values: Vec<String> = set.iter().take(4096).map(|v| format!("{v}LL")).collect();
+    let values = if values.is_empty() {
+        vec!["0LL".to_string()]
+    } else {
+        values
+    };
+    format!(
+        "static const long long ara_dict[] = {{{}}};\n#define ARA_NDICT {}\n",
+        values.join(", "),
+        values.len()
+    )
+}
+
 /// Inputs listed in the report of a random run (a loop over a large array reads many).
 const MAX_REPORTED_INPUTS: usize = 200;
 
@@ -358,7 +413,7 @@ const MAX_REPORTED_INPUTS: usize = 200;
 pub fn random_search(p: &Program, budget: Duration, dir: &Path) -> Option<ConcreteTrace> {
     let start = std::time::Instant::now();
     let (_, mut text) = replay_program_with(p, &Model::default());
-    text.push_str(&harness(RANDOM_SOURCE));
+    text.push_str(&harness(&format!("{}{RANDOM_SOURCE}", dictionary(p))));
     let gcc = find_tool(Tool::Gcc, None).ok()?;
     let dir = dir.join("random");
     std::fs::create_dir_all(&dir).ok()?;
@@ -399,13 +454,21 @@ pub fn random_search(p: &Program, budget: Duration, dir: &Path) -> Option<Concre
             }
             let log = std::fs::read_to_string(dir.join("ara_inputs.txt")).unwrap_or_default();
             let total = log.lines().count();
+            // The first and the last inputs: the one that decides is often the last read.
+            let half = MAX_REPORTED_INPUTS / 2;
+            let numbered = total > MAX_REPORTED_INPUTS;
             let inputs: Vec<InputValue> = log
                 .lines()
-                .take(MAX_REPORTED_INPUTS)
-                .filter_map(|l| {
+                .enumerate()
+                .filter(|(k, _)| !numbered || *k < half || *k >= total - half)
+                .filter_map(|(k, l)| {
                     let (f, v) = l.split_once(' ')?;
                     Some(InputValue {
-                        what: format!("{f}()"),
+                        what: if numbered {
+                            format!("{f}() (input {})", k + 1)
+                        } else {
+                            format!("{f}()")
+                        },
                         value: v.parse().ok()?,
                     })
                 })
@@ -415,8 +478,8 @@ pub fn random_search(p: &Program, budget: Duration, dir: &Path) -> Option<Concre
                 steps: vec![format!(
                     "a run of the original program on random inputs (seed {seed}) reaches the \
                      error after {total} inputs{}",
-                    if total > inputs.len() {
-                        format!(" (the first {} are listed)", inputs.len())
+                    if numbered {
+                        format!(" (the first and the last {half} are listed)")
                     } else {
                         String::new()
                     }

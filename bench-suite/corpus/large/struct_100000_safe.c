@@ -1,0 +1,21 @@
+// expect: safe
+// array of 100000 structs: q is twice p in every element
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "struct_100000_safe.c", 3, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern unsigned int __VERIFIER_nondet_uint(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error();abort();} } return; }
+void assume_abort_if_not(int cond) { if (!cond) { abort(); } }
+#define N 100000
+struct S { int p; int q; };
+struct S s[N];
+int main() {
+  int i;
+  for (i = 0; i < N; i++) {
+    s[i].p = i;
+    s[i].q = 2 * i;
+  }
+  for (i = 0; i < N; i++) __VERIFIER_assert(s[i].q == 2 * s[i].p);
+  return 0;
+}
