@@ -446,3 +446,24 @@ fn a_closed_stdout_keeps_the_exit_code() {
     assert_eq!(code(&o), 0, "{}", stderr(&o));
     assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
 }
+
+/// Random testing redraws an input its assumption rejects, and logs only the inputs of the
+/// run: 60 values, each in the assumed range, the first and the last 3.
+#[test]
+fn random_testing_redraws_inputs_an_assumption_rejects() {
+    let f = root().join("tests/cli/assume_range_unsafe.c");
+    let o = ara(&["check", "--timeout", "120", "--json", f.to_str().unwrap()]);
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let by = j["trace"]["confirmed_by"].as_str().unwrap();
+    assert!(by.starts_with("random testing"), "{by}");
+    let values: Vec<i64> = j["trace"]["inputs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["value"].as_i64().unwrap())
+        .collect();
+    assert_eq!(values.len(), 60, "{values:?}");
+    assert!(values.iter().all(|v| (0..4).contains(v)), "{values:?}");
+    assert_eq!((values[0], values[59]), (3, 3), "{values:?}");
+}

@@ -341,8 +341,28 @@ static long long ara_value(const char *f) {
   (void) f;
   return v;
 }
-static void ara_note(const char *f, long long v) { if (ara_log) fprintf(ara_log, "%s %lld\n", f, v); }
-static void ara_reached(void) { if (ara_log) fclose(ara_log); ara_log = 0; rename("ara_inputs.tmp", "ara_inputs.txt"); }
+/* The inputs of the run, kept in memory: a redrawn value (see redraw_before_assumes) takes
+   its place back by resetting ARA_NLOG, the count the program itself maintains. */
+static const char **ara_fs;
+static long long *ara_vs;
+static long ara_cap;
+static void ara_note(const char *f, long long v) {
+  long k = ARA_NLOG++;
+  if (!ara_log) return;
+  if (k >= ara_cap) {
+    ara_cap = k * 2 + 1024;
+    ara_fs = realloc(ara_fs, ara_cap * sizeof *ara_fs);
+    ara_vs = realloc(ara_vs, ara_cap * sizeof *ara_vs);
+    if (!ara_fs || !ara_vs) { fclose(ara_log); ara_log = 0; return; }
+  }
+  ara_fs[k] = f; ara_vs[k] = v;
+}
+static void ara_reached(void) {
+  if (!ara_log) return;
+  for (long k = 0; k < ARA_NLOG && k < ara_cap; k++) fprintf(ara_log, "%s %lld\n", ara_fs[k], ara_vs[k]);
+  fclose(ara_log); ara_log = 0;
+  rename("ara_inputs.tmp", "ara_inputs.txt");
+}
 /* glibc passes the command line to constructors: the seed is the first argument. */
 __attribute__((constructor)) static void ara_start(int argc, char **argv, char **envp) {
   (void) envp;
@@ -404,6 +424,113 @@ fn dictionary(p: &Program) -> String {
     )
 }
 
+/// Redraws the inputs an assumption rejects: `x = nondet(); a[i] = nondet(); assume(c);`
+/// becomes `do { x = nondet(); a[i] = nondet(); } while (!c && tries < 64); assume(c);`, the
+/// inputs log rolled back before each draw. Random values rarely pass a range assumption on
+/// every element of an array (`0 <= g[i] && g[i] < K` for 300 elements), and a run stopped
+/// by one tests nothing; a run after redrawing is still a run of the program on the inputs
+/// logged. Returns the variable that counts the logged inputs (`ARA_NLOG` of the harness).
+fn redraw_before_assumes(p: &mut Program) -> crate::ir::VarId {
+    use crate::ir::{BinOp, VarId};
+    const TRIES: i128 = 64;
+    let nlog = p.fresh_var("ara_nlog", IntType::Long, Storage::Global);
+    // A statement that draws an input and may run again: it reads nothing the run writes.
+    fn draws(s: &Stmt, written: &mut (Vec<VarId>, Vec<crate::ir::ArrId>)) -> bool {
+        let fresh = |e: &Expr, w: &(Vec<VarId>, Vec<crate::ir::ArrId>)| {
+            let mut ok = true;
+            e.visit(&mut |x| match x {
+                Expr::Var(v) if w.0.contains(v) => ok = false,
+                Expr::Read(a, _) if w.1.contains(a) => ok = false,
+                _ => {}
+            });
+            ok
+        };
+        let nondet = |e: &Expr| {
+            let mut found = false;
+            e.visit(&mut |x| found |= matches!(x, Expr::Nondet(_)));
+            found
+        };
+        match &s.kind {
+            StmtKind::Assign(x, e) if nondet(e) && fresh(e, written) && !written.0.contains(x) => {
+                written.0.push(*x);
+                true
+            }
+            StmtKind::Store(a, i, e)
+                if nondet(e) && !nondet(i) && fresh(i, written) && fresh(e, written) =>
+            {
+                written.1.push(*a);
+                true
+            }
+            _ => false,
+        }
+    }
+    fn go(p: &mut Program, nlog: VarId, ss: Vec<Stmt>) -> Vec<Stmt> {
+        let mut out: Vec<Stmt> = Vec::with_capacity(ss.len());
+        // Where the current run of drawing statements starts in `out`.
+        let mut run_start = 0;
+        let mut written = (vec![], vec![]);
+        for mut s in ss {
+            s.kind = match s.kind {
+                StmtKind::If(c, t, e) => StmtKind::If(c, go(p, nlog, t), go(p, nlog, e)),
+                StmtKind::While { cond, body, step } => StmtKind::While {
+                    cond,
+                    body: go(p, nlog, body),
+                    step: go(p, nlog, step),
+                },
+                StmtKind::DoWhile { body, cond } => StmtKind::DoWhile {
+                    body: go(p, nlog, body),
+                    cond,
+                },
+                StmtKind::Block(b) => StmtKind::Block(go(p, nlog, b)),
+                k => k,
+            };
+            if let StmtKind::Assume(c) = &s.kind
+                && run_start < out.len()
+            {
+                let touched = c.vars().iter().any(|v| written.0.contains(v)) || {
+                    let mut r = false;
+                    c.visit(&mut |x| r |= matches!(x, Expr::Read(a, _) if written.1.contains(a)));
+                    r
+                };
+                if touched {
+                    let mark = p.fresh_var("ara_mark", IntType::Long, Storage::Global);
+                    let tries = p.fresh_var("ara_tries", IntType::Int, Storage::Global);
+                    let like = |kind| Stmt {
+                        kind,
+                        span: s.span,
+                        id: s.id,
+                    };
+                    let mut body = vec![like(StmtKind::Assign(nlog, Expr::Var(mark)))];
+                    body.extend(out.drain(run_start..));
+                    body.push(like(StmtKind::Assign(
+                        tries,
+                        Expr::bin(BinOp::Add, Expr::Var(tries), Expr::int(1)),
+                    )));
+                    let again = Expr::bin(
+                        BinOp::LogAnd,
+                        Expr::not(c.clone()),
+                        Expr::bin(BinOp::Lt, Expr::Var(tries), Expr::int(TRIES)),
+                    );
+                    out.push(like(StmtKind::Assign(mark, Expr::Var(nlog))));
+                    out.push(like(StmtKind::Assign(tries, Expr::int(0))));
+                    out.push(like(StmtKind::DoWhile { body, cond: again }));
+                }
+            }
+            if draws(&s, &mut written) {
+                out.push(s);
+            } else {
+                out.push(s);
+                run_start = out.len();
+                written = (vec![], vec![]);
+            }
+        }
+        out
+    }
+    let body = std::mem::take(&mut p.body);
+    p.body = go(p, nlog, body);
+    nlog
+}
+
 /// Inputs listed in the report of a random run (a loop over a large array reads many).
 const MAX_REPORTED_INPUTS: usize = 200;
 
@@ -412,8 +539,14 @@ const MAX_REPORTED_INPUTS: usize = 200;
 /// locals are zero (one of their possible values). `None` when no run reached the error.
 pub fn random_search(p: &Program, budget: Duration, dir: &Path) -> Option<ConcreteTrace> {
     let start = std::time::Instant::now();
-    let (_, mut text) = replay_program_with(p, &Model::default());
-    text.push_str(&harness(&format!("{}{RANDOM_SOURCE}", dictionary(p))));
+    let mut q = p.clone();
+    let nlog = redraw_before_assumes(&mut q);
+    let (_, mut text) = replay_program_with(&q, &Model::default());
+    text.push_str(&harness(&format!(
+        "#define ARA_NLOG {}\n{}{RANDOM_SOURCE}",
+        q.var(nlog).name,
+        dictionary(p)
+    )));
     let gcc = find_tool(Tool::Gcc, None).ok()?;
     let dir = dir.join("random");
     std::fs::create_dir_all(&dir).ok()?;
