@@ -467,3 +467,20 @@ fn random_testing_redraws_inputs_an_assumption_rejects() {
     assert!(values.iter().all(|v| (0..4).contains(v)), "{values:?}");
     assert_eq!((values[0], values[59]), (3, 3), "{values:?}");
 }
+
+/// A bug that needs the last of 10000 inputs above all the others: one input per run, at a
+/// position from the program's constants, takes its type's extreme value.
+#[test]
+fn random_testing_gives_one_input_an_extreme_value() {
+    let f = root().join("tests/cli/max_last_unsafe.c");
+    let o = ara(&["check", "--timeout", "120", "--json", f.to_str().unwrap()]);
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let by = j["trace"]["confirmed_by"].as_str().unwrap();
+    assert!(by.starts_with("random testing"), "{by}");
+    let inputs = j["trace"]["inputs"].as_array().unwrap();
+    // The 10000 elements: a[9999], the last input, is the largest int.
+    let last = &inputs[inputs.len() - 1];
+    assert_eq!(last["what"], "__VERIFIER_nondet_int() (input 10000)");
+    assert_eq!(last["value"], i32::MAX);
+}

@@ -319,13 +319,34 @@ void __assert_fail(const char *a, const char *f, unsigned int l, const char *fn)
 /// so that a run reaching the error can be reported with its inputs. `ara_dict` is written
 /// before it by [`dictionary`].
 const RANDOM_SOURCE: &str = r#"#include <stdlib.h>
+#include <string.h>
+#include <limits.h>
 static unsigned long long ara_state;
 static FILE *ara_log;
 static unsigned long long ara_rand(void) {
   ara_state ^= ara_state << 13; ara_state ^= ara_state >> 7; ara_state ^= ara_state << 17;
   return ara_state;
 }
+/* One input per run, at a position taken from the program's constants (the last element of
+   an array filled in order is input N - 1), may be its type's largest or smallest value: a
+   bug that needs one element to stand out among many needs that. */
+static long ara_special = -1;
+static int ara_special_high;
+static long long ara_extreme(const char *f) {
+  const char *t = f + sizeof("__VERIFIER_nondet_") - 1;
+  int hi = ara_special_high;
+  if (!strcmp(t, "int")) return hi ? INT_MAX : INT_MIN;
+  if (!strcmp(t, "uint")) return hi ? (long long) UINT_MAX : 0;
+  if (!strcmp(t, "char")) return hi ? CHAR_MAX : CHAR_MIN;
+  if (!strcmp(t, "uchar")) return hi ? UCHAR_MAX : 0;
+  if (!strcmp(t, "short")) return hi ? SHRT_MAX : SHRT_MIN;
+  if (!strcmp(t, "ushort")) return hi ? USHRT_MAX : 0;
+  if (!strcmp(t, "bool")) return hi;
+  if (t[0] == 'u') return hi ? -1 : 0;
+  return hi ? LLONG_MAX : LLONG_MIN;
+}
 static long long ara_value(const char *f) {
+  if (ARA_NLOG == ara_special) return ara_extreme(f);
   unsigned long long r = ara_rand();
   long long v;
   switch (r % 10) {
@@ -367,6 +388,9 @@ static void ara_reached(void) {
 __attribute__((constructor)) static void ara_start(int argc, char **argv, char **envp) {
   (void) envp;
   ara_state = (argc > 1 ? strtoull(argv[1], 0, 10) : 1) * 0x9E3779B97F4A7C15ULL + 1;
+  unsigned long long r = ara_rand();
+  if (r % 2 == 0 && ara_dict[(r >> 8) % ARA_NDICT] >= 0) ara_special = (long) ara_dict[(r >> 8) % ARA_NDICT];
+  ara_special_high = (int) ((r >> 40) & 1);
   /* Logging costs more than the run: only when the run is repeated to report its inputs. */
   if (argc > 2) ara_log = fopen("ara_inputs.tmp", "w");
 }"#;
