@@ -404,10 +404,10 @@ fn random_testing_finds_a_bug_behind_long_loops() {
     assert_eq!(
         inputs.len(),
         200,
-        "the first and the last 100 of 1002 inputs"
+        "the first and the last 100 of 2002 inputs (the local array's initial contents first)"
     );
     assert_eq!(inputs[0]["what"], "__VERIFIER_nondet_int() (input 1)");
-    assert_eq!(inputs[199]["what"], "__VERIFIER_nondet_int() (input 1002)");
+    assert_eq!(inputs[199]["what"], "__VERIFIER_nondet_int() (input 2002)");
 }
 
 /// A bug only at the last of 10000 elements, reached by one nondet index: random testing tries
@@ -483,4 +483,23 @@ fn random_testing_gives_one_input_an_extreme_value() {
     let last = &inputs[inputs.len() - 1];
     assert_eq!(last["what"], "__VERIFIER_nondet_int() (input 10000)");
     assert_eq!(last["value"], i32::MAX);
+}
+
+/// A bug in what an uninitialised local array holds: random testing gives such arrays random
+/// contents (read as the first inputs), where a replay would give zeros.
+#[test]
+fn random_testing_fills_uninitialised_local_arrays() {
+    let f = root().join("bench-suite/tasks/motivating_unsafe_n1000.c");
+    let o = ara(&["check", "--timeout", "120", "--json", f.to_str().unwrap()]);
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    let by = j["trace"]["confirmed_by"].as_str().unwrap();
+    assert!(by.starts_with("random testing"), "{by}");
+    let step = j["trace"]["steps"][0].as_str().unwrap();
+    assert!(
+        step.contains(
+            "the first 2000 are the initial contents of the uninitialised local arrays a[].p, a[].q"
+        ),
+        "{step}"
+    );
 }

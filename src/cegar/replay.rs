@@ -448,6 +448,43 @@ fn dictionary(p: &Program) -> String {
     )
 }
 
+/// Gives the uninitialised local arrays random contents: a loop at the start of `main` reads
+/// each element as an input (the replay of a model gives them zeros where the model says
+/// nothing, one of their possible values; random testing should try others). Returns the
+/// arrays (as the user wrote them) and their sizes, in the order of the inputs.
+fn fill_uninitialised_arrays(p: &mut Program) -> Vec<(String, u64)> {
+    use crate::ir::BinOp;
+    let arrays: Vec<crate::ir::ArrId> = p
+        .array_ids()
+        .filter(|&a| p.array(a).storage == Storage::Local && p.array(a).init == ArrayInit::Nondet)
+        .collect();
+    let mut fill = vec![];
+    let mut filled = vec![];
+    for a in arrays {
+        let (size, elem) = (p.array(a).size, p.array(a).elem);
+        filled.push((p.array(a).display.clone(), size));
+        let k = p.fresh_var("ara_fill", IntType::LongLong, Storage::Global);
+        let st = |kind| Stmt {
+            kind,
+            span: Default::default(),
+            id: 0,
+        };
+        let ll = |v: i128| Expr::Const(v, IntType::LongLong);
+        fill.push(st(StmtKind::Assign(k, ll(0))));
+        fill.push(st(StmtKind::While {
+            cond: Expr::bin(BinOp::Lt, Expr::Var(k), ll(size as i128)),
+            body: vec![st(StmtKind::Store(a, Expr::Var(k), Expr::Nondet(elem)))],
+            step: vec![st(StmtKind::Assign(
+                k,
+                Expr::bin(BinOp::Add, Expr::Var(k), ll(1)),
+            ))],
+        }));
+    }
+    fill.append(&mut p.body);
+    p.body = fill;
+    filled
+}
+
 /// Redraws the inputs an assumption rejects: `x = nondet(); a[i] = nondet(); assume(c);`
 /// becomes `do { x = nondet(); a[i] = nondet(); } while (!c && tries < 64); assume(c);`, the
 /// inputs log rolled back before each draw. Random values rarely pass a range assumption on
@@ -564,6 +601,7 @@ const MAX_REPORTED_INPUTS: usize = 200;
 pub fn random_search(p: &Program, budget: Duration, dir: &Path) -> Option<ConcreteTrace> {
     let start = std::time::Instant::now();
     let mut q = p.clone();
+    let filled = fill_uninitialised_arrays(&mut q);
     let nlog = redraw_before_assumes(&mut q);
     let (_, mut text) = replay_program_with(&q, &Model::default());
     text.push_str(&harness(&format!(
@@ -634,11 +672,25 @@ pub fn random_search(p: &Program, budget: Duration, dir: &Path) -> Option<Concre
                 path: vec![],
                 steps: vec![format!(
                     "a run of the original program on random inputs (seed {seed}) reaches the \
-                     error after {total} inputs{}",
+                     error after {total} inputs{}{}",
                     if numbered {
                         format!(" (the first and the last {half} are listed)")
                     } else {
                         String::new()
+                    },
+                    if filled.is_empty() {
+                        String::new()
+                    } else {
+                        format!(
+                            "; the first {} are the initial contents of the uninitialised \
+                             local arrays {}, in order",
+                            filled.iter().map(|(_, n)| n).sum::<u64>(),
+                            filled
+                                .iter()
+                                .map(|(a, _)| a.as_str())
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
                     }
                 )],
                 inputs,
