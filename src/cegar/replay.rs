@@ -346,7 +346,8 @@ static long long ara_extreme(const char *f) {
   return hi ? LLONG_MAX : LLONG_MIN;
 }
 static long long ara_value(const char *f) {
-  if (ARA_NLOG == ara_special) return ara_extreme(f);
+  /* Once: when an assumption rejects it, the input is drawn again as usual. */
+  if (ARA_NLOG == ara_special) { ara_special = -1; return ara_extreme(f); }
   unsigned long long r = ara_rand();
   long long v;
   switch (r % 10) {
