@@ -539,7 +539,7 @@ struct Facts {
 
 /// The value of a constant expression, as C computes it (`None` when it is not constant or
 /// its value is not defined: division by zero, signed overflow, out-of-range shifts).
-fn const_value(p: &Program, e: &Expr) -> Option<i128> {
+pub(crate) fn const_value(p: &Program, e: &Expr) -> Option<i128> {
     let dm = p.data_model;
     let fits = |t: IntType, v: i128| {
         let (lo, hi) = t.range(dm);

@@ -396,7 +396,7 @@ __attribute__((constructor)) static void ara_start(int argc, char **argv, char *
   if (argc > 2) ara_log = fopen("ara_inputs.tmp", "w");
 }"#;
 
-/// The program's integer constants and array sizes, each with its neighbours, as a C array
+/// The program's integer constants (and constant subexpressions) and array sizes, each with its neighbours, as a C array
 /// `ara_dict` for [`RANDOM_SOURCE`]: an input that must hit `N - 1` (the last element of an
 /// array of `N`) is one of these, and plain random values almost never are.
 fn dictionary(p: &Program) -> String {
@@ -427,9 +427,12 @@ fn dictionary(p: &Program) -> String {
             _ => {}
         }
         for e in exprs {
+            // Constant subexpressions too, folded: a bound `N / 2 - 1` is an index to try.
             e.visit(&mut |e| {
-                if let Expr::Const(c, _) = e {
-                    consts.push(*c);
+                if !matches!(e, Expr::Var(_) | Expr::Read(..) | Expr::Nondet(_))
+                    && let Some(c) = crate::abstraction::witness::const_value(p, e)
+                {
+                    consts.push(c);
                 }
             });
         }
