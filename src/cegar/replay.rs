@@ -4,6 +4,11 @@
 //!
 //! Takes the program, the path, the query and the solver's model; gives the confirmed
 //! [`ConcreteTrace`] or the reason it could not be confirmed (then the verdict is UNKNOWN).
+//!
+//! Also random testing ([`random_search`]): the same compiled program on seeded random inputs
+//! (small values, the program's constants, one extreme value per run, random contents for
+//! uninitialised local arrays, inputs an assumption rejects drawn again); a run that reaches
+//! the error is a concrete execution, reported with its inputs.
 
 use super::{ConcreteTrace, InputValue, describe_path};
 use crate::emit::{EmitOptions, emit_c};
