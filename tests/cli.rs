@@ -388,11 +388,10 @@ fn ilp32_bug_is_confirmed_by_a_native_replay() {
     assert_eq!(code(&o), 0, "{}{}", stdout(&o), stderr(&o));
 }
 
-/// A bug behind a loop over 1000 elements: random inputs find a run of the original program
-/// that reaches the error, listed with its first and last inputs.
-#[test]
-fn random_testing_finds_a_bug_behind_long_loops() {
-    let f = root().join("tests/witness/align_two_reads_unsafe.c");
+/// `ara check --json` on `file`: UNSAFE, confirmed by random testing (in the bug search of
+/// `auto`); the report.
+fn found_by_random_testing(file: &str) -> serde_json::Value {
+    let f = root().join(file);
     let o = ara(&["check", "--timeout", "120", "--json", f.to_str().unwrap()]);
     assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
     let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
@@ -400,6 +399,14 @@ fn random_testing_finds_a_bug_behind_long_loops() {
     assert_eq!(j["strategy"], "bmc");
     let by = j["trace"]["confirmed_by"].as_str().unwrap();
     assert!(by.starts_with("random testing"), "{by}");
+    j
+}
+
+/// A bug behind a loop over 1000 elements: random inputs find a run of the original program
+/// that reaches the error, listed with its first and last inputs.
+#[test]
+fn random_testing_finds_a_bug_behind_long_loops() {
+    let j = found_by_random_testing("tests/witness/align_two_reads_unsafe.c");
     let inputs = j["trace"]["inputs"].as_array().unwrap();
     assert_eq!(
         inputs.len(),
@@ -414,12 +421,7 @@ fn random_testing_finds_a_bug_behind_long_loops() {
 /// the program's constants and their neighbours, so the index 9999 comes up.
 #[test]
 fn random_testing_tries_the_programs_constants() {
-    let f = root().join("bench-suite/corpus/large/init_10000_unsafe.c");
-    let o = ara(&["check", "--timeout", "120", "--json", f.to_str().unwrap()]);
-    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
-    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    let by = j["trace"]["confirmed_by"].as_str().unwrap();
-    assert!(by.starts_with("random testing"), "{by}");
+    let j = found_by_random_testing("bench-suite/corpus/large/init_10000_unsafe.c");
     let inputs = j["trace"]["inputs"].as_array().unwrap();
     let last = inputs.last().unwrap();
     assert_eq!(last["what"], "__VERIFIER_nondet_int() (input 10001)");
@@ -451,12 +453,7 @@ fn a_closed_stdout_keeps_the_exit_code() {
 /// run: 60 values, each in the assumed range, the first and the last 3.
 #[test]
 fn random_testing_redraws_inputs_an_assumption_rejects() {
-    let f = root().join("tests/cli/assume_range_unsafe.c");
-    let o = ara(&["check", "--timeout", "120", "--json", f.to_str().unwrap()]);
-    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
-    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    let by = j["trace"]["confirmed_by"].as_str().unwrap();
-    assert!(by.starts_with("random testing"), "{by}");
+    let j = found_by_random_testing("tests/cli/assume_range_unsafe.c");
     let values: Vec<i64> = j["trace"]["inputs"]
         .as_array()
         .unwrap()
@@ -472,12 +469,7 @@ fn random_testing_redraws_inputs_an_assumption_rejects() {
 /// position from the program's constants, takes its type's extreme value.
 #[test]
 fn random_testing_gives_one_input_an_extreme_value() {
-    let f = root().join("tests/cli/max_last_unsafe.c");
-    let o = ara(&["check", "--timeout", "120", "--json", f.to_str().unwrap()]);
-    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
-    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    let by = j["trace"]["confirmed_by"].as_str().unwrap();
-    assert!(by.starts_with("random testing"), "{by}");
+    let j = found_by_random_testing("tests/cli/max_last_unsafe.c");
     let inputs = j["trace"]["inputs"].as_array().unwrap();
     // The 10000 elements: a[9999], the last input, is the largest int.
     let last = &inputs[inputs.len() - 1];
@@ -489,12 +481,7 @@ fn random_testing_gives_one_input_an_extreme_value() {
 /// contents (read as the first inputs), where a replay would give zeros.
 #[test]
 fn random_testing_fills_uninitialised_local_arrays() {
-    let f = root().join("bench-suite/tasks/motivating_unsafe_n1000.c");
-    let o = ara(&["check", "--timeout", "120", "--json", f.to_str().unwrap()]);
-    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
-    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    let by = j["trace"]["confirmed_by"].as_str().unwrap();
-    assert!(by.starts_with("random testing"), "{by}");
+    let j = found_by_random_testing("bench-suite/tasks/motivating_unsafe_n1000.c");
     let step = j["trace"]["steps"][0].as_str().unwrap();
     assert!(
         step.contains(
