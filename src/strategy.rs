@@ -15,7 +15,7 @@
 
 use crate::abstraction::IndexSets;
 use crate::abstraction::witness::{LoopReport, WitnessProgram, witness_program};
-use crate::cegar::{self, CegarOptions, CheckReport, FinalVerdict, replay};
+use crate::cegar::{self, CegarOptions, CheckReport, FinalVerdict, random, replay};
 use crate::checkers::{self, Mode, Verdict};
 use crate::emit::{EmitOptions, MARKER_VAR, emit_c};
 use crate::error::AraError;
@@ -382,7 +382,7 @@ fn bug_finder(
     };
     // Random inputs first: cheap, and they find shallow bugs behind loops too long to unwind.
     let random_budget = (budget / 6).min(RANDOM_SEARCH_MAX);
-    if let Some(trace) = replay::random_search(p, random_budget, &dir) {
+    if let Some(trace) = random::random_search(p, random_budget, &dir) {
         let run = BugFinderRun {
             verdict: "UNSAFE (random testing)".into(),
             confirmation: Some(trace.confirmed_by.clone()),

@@ -5,6 +5,7 @@
 //! and whose inputs, replayed on the original program, reach the error), or UNKNOWN with the
 //! reason; plus the iterations, the final V and R, and where the time went.
 
+pub mod random;
 pub mod replay;
 
 use crate::abstraction::{IndexSets, Tracked, VarSet, abstract_program_with};
