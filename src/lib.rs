@@ -12,6 +12,7 @@ pub mod batch;
 pub mod cegar;
 pub mod checkers;
 pub mod emit;
+pub mod engines;
 pub mod error;
 pub mod frontend;
 pub mod ir;

@@ -1,0 +1,96 @@
+//! Engines: one question, asked of an [`ir::Program`](crate::ir::Program) within a budget.
+//!
+//! Takes a program (an original, an index-set abstraction or a witness program: all share the
+//! CFG vertex numbering of the original) and a [`Budget`]; gives an [`EngineOutcome`]: proved
+//! (with how), a counterexample as a CFG path (a *lead*, to be confirmed on the original
+//! program before it can become UNSAFE), or unknown with a typed [`UnknownReason`].
+//!
+//! The bounded checkers (ESBMC, CBMC: emit C with vertex markers, run, map the `ara_loc`
+//! trace) and the Horn-clause engine (`horn`: Z3 Spacer, SAFE only with an invariant ara has
+//! checked itself) implement [`Engine`].
+
+use crate::checkers::UnknownReason;
+use crate::error::AraError;
+use crate::ir::{Program, Vertex};
+use crate::tools::CancelFlag;
+use serde::Serialize;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// How long an engine may run and where it may leave files.
+#[derive(Clone, Debug, Default)]
+pub struct Budget {
+    /// Wall-clock limit of this engine run (all its subprocesses together).
+    pub timeout: Option<Duration>,
+    /// Address-space limit of each subprocess.
+    pub memory_mb: Option<u64>,
+    /// Set by another thread to stop the engine early (its outcome is then
+    /// `Unknown(Cancelled)`).
+    pub cancel: Option<CancelFlag>,
+    /// Keep the engine's inputs and outputs (C files, Horn clauses, solver answers) here.
+    pub keep_dir: Option<PathBuf>,
+}
+
+/// An invariant at one loop head, as a C expression over the program's own variables.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LoopInvariant {
+    /// The CFG vertex of the loop head.
+    pub vertex: Vertex,
+    /// Source line of the loop head in the user's file (0 when made up by ara).
+    pub line: u32,
+    /// A C expression (e.g. `i >= 0 && i <= 1000`).
+    pub c_expr: String,
+}
+
+/// How a program was proved safe.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "proof", rename_all = "kebab-case")]
+pub enum Proof {
+    /// All loops unwound `bound` times and every unwinding assertion holds.
+    CompleteUnwinding { bound: u32 },
+    /// The inductive step of k-induction succeeded at `k`.
+    KInduction { k: u32 },
+    /// An inductive invariant, checked by ara in its own SMT queries (initiation,
+    /// consecution, safety).
+    InductiveInvariant {
+        /// Which solver configuration found it.
+        found_by: String,
+        invariants: Vec<LoopInvariant>,
+    },
+}
+
+/// A counterexample of an engine: a path of the original CFG ending in the error vertex.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Counterexample {
+    pub path: Vec<Vertex>,
+    /// The values of the nondeterministic inputs in the order they are read, where the
+    /// engine gives them (a lead for the replay, never evidence by itself).
+    pub inputs: Option<Vec<i128>>,
+}
+
+/// What an engine answers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "outcome", rename_all = "kebab-case")]
+pub enum EngineVerdict {
+    Proved(Proof),
+    Counterexample(Counterexample),
+    Unknown(UnknownReason),
+}
+
+/// An engine's answer with its cost.
+#[derive(Clone, Debug, Serialize)]
+pub struct EngineOutcome {
+    pub verdict: EngineVerdict,
+    /// Which engine answered (`esbmc`, `cbmc`, `spacer`).
+    pub engine: String,
+    pub time_s: f64,
+}
+
+/// A procedure that decides (or tries to) whether the error vertex of a program is reachable.
+pub trait Engine: Send + Sync {
+    /// The engine's name in reports (`esbmc`, `cbmc`, `spacer`).
+    fn name(&self) -> &'static str;
+    /// Checks `p`. Errors are faults of ara's own making or a missing tool; everything the
+    /// tools answer (timeouts, crashes, `unknown`) is an [`EngineVerdict::Unknown`].
+    fn check(&self, p: &Program, budget: &Budget) -> Result<EngineOutcome, AraError>;
+}
