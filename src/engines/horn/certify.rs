@@ -64,11 +64,7 @@ fn expand(s: &Sexp, env: &HashMap<String, Sexp>) -> Sexp {
                         inner.remove(x);
                     }
                 }
-                Sexp::List(vec![
-                    l[0].clone(),
-                    l[1].clone(),
-                    expand(body, &inner),
-                ])
+                Sexp::List(vec![l[0].clone(), l[1].clone(), expand(body, &inner)])
             }
             _ => Sexp::List(l.iter().map(|x| expand(x, env)).collect()),
         },
@@ -157,11 +153,17 @@ fn define(
         return Err(format!("interpretation of an unknown predicate {name}"));
     };
     if args.len() != sys.args.len() {
-        return Err(format!("{name} has {} arguments, not {}", args.len(), sys.args.len()));
+        return Err(format!(
+            "{name} has {} arguments, not {}",
+            args.len(),
+            sys.args.len()
+        ));
     }
     let mut map = HashMap::new();
     for (i, a) in args.iter().enumerate() {
-        let a = a.atom().ok_or_else(|| format!("{name}: argument {a} is not a variable"))?;
+        let a = a
+            .atom()
+            .ok_or_else(|| format!("{name}: argument {a} is not a variable"))?;
         if map.insert(a.to_string(), param(i)).is_some() {
             return Err(format!("{name}: argument {a} repeated"));
         }
@@ -303,7 +305,11 @@ impl Translator<'_> {
         {
             let ty = self.p.var(*v).ty;
             let bits = ty.bits(self.p.data_model);
-            let ext = if ty.is_signed() { "sign_extend" } else { "zero_extend" };
+            let ext = if ty.is_signed() {
+                "sign_extend"
+            } else {
+                "zero_extend"
+            };
             let (lo, hi) = ty.range(self.p.data_model);
             let bound = (lo.unsigned_abs().max(hi.unsigned_abs())) as f64;
             return Ok(W::Int(

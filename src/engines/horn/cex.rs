@@ -198,13 +198,16 @@ fn solve_values(z3: &Path, script: &str, n: usize, limits: &Limits) -> Result<Ve
         return Err("the path query timed out".into());
     }
     let items = parse_all(&out.stdout).map_err(|e| format!("unreadable answer: {e}"))?;
-    if let Some(e) = items.iter().find(|i| i.is_error()) {
-        return Err(format!("z3 rejected the path query: {e}"));
-    }
     match items.first().and_then(|i| i.atom()) {
         Some("sat") => {}
         Some("unsat") => return Err("the derivation is infeasible in C semantics".into()),
-        other => return Err(format!("path query answered {other:?}")),
+        _ => {
+            let e = items.iter().find(|i| i.is_error());
+            return Err(format!("path query answered {:?}", e.or(items.first())));
+        }
+    }
+    if let Some(e) = items.iter().find(|i| i.is_error()) {
+        return Err(format!("z3 rejected the path query: {e}"));
     }
     if n == 0 {
         return Ok(vec![]);

@@ -22,8 +22,27 @@ impl Printer<'_> {
             Sexp::Atom(a) => self.atom(a, s, unsigned),
             Sexp::List(l) => match l.as_slice() {
                 [Sexp::Atom(h), args @ ..] => self.app(h, args, s, unsigned),
+                [Sexp::List(ix), x] => self.indexed(ix, x, unsigned),
                 _ => s.to_string(),
             },
+        }
+    }
+
+    /// `((_ extract hi lo) x)` as a shift and a mask; extensions keep the value.
+    fn indexed(&self, ix: &[Sexp], x: &Sexp, unsigned: bool) -> String {
+        let num = |k: usize| ix.get(k).and_then(|a| a.atom()?.parse::<u32>().ok());
+        match (ix.get(1).and_then(|a| a.atom()), num(2), num(3)) {
+            (Some("extract"), Some(hi), Some(lo)) if hi >= lo && hi - lo < 64 => {
+                let mask = (1u128 << (hi - lo + 1)) - 1;
+                let x = self.sub(x, true);
+                if lo == 0 {
+                    format!("{x} & {mask:#x}")
+                } else {
+                    format!("({x} >> {lo}) & {mask:#x}")
+                }
+            }
+            (Some("zero_extend" | "sign_extend"), _, _) => self.expr(x, unsigned),
+            _ => format!("{}({})", Sexp::List(ix.to_vec()), self.expr(x, unsigned)),
         }
     }
 
@@ -160,7 +179,14 @@ mod tests {
         );
         assert_eq!(show("(not (>= p0 10))"), "i < 10");
         assert_eq!(show("(bvule p1 #xffffffff)"), "u <= 4294967295");
-        assert_eq!(show("(<= (+ p0 (* (- 2) p1)) (- 3))"), "(i + (-2 * u)) <= -3");
+        assert_eq!(
+            show("(<= (+ p0 (* (- 2) p1)) (- 3))"),
+            "(i + (-2 * u)) <= -3"
+        );
         assert_eq!(show("true"), "1");
+        assert_eq!(
+            show("(= ((_ extract 31 4) p1) #x0000000)"),
+            "((u >> 4) & 0xfffffff) == 0"
+        );
     }
 }

@@ -32,6 +32,7 @@
 use crate::error::AraError;
 use crate::ir::cfg::{Action, Cfg, Guard};
 use crate::ir::{IntType, Program, Stmt, StmtKind, Storage, VERTEX_ERROR, VarId, Vertex};
+use crate::smt::encode::int_lit;
 use crate::smt::{ExprEncoder, Theory, entry_vertex};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -78,6 +79,9 @@ pub struct HornSystem {
     pub approximations: Vec<String>,
     /// The integer encoding has non-linear terms.
     pub nonlinear: bool,
+    /// Integer clauses whose assignments wrap into the variable's C type (`mod 2^n`) and whose
+    /// nondets are within their type's range ([`encode_wrapped`]).
+    pub wrapped: bool,
 }
 
 impl HornSystem {
@@ -251,6 +255,19 @@ pub fn cut_points(cfg: &Cfg, entry: Vertex) -> BTreeSet<Vertex> {
 
 /// Encodes `p` as Horn clauses. Fails (as unsupported) when the program uses arrays.
 pub fn encode(p: &Program, theory: Theory) -> Result<HornSystem, AraError> {
+    encode_with(p, theory, false)
+}
+
+/// Integer clauses closer to C: every assigned value is wrapped once into the variable's
+/// type (`v - 2^n` above the range, `v + 2^n` below) and every nondet and free initial value
+/// lies in its type's range. Values
+/// inside an expression are still unbounded integers: a search aid, like all integer
+/// clauses (what the engine trusts is the bit-vector check).
+pub fn encode_wrapped(p: &Program) -> Result<HornSystem, AraError> {
+    encode_with(p, Theory::Lia, true)
+}
+
+fn encode_with(p: &Program, theory: Theory, wrap: bool) -> Result<HornSystem, AraError> {
     if uses_arrays(p) {
         return Err(AraError::Unsupported {
             file: p.file.clone(),
@@ -273,10 +290,10 @@ pub fn encode(p: &Program, theory: Theory) -> Result<HornSystem, AraError> {
         })
         .collect();
     let mut clauses = Vec::new();
-    let mut b = Block::new(p, &cfg, &cuts, &mut enc);
+    let mut b = Block::new(p, &cfg, &cuts, &mut enc, wrap);
     clauses.extend(b.clauses(None, entry)?);
     for &c in &cuts {
-        let mut b = Block::new(p, &cfg, &cuts, &mut enc);
+        let mut b = Block::new(p, &cfg, &cuts, &mut enc, wrap);
         clauses.extend(b.clauses(Some(c), c)?);
     }
     Ok(HornSystem {
@@ -285,7 +302,8 @@ pub fn encode(p: &Program, theory: Theory) -> Result<HornSystem, AraError> {
         preds,
         clauses,
         approximations: enc.approximations().to_vec(),
-        nonlinear: enc.nonlinear(),
+        nonlinear: enc.nonlinear() || wrap,
+        wrapped: wrap,
     })
 }
 
@@ -295,6 +313,8 @@ struct Block<'a, 'e> {
     cfg: &'a Cfg,
     cuts: &'a BTreeSet<Vertex>,
     enc: &'e mut ExprEncoder<'a>,
+    /// Wrap assigned integer values into their types (see [`encode_wrapped`]).
+    wrap: bool,
     consts: Vec<(String, String)>,
     /// Definitions, tagged with the vertex they belong to (for slicing per target).
     defs: Vec<(Vertex, String)>,
@@ -312,12 +332,14 @@ impl<'a, 'e> Block<'a, 'e> {
         cfg: &'a Cfg,
         cuts: &'a BTreeSet<Vertex>,
         enc: &'e mut ExprEncoder<'a>,
+        wrap: bool,
     ) -> Self {
         Block {
             p,
             cfg,
             cuts,
             enc,
+            wrap,
             consts: vec![],
             defs: vec![],
             ver: vec![0; p.vars.len()],
@@ -363,6 +385,11 @@ impl<'a, 'e> Block<'a, 'e> {
                     None => {
                         if let Some(c) = bool_range(&name, var.ty, self.enc) {
                             self.defs.push((at, c));
+                        } else if self.wrap {
+                            let (lo, hi) = var.ty.range(self.p.data_model);
+                            let (lo, hi) = (int_lit(lo), int_lit(hi));
+                            self.defs
+                                .push((at, format!("(and (<= {lo} {name}) (<= {name} {hi}))")));
                         }
                     }
                 }
@@ -550,6 +577,7 @@ impl<'a, 'e> Block<'a, 'e> {
         let guard = match &st.kind {
             StmtKind::Assign(x, e) => {
                 let val = self.enc.value(e, &env, p.var(*x).ty, u)?;
+                let val = self.wrapped(val, p.var(*x).ty);
                 self.take_fresh();
                 let name = self.fresh_version(*x);
                 self.defs.push((u, format!("(= {name} {val})")));
@@ -559,7 +587,8 @@ impl<'a, 'e> Block<'a, 'e> {
             StmtKind::ParAssign(xs) => {
                 let mut vals = Vec::new();
                 for (x, e) in xs {
-                    vals.push(self.enc.value(e, &env, p.var(*x).ty, u)?);
+                    let val = self.enc.value(e, &env, p.var(*x).ty, u)?;
+                    vals.push(self.wrapped(val, p.var(*x).ty));
                 }
                 self.take_fresh();
                 for ((x, _), val) in xs.iter().zip(vals) {
@@ -593,10 +622,41 @@ impl<'a, 'e> Block<'a, 'e> {
         Ok((out, guard))
     }
 
-    /// Quantifies the nondets (and approximations) the encoder just made.
+    /// Quantifies the nondets (and approximations) the encoder just made; in wrapped integer
+    /// clauses a nondet lies in its type's range.
     fn take_fresh(&mut self) {
         let fresh = self.enc.take_fresh();
+        if self.wrap {
+            for (name, _) in &fresh {
+                let Some(nd) = self.enc.nondets().iter().find(|n| &n.name == name) else {
+                    continue;
+                };
+                if nd.ty == IntType::Bool {
+                    continue; // a Bool constant
+                }
+                let (lo, hi) = nd.ty.range(self.p.data_model);
+                let (lo, hi) = (int_lit(lo), int_lit(hi));
+                self.defs.push((
+                    nd.vertex,
+                    format!("(and (<= {lo} {name}) (<= {name} {hi}))"),
+                ));
+            }
+        }
         self.consts.extend(fresh);
+    }
+
+    /// `val` (an integer term) brought into `ty`'s range by one wrap-around, when wrapping:
+    /// exact for sums and differences of in-range values, which is what loops mostly
+    /// assign; piecewise linear (`ite`), which Spacer handles far better than `mod` (a
+    /// 10-iteration counter with `mod` was not solved in 60 s).
+    fn wrapped(&self, val: String, ty: IntType) -> String {
+        if !self.wrap || ty == IntType::Bool {
+            return val;
+        }
+        let (lo, hi) = ty.range(self.p.data_model);
+        let m = hi - lo + 1;
+        let (lo, hi) = (int_lit(lo), int_lit(hi));
+        format!("(ite (> {val} {hi}) (- {val} {m}) (ite (< {val} {lo}) (+ {val} {m}) {val}))")
     }
 }
 

@@ -65,26 +65,37 @@ pub const PORTFOLIO: &[SpacerConfig] = &[
     SpacerConfig {
         name: "lia-no-iuc",
         theory: Theory::Lia,
+        wrap: false,
         options: &[("fp.spacer.use_iuc", "false")],
+    },
+    SpacerConfig {
+        name: "lia-wrap",
+        theory: Theory::Lia,
+        wrap: true,
+        options: &[],
     },
     SpacerConfig {
         name: "bv-default",
         theory: Theory::BitVector,
+        wrap: false,
         options: &[],
     },
     SpacerConfig {
         name: "lia-default",
         theory: Theory::Lia,
+        wrap: false,
         options: &[],
     },
     SpacerConfig {
         name: "lia-global",
         theory: Theory::Lia,
+        wrap: false,
         options: &[("fp.spacer.global", "true"), ("fp.spacer.use_iuc", "false")],
     },
     SpacerConfig {
         name: "bv-no-iuc",
         theory: Theory::BitVector,
+        wrap: false,
         options: &[("fp.spacer.use_iuc", "false")],
     },
 ];
@@ -151,9 +162,11 @@ impl Horn {
         let z3 = find_tool(Tool::Z3, self.z3.as_deref())?;
         let bv = encode::encode(p, Theory::BitVector)?;
         let lia = encode::encode(p, Theory::Lia)?;
+        let wrapped = encode::encode_wrapped(p)?;
         let keep = budget.keep_dir.as_deref();
         keep_file(keep, "horn_bv.smt2", &bv.to_smtlib(&p.file));
         keep_file(keep, "horn_lia.smt2", &lia.to_smtlib(&p.file));
+        keep_file(keep, "horn_lia_wrap.smt2", &wrapped.to_smtlib(&p.file));
         let total = budget.timeout.unwrap_or(DEFAULT_TIMEOUT);
         let mut fails = Failures::default();
         let n = self.portfolio.len();
@@ -165,9 +178,10 @@ impl Horn {
             if crate::tools::cancelled() {
                 return Ok(EngineVerdict::Unknown(UnknownReason::Cancelled));
             }
-            let sys = match cfg.theory {
-                Theory::BitVector => &bv,
-                Theory::Lia => &lia,
+            let sys = match (cfg.theory, cfg.wrap) {
+                (Theory::BitVector, _) => &bv,
+                (Theory::Lia, false) => &lia,
+                (Theory::Lia, true) => &wrapped,
             };
             let ctx = Attempt {
                 p,
@@ -272,7 +286,9 @@ impl Attempt<'_> {
                             inputs: None,
                         })));
                     }
-                    Err(why) => fails.other.push(format!("{name}: error derivable, but {why}")),
+                    Err(why) => fails
+                        .other
+                        .push(format!("{name}: error derivable, but {why}")),
                 }
             }
             SpacerAnswer::Unknown(r) => fails.other.push(format!("{name}: {r}")),

@@ -18,6 +18,8 @@ pub struct SpacerConfig {
     pub name: &'static str,
     /// The theory of the clauses it solves.
     pub theory: Theory,
+    /// Integer clauses with wrap-around on assignment ([`super::encode::encode_wrapped`]).
+    pub wrap: bool,
     /// Z3 options (`set-option` pairs).
     pub options: &'static [(&'static str, &'static str)],
 }
@@ -85,10 +87,18 @@ mod tests {
 
     #[test]
     fn answers() {
-        assert!(matches!(read_answer("unsat\n(forall ((A Int)) (= (inv_3 A) (<= A 2)))\n"),
-            SpacerAnswer::Safe(c) if c.len() == 1));
-        assert!(matches!(read_answer("sat\n(mp a b false)\n"), SpacerAnswer::Unsafe(_)));
-        assert_eq!(read_answer("unknown\n"), SpacerAnswer::Unknown("unknown".into()));
+        assert!(
+            matches!(read_answer("unsat\n(forall ((A Int)) (= (inv_3 A) (<= A 2)))\n"),
+            SpacerAnswer::Safe(c) if c.len() == 1)
+        );
+        assert!(matches!(
+            read_answer("sat\n(mp a b false)\n"),
+            SpacerAnswer::Unsafe(_)
+        ));
+        assert_eq!(
+            read_answer("unknown\n"),
+            SpacerAnswer::Unknown("unknown".into())
+        );
         assert!(matches!(
             read_answer("(error \"line 3: unknown sort\")\nunsat\n"),
             SpacerAnswer::Crashed(_)
