@@ -392,3 +392,54 @@ fn branches_merge_with_ite_not_paths() {
     let v = check(&p);
     assert!(matches!(v, EngineVerdict::Proved(_)), "{v:?}");
 }
+
+/// The strcpy loop of the Table 4 family (scripts/gen-bench) with the property the tracked
+/// terminator src[N-1] = 0 alone proves: the copy stops by N-1.
+fn strcpy_bound(n: u64) -> String {
+    format!(
+        "extern void __VERIFIER_assert(int);
+extern char __VERIFIER_nondet_char(void);
+char src[{n}];
+char dst[{n}];
+int main(void) {{
+  int i;
+  for (i = 0; i < {n} - 1; i++) {{
+    src[i] = __VERIFIER_nondet_char();
+  }}
+  src[{n} - 1] = 0;
+  i = 0;
+  while (src[i] != 0) {{
+    dst[i] = src[i];
+    i++;
+  }}
+  __VERIFIER_assert(i <= {n} - 1);
+  return 0;
+}}
+"
+    )
+}
+
+/// `cargo test --release --test horn bench_strcpy -- --ignored --nocapture`: time per N of
+/// the strcpy abstraction with R(src) = {N-1} (not a timed test: prints the figures).
+#[test]
+#[ignore]
+fn bench_strcpy() {
+    for n in [1_000u64, 10_000, 100_000, 1_000_000] {
+        let p = parse_source(&strcpy_bound(n), "strcpy.c", &opts(DataModel::Ilp32)).unwrap();
+        let r = IndexSets::parse_track(&p, &[&format!("src={}", n - 1)]).unwrap();
+        let a = abstract_program(&p, &VarSet::All, &r).program;
+        let t = std::time::Instant::now();
+        let budget = Budget {
+            timeout: Some(Duration::from_secs(60)),
+            ..Default::default()
+        };
+        let o = Horn::default().check(&a, &budget).unwrap();
+        let how = match &o.verdict {
+            EngineVerdict::Proved(Proof::InductiveInvariant { found_by, .. }) => {
+                format!("SAFE by {found_by}")
+            }
+            v => format!("{v:?}"),
+        };
+        println!("N = {n}: {how}, {:.2} s", t.elapsed().as_secs_f64());
+    }
+}
