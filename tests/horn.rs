@@ -424,13 +424,18 @@ int main(void) {{
 #[test]
 #[ignore]
 fn bench_strcpy() {
-    for n in [1_000u64, 10_000, 100_000, 1_000_000] {
+    let sizes: Vec<u64> = match std::env::var("ARA_BENCH_N") {
+        Ok(s) => s.split(',').filter_map(|x| x.parse().ok()).collect(),
+        Err(_) => vec![1_000, 10_000, 100_000, 1_000_000],
+    };
+    for n in sizes {
         let p = parse_source(&strcpy_bound(n), "strcpy.c", &opts(DataModel::Ilp32)).unwrap();
         let r = IndexSets::parse_track(&p, &[&format!("src={}", n - 1)]).unwrap();
         let a = abstract_program(&p, &VarSet::All, &r).program;
         let t = std::time::Instant::now();
         let budget = Budget {
             timeout: Some(Duration::from_secs(60)),
+            keep_dir: std::env::var_os("ARA_HORN_KEEP").map(Into::into),
             ..Default::default()
         };
         let o = Horn::default().check(&a, &budget).unwrap();
