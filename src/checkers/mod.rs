@@ -173,6 +173,19 @@ pub enum UnknownReason {
     CheckerUnknown {
         detail: String,
     },
+    /// An invariant a solver found failed ara's own check (initiation, consecution, safety),
+    /// or could not be read or translated.
+    InvariantRejected {
+        why: String,
+    },
+    /// The SMT solver answered unknown, or something ara cannot read.
+    SolverUnknown {
+        detail: String,
+    },
+    /// The engine cannot handle the program (e.g. arrays for the Horn-clause engine).
+    Unsupported {
+        what: String,
+    },
 }
 
 impl fmt::Display for UnknownReason {
@@ -198,6 +211,11 @@ impl fmt::Display for UnknownReason {
             UnknownReason::CheckerUnknown { detail } => {
                 write!(f, "checker answered unknown: {detail}")
             }
+            UnknownReason::InvariantRejected { why } => write!(f, "invariant rejected: {why}"),
+            UnknownReason::SolverUnknown { detail } => {
+                write!(f, "solver answered unknown: {detail}")
+            }
+            UnknownReason::Unsupported { what } => write!(f, "unsupported: {what}"),
         }
     }
 }

@@ -9,6 +9,8 @@
 //! trace) and the Horn-clause engine (`horn`: Z3 Spacer, SAFE only with an invariant ara has
 //! checked itself) implement [`Engine`].
 
+pub mod horn;
+
 use crate::checkers::UnknownReason;
 use crate::error::AraError;
 use crate::ir::{Program, Vertex};

@@ -224,8 +224,81 @@ pub fn encode_path(
     Ok(enc.finish(path))
 }
 
+/// The expression encoder of the trace formula, on its own: C expressions as SMT terms over
+/// terms the caller chooses for the variables (the Horn-clause engine's states). Arrays are
+/// not supported (an array read is an error). Each evaluation of [`Expr::Nondet`] becomes a
+/// fresh constant `nd<k>`, and in LIA each over-approximated value `ap<k>`: the caller
+/// collects them with [`ExprEncoder::take_fresh`] and quantifies them.
+pub struct ExprEncoder<'a> {
+    enc: Enc<'a>,
+}
+
+impl<'a> ExprEncoder<'a> {
+    pub fn new(p: &'a Program, theory: Theory) -> Self {
+        let mut enc = Enc::new(p, theory);
+        enc.env = Some(vec![String::new(); p.vars.len()]);
+        ExprEncoder { enc }
+    }
+
+    /// The SMT sort of values of type `t`.
+    pub fn sort(&self, t: IntType) -> String {
+        self.enc.sort(t)
+    }
+
+    /// The literal `v` of type `t` (wrapped into its range).
+    pub fn lit(&self, v: i128, t: IntType) -> String {
+        self.enc.lit(v, t)
+    }
+
+    /// `e` evaluated with each variable `v` standing for `env[v]`, converted to type `to`, at
+    /// vertex `vertex` (for the names of nondets).
+    pub fn value(
+        &mut self,
+        e: &Expr,
+        env: &[String],
+        to: IntType,
+        vertex: Vertex,
+    ) -> Result<String, AraError> {
+        self.set_env(env, vertex);
+        let t = self.enc.expr(e)?;
+        Ok(self.enc.conv(t, to))
+    }
+
+    /// The C truth value of `e` (non-zero) as an SMT `Bool`, like [`ExprEncoder::value`].
+    pub fn truth(&mut self, e: &Expr, env: &[String], vertex: Vertex) -> Result<String, AraError> {
+        self.set_env(env, vertex);
+        let t = self.enc.expr(e)?;
+        Ok(self.enc.truth(t))
+    }
+
+    fn set_env(&mut self, env: &[String], vertex: Vertex) {
+        self.enc.env = Some(env.to_vec());
+        self.enc.vertex = vertex;
+    }
+
+    /// The constants (name, sort) made since the last call: nondets and approximations.
+    pub fn take_fresh(&mut self) -> Vec<(String, String)> {
+        std::mem::take(&mut self.enc.decls)
+    }
+
+    /// The nondet evaluations encoded so far (names, types, vertices), in order.
+    pub fn nondets(&self) -> &[NondetUse] {
+        &self.enc.nondets
+    }
+
+    /// The over-approximations made so far (LIA only).
+    pub fn approximations(&self) -> &[String] {
+        &self.enc.approximations
+    }
+
+    /// Whether a non-linear integer term was made (LIA only).
+    pub fn nonlinear(&self) -> bool {
+        self.enc.nonlinear
+    }
+}
+
 /// The first vertex `main` executes (mirrors the CFG builder's rule).
-fn entry_vertex(ss: &[Stmt], follow: Vertex) -> Vertex {
+pub fn entry_vertex(ss: &[Stmt], follow: Vertex) -> Vertex {
     for s in ss {
         match &s.kind {
             StmtKind::Label(_) => continue,
@@ -255,7 +328,11 @@ struct Enc<'a> {
     /// Current version of each variable (`None`: not referenced yet).
     var_ver: Vec<Option<u32>>,
     arr_ver: Vec<Option<u32>>,
-    decls: Vec<String>,
+    /// `(name, sort)` of every constant declared, in order.
+    decls: Vec<(String, String)>,
+    /// When set, the SMT term of each program variable (indexed by `VarId`), used as it is
+    /// instead of versioned constants: the mode of [`ExprEncoder`].
+    env: Option<Vec<String>>,
     inits: Vec<Conjunct>,
     body: Vec<Conjunct>,
     nondets: Vec<NondetUse>,
@@ -278,6 +355,7 @@ impl<'a> Enc<'a> {
             var_ver: vec![None; p.vars.len()],
             arr_ver: vec![None; p.arrays.len()],
             decls: vec![],
+            env: None,
             inits: vec![],
             body: vec![],
             nondets: vec![],
@@ -338,7 +416,7 @@ impl<'a> Enc<'a> {
     }
 
     fn declare(&mut self, name: &str, sort: &str) {
-        self.decls.push(format!("(declare-const {name} {sort})"));
+        self.decls.push((name.to_string(), sort.to_string()));
     }
 
     fn init_conjunct(&mut self, term: String, vars: Vec<VarId>, comment: String) {
@@ -357,6 +435,9 @@ impl<'a> Enc<'a> {
 
     /// The current version of `v`, declaring version 0 (and its initial value) on first use.
     fn var_term(&mut self, v: VarId) -> String {
+        if let Some(env) = &self.env {
+            return env[v.0 as usize].clone();
+        }
         let var = self.p.var(v);
         if let Some(k) = self.var_ver[v.0 as usize] {
             return versioned(&var.name, k);
@@ -519,6 +600,11 @@ impl<'a> Enc<'a> {
         Ok(match e {
             Expr::Const(v, t) => T::Val(self.lit(*v, *t), *t),
             Expr::Var(v) => T::Val(self.var_term(*v), p.var(*v).ty),
+            Expr::Read(..) if self.env.is_some() => {
+                return Err(AraError::Internal(
+                    "expression encoder: array read in an array-free encoding".into(),
+                ));
+            }
             Expr::Read(a, i) => {
                 let idx = self.index(i)?;
                 let arr = self.arr_term(*a);
@@ -887,7 +973,11 @@ impl<'a> Enc<'a> {
             nondets: self.nondets,
             theory: self.theory,
             logic: logic.into(),
-            declarations: self.decls,
+            declarations: self
+                .decls
+                .iter()
+                .map(|(n, s)| format!("(declare-const {n} {s})"))
+                .collect(),
             free_vars: self.free_vars,
             free_arrays: self.free_arrays,
             approximations: self.approximations,
@@ -916,7 +1006,7 @@ impl<'a> Enc<'a> {
 /// The SMT symbol of version `k` of a variable or array: `x@3`, quoted as `|x@3|` when the
 /// name is not a plain C identifier (C identifiers never need quoting, and `@` keeps versions
 /// apart from ara's own constants `nd…`, `ap…` and conjunct names `c…`).
-fn versioned(name: &str, k: u32) -> String {
+pub(crate) fn versioned(name: &str, k: u32) -> String {
     let plain = !name.is_empty()
         && !name.starts_with(|c: char| c.is_ascii_digit())
         && name
@@ -938,7 +1028,7 @@ fn extend_unique(out: &mut Vec<VarId>, more: Vec<VarId>) {
 }
 
 /// `(not s)`, without double negations.
-fn not(s: String) -> String {
+pub(crate) fn not(s: String) -> String {
     match s.strip_prefix("(not ").and_then(|r| r.strip_suffix(')')) {
         // Only when the stripped text is one balanced term.
         Some(inner) if balanced(inner) => inner.to_string(),

@@ -10,7 +10,8 @@ pub mod sexp;
 pub mod z3;
 
 pub use encode::{
-    ArrayRead, Conjunct, ConjunctKind, FreeArray, FreeVar, NondetUse, Query, Theory, encode_path,
+    ArrayRead, Conjunct, ConjunctKind, ExprEncoder, FreeArray, FreeVar, NondetUse, Query, Theory,
+    encode_path, entry_vertex,
 };
 pub use z3::{
     ArrayValue, Model, NondetValue, SolverAnswer, VarValue, forced_value, forced_value_before,

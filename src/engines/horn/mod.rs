@@ -1,0 +1,333 @@
+//! The Horn-clause engine: an array-free program as constrained Horn clauses, solved by Z3's
+//! Spacer with a portfolio of configurations; SAFE only with an invariant ara checked itself.
+//!
+//! Takes an [`ir::Program`](crate::ir::Program) without array accesses (an index-set
+//! abstraction, a witness program, an original without arrays; a program that reads or
+//! writes an array is `Unknown(Unsupported)`) and a [`Budget`]; gives an [`EngineOutcome`]:
+//!
+//! - `Proved(InductiveInvariant)` with one C expression per loop head, only after ara's own
+//!   check ([`certify`]) of the solver's certificate against every clause of the
+//!   *bit-vector* encoding (initiation, consecution, safety);
+//! - `Counterexample` with a CFG path ([`cex`]) read from Spacer's derivation and found
+//!   feasible in the bit-vector clauses: a lead for the caller's trace formula and replay;
+//! - `Unknown` with the reason (timeouts, `unknown`, a crash, a rejected invariant).
+//!
+//! Encoding ([`encode`]): one predicate per cut point (loop heads), one clause per pair of
+//! cut points (or entry, or error) with the loop-free paths between them in single-assignment
+//! form (ite over the DAG: linear size), over all scalar variables.
+//!
+//! ## Why SAFE is never wrong
+//!
+//! The bit-vector clauses follow C: the expression encoder is the trace formula's (widths of
+//! the data model, integer promotions, usual arithmetic conversions, wrap-around of unsigned
+//! and (as the checkers assume) signed arithmetic, signed/unsigned division, shifts,
+//! conversions to narrower types and to `_Bool`). Each clause is exactly the transition
+//! relation of the block's paths (see [`encode`]), so an interpretation of the predicates
+//! that makes every clause valid is an inductive invariant of the program excluding the
+//! error. ara checks exactly that, in its own Z3 run, for whatever the solver printed. The
+//! integer clauses are only a *search* aid: they are not C (no wrap-around, narrowing
+//! conversions are the identity, nondets unbounded, bitwise operators unconstrained), so
+//! neither their `sat` nor their `unsat` is trusted: an integer invariant is translated into
+//! 128-bit arithmetic over the variables' C values (exact, see [`certify`]) and checked
+//! against the bit-vector clauses, and an integer derivation only names a sequence of cut
+//! points whose path must then be feasible in the bit-vector clauses. A certificate that
+//! cannot be read, translated or checked, or whose check times out, is rejected.
+//!
+//! ## The portfolio (measured on this machine, Z3 as installed by `scripts/setup`)
+//!
+//! Configurations run one after the other, each with an equal share of the time left. Known
+//! facts: Spacer's default configuration did not solve the strcpy abstraction (R(src) =
+//! {N-1}) over integers at N = 1000 within 20 s, while `fp.spacer.use_iuc=false` solved it at
+//! N = 10^6 in 0.03 s; so integers without IUC go first. Bit-vector clauses are solved
+//! directly by Spacer (bit-blasting), slower on large constants but exact for C: the second
+//! configuration, which also answers where the integer clauses disagree with C (wrap-around,
+//! `char`). See [`PORTFOLIO`] for the order and the measurements.
+
+pub mod certify;
+pub mod cex;
+pub mod cprint;
+pub mod encode;
+pub mod solve;
+
+use self::encode::HornSystem;
+use self::solve::{SpacerAnswer, SpacerConfig, run_spacer};
+use super::{Budget, Counterexample, Engine, EngineOutcome, EngineVerdict, LoopInvariant, Proof};
+use crate::checkers::UnknownReason;
+use crate::error::AraError;
+use crate::ir::Program;
+use crate::smt::Theory;
+use crate::tools::{Limits, Tool, find_tool};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The configurations tried, in order.
+pub const PORTFOLIO: &[SpacerConfig] = &[
+    SpacerConfig {
+        name: "lia-no-iuc",
+        theory: Theory::Lia,
+        wrap: false,
+        options: &[("fp.spacer.use_iuc", "false")],
+    },
+    SpacerConfig {
+        name: "lia-wrap",
+        theory: Theory::Lia,
+        wrap: true,
+        options: &[],
+    },
+    SpacerConfig {
+        name: "bv-default",
+        theory: Theory::BitVector,
+        wrap: false,
+        options: &[],
+    },
+    SpacerConfig {
+        name: "lia-default",
+        theory: Theory::Lia,
+        wrap: false,
+        options: &[],
+    },
+    SpacerConfig {
+        name: "lia-global",
+        theory: Theory::Lia,
+        wrap: false,
+        options: &[("fp.spacer.global", "true"), ("fp.spacer.use_iuc", "false")],
+    },
+    SpacerConfig {
+        name: "bv-no-iuc",
+        theory: Theory::BitVector,
+        wrap: false,
+        options: &[("fp.spacer.use_iuc", "false")],
+    },
+];
+
+/// Without a budget, the engine stops after this long.
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The Horn-clause engine (`spacer`).
+#[derive(Clone, Debug)]
+pub struct Horn {
+    pub portfolio: Vec<SpacerConfig>,
+    /// The Z3 binary (default: found by [`find_tool`]).
+    pub z3: Option<PathBuf>,
+}
+
+impl Default for Horn {
+    fn default() -> Self {
+        Horn {
+            portfolio: PORTFOLIO.to_vec(),
+            z3: None,
+        }
+    }
+}
+
+impl Engine for Horn {
+    fn name(&self) -> &'static str {
+        "spacer"
+    }
+
+    fn check(&self, p: &Program, budget: &Budget) -> Result<EngineOutcome, AraError> {
+        let start = Instant::now();
+        crate::tools::watch_cancel(budget.cancel.clone());
+        let verdict = self.verdict(p, budget, start);
+        crate::tools::watch_cancel(None);
+        Ok(EngineOutcome {
+            verdict: verdict?,
+            engine: self.name().into(),
+            time_s: start.elapsed().as_secs_f64(),
+        })
+    }
+}
+
+/// What the failed attempts said, for the reason of an `Unknown`.
+#[derive(Default)]
+struct Failures {
+    rejected: Option<String>,
+    crashed: Option<String>,
+    other: Vec<String>,
+    timeouts: usize,
+}
+
+impl Horn {
+    fn verdict(
+        &self,
+        p: &Program,
+        budget: &Budget,
+        start: Instant,
+    ) -> Result<EngineVerdict, AraError> {
+        if encode::uses_arrays(p) {
+            return Ok(EngineVerdict::Unknown(UnknownReason::Unsupported {
+                what: "array accesses (the Horn-clause engine needs an array-free program)".into(),
+            }));
+        }
+        let z3 = find_tool(Tool::Z3, self.z3.as_deref())?;
+        let bv = encode::encode(p, Theory::BitVector)?;
+        let lia = encode::encode(p, Theory::Lia)?;
+        let wrapped = encode::encode_wrapped(p)?;
+        let keep = budget.keep_dir.as_deref();
+        keep_file(keep, "horn_bv.smt2", &bv.to_smtlib(&p.file));
+        keep_file(keep, "horn_lia.smt2", &lia.to_smtlib(&p.file));
+        keep_file(keep, "horn_lia_wrap.smt2", &wrapped.to_smtlib(&p.file));
+        let total = budget.timeout.unwrap_or(DEFAULT_TIMEOUT);
+        let mut fails = Failures::default();
+        let n = self.portfolio.len();
+        for (k, cfg) in self.portfolio.iter().enumerate() {
+            let left = total.saturating_sub(start.elapsed());
+            if left < Duration::from_millis(50) {
+                break;
+            }
+            if crate::tools::cancelled() {
+                return Ok(EngineVerdict::Unknown(UnknownReason::Cancelled));
+            }
+            let sys = match (cfg.theory, cfg.wrap) {
+                (Theory::BitVector, _) => &bv,
+                (Theory::Lia, false) => &lia,
+                (Theory::Lia, true) => &wrapped,
+            };
+            let ctx = Attempt {
+                p,
+                z3: &z3,
+                bv: &bv,
+                sys,
+                cfg,
+                keep,
+                k,
+            };
+            let slice = left / (n - k) as u32;
+            if let Some(v) = ctx.run(slice, total, start, &mut fails)? {
+                return Ok(v);
+            }
+        }
+        if crate::tools::cancelled() {
+            return Ok(EngineVerdict::Unknown(UnknownReason::Cancelled));
+        }
+        Ok(EngineVerdict::Unknown(fails.reason(start.elapsed())))
+    }
+}
+
+impl Failures {
+    fn reason(self, after: Duration) -> UnknownReason {
+        if let Some(why) = self.rejected {
+            UnknownReason::InvariantRejected { why }
+        } else if let Some(detail) = self.crashed {
+            UnknownReason::Crashed { detail }
+        } else if self.other.is_empty() {
+            UnknownReason::Timeout { after }
+        } else {
+            UnknownReason::SolverUnknown {
+                detail: self.other.join("; "),
+            }
+        }
+    }
+}
+
+/// One configuration's run.
+struct Attempt<'a> {
+    p: &'a Program,
+    z3: &'a Path,
+    bv: &'a HornSystem,
+    sys: &'a HornSystem,
+    cfg: &'a SpacerConfig,
+    keep: Option<&'a Path>,
+    k: usize,
+}
+
+impl Attempt<'_> {
+    /// Runs Spacer for `slice`; a verdict when it proved (with a checked invariant) or found
+    /// a path, else `None` with the failure recorded.
+    fn run(
+        &self,
+        slice: Duration,
+        total: Duration,
+        start: Instant,
+        fails: &mut Failures,
+    ) -> Result<Option<EngineVerdict>, AraError> {
+        let mut options = vec![("fp.engine", "spacer")];
+        options.extend(self.cfg.options.iter().copied());
+        let script = self.sys.to_fixedpoint(&self.p.file, &options);
+        let limits = Limits {
+            timeout: Some(slice),
+            memory_mb: None,
+        };
+        let (answer, raw) = run_spacer(self.z3, &script, &limits)?;
+        let tag = format!("{}_{}", self.k, self.cfg.name);
+        keep_file(self.keep, &format!("spacer_{tag}.smt2"), &script);
+        keep_file(self.keep, &format!("answer_{tag}.txt"), &raw);
+        // The check and the path query get what is left of the whole budget (at least 5 s).
+        let rest = Limits {
+            timeout: Some(
+                total
+                    .saturating_sub(start.elapsed())
+                    .max(Duration::from_secs(5)),
+            ),
+            memory_mb: None,
+        };
+        let name = self.cfg.name;
+        match answer {
+            SpacerAnswer::Safe(cert) => match self.certify(&cert, &rest) {
+                Ok(invariants) => {
+                    let text: Vec<String> = invariants
+                        .iter()
+                        .map(|i| format!("vertex {} (line {}): {}", i.vertex, i.line, i.c_expr))
+                        .collect();
+                    keep_file(self.keep, "invariants.txt", &(text.join("\n") + "\n"));
+                    return Ok(Some(EngineVerdict::Proved(Proof::InductiveInvariant {
+                        found_by: format!("spacer {name}"),
+                        invariants,
+                    })));
+                }
+                Err(why) => fails.rejected = Some(format!("{name}: {why}")),
+            },
+            SpacerAnswer::Unsafe(deriv) => {
+                let cuts = cex::chain(self.sys, &deriv);
+                match cex::path(self.z3, self.p, self.bv, &cuts, &rest) {
+                    Ok(path) => {
+                        return Ok(Some(EngineVerdict::Counterexample(Counterexample {
+                            path,
+                            inputs: None,
+                        })));
+                    }
+                    Err(why) => fails
+                        .other
+                        .push(format!("{name}: error derivable, but {why}")),
+                }
+            }
+            SpacerAnswer::Unknown(r) => fails.other.push(format!("{name}: {r}")),
+            SpacerAnswer::Timeout => fails.timeouts += 1,
+            SpacerAnswer::Crashed(d) => fails.crashed = Some(format!("z3 ({name}): {d}")),
+        }
+        Ok(None)
+    }
+
+    /// The checked invariants of a certificate, or why it is not a proof.
+    fn certify(
+        &self,
+        cert: &[crate::smt::sexp::Sexp],
+        limits: &Limits,
+    ) -> Result<Vec<LoopInvariant>, String> {
+        let interps = certify::parse_certificate(self.sys, cert)?;
+        let defs = certify::bv_definitions(self.p, self.bv, &interps, self.cfg.theory)?;
+        keep_file(
+            self.keep,
+            &format!("check_{}.smt2", self.k),
+            &certify::check_script(self.bv, &defs),
+        );
+        certify::check(self.z3, self.bv, &defs, limits)?;
+        Ok(interps
+            .iter()
+            .map(|i| LoopInvariant {
+                vertex: i.vertex,
+                line: self.bv.pred(i.vertex).map_or(0, |p| p.line),
+                c_expr: certify::to_c(self.p, self.bv, &i.body),
+            })
+            .collect())
+    }
+}
+
+/// Writes `name` into the keep folder, if any (best effort: a full disk loses only the
+/// record, not the verdict).
+fn keep_file(dir: Option<&Path>, name: &str, text: &str) {
+    if let Some(d) = dir {
+        let _ = std::fs::create_dir_all(d);
+        let _ = std::fs::write(d.join(name), text);
+    }
+}

@@ -1,0 +1,450 @@
+//! The Horn-clause engine (Z3 Spacer) on small C programs.
+
+use ara::abstraction::{IndexSets, VarSet, abstract_program};
+use ara::checkers::UnknownReason;
+use ara::engines::horn::certify::{Interp, bv_definitions, check as check_invariants};
+use ara::engines::horn::encode::{encode, encode_wrapped};
+use ara::engines::horn::{Horn, PORTFOLIO};
+use ara::engines::{Budget, Engine, EngineVerdict, Proof};
+use ara::frontend::{FrontendOptions, load_file, parse_source};
+use ara::ir::cfg::Cfg;
+use ara::ir::{DataModel, Program};
+use ara::smt::Theory;
+use ara::smt::sexp::parse_all;
+use std::path::Path;
+use std::time::Duration;
+
+fn tools() {
+    if std::env::var_os("ARA_TOOLS_DIR").is_none() {
+        // SAFETY: set before any thread of this test reads it (same value from every test).
+        unsafe {
+            std::env::set_var(
+                "ARA_TOOLS_DIR",
+                concat!(env!("CARGO_MANIFEST_DIR"), "/.tools"),
+            )
+        };
+    }
+}
+
+fn opts(dm: DataModel) -> FrontendOptions {
+    tools();
+    FrontendOptions {
+        data_model: dm,
+        ..Default::default()
+    }
+}
+
+fn load(path: &str) -> Program {
+    load_dm(path, DataModel::Lp64)
+}
+
+fn load_dm(path: &str, dm: DataModel) -> Program {
+    load_file(&Path::new(env!("CARGO_MANIFEST_DIR")).join(path), &opts(dm)).unwrap()
+}
+
+fn table1_abstraction(src: &Program) -> Program {
+    let r = IndexSets::parse_track(src, &["a=1"]).unwrap();
+    abstract_program(src, &VarSet::All, &r).program
+}
+
+fn check(p: &Program) -> EngineVerdict {
+    // ARA_HORN_KEEP=DIR keeps the clauses and answers of the last check, for debugging.
+    let budget = Budget {
+        timeout: Some(Duration::from_secs(30)),
+        keep_dir: std::env::var_os("ARA_HORN_KEEP").map(Into::into),
+        ..Default::default()
+    };
+    Horn::default().check(p, &budget).unwrap().verdict
+}
+
+#[test]
+fn table1_abstraction_is_safe_with_an_invariant() {
+    let a = table1_abstraction(&load("bench-suite/examples/table1.c"));
+    let v = check(&a);
+    let EngineVerdict::Proved(Proof::InductiveInvariant {
+        invariants,
+        found_by,
+    }) = &v
+    else {
+        panic!("{v:?}");
+    };
+    println!("{found_by}: {invariants:?}");
+    assert_eq!(invariants.len(), 1);
+    assert!(invariants[0].line > 0);
+    assert!(invariants[0].c_expr.contains('i'), "{invariants:?}");
+}
+
+/// The verdict on `tests/horn/<name>.c`, printed for the record.
+fn verdict_of(name: &str, dm: DataModel) -> EngineVerdict {
+    let p = load_dm(&format!("tests/horn/{name}.c"), dm);
+    let v = check(&p);
+    println!("{name} ({dm:?}): {v:?}");
+    v
+}
+
+/// An unsafe program: never proved; a counterexample must be a path of the CFG to the error.
+fn assert_not_proved(name: &str, dm: DataModel) {
+    let p = load_dm(&format!("tests/horn/{name}.c"), dm);
+    let v = check(&p);
+    println!("{name} ({dm:?}): {v:?}");
+    match v {
+        EngineVerdict::Proved(_) => panic!("{name}: SAFE on an unsafe program"),
+        EngineVerdict::Counterexample(c) => {
+            assert!(Cfg::build(&p).is_path(&c.path), "{c:?}");
+            assert_eq!(c.path.last(), Some(&0));
+        }
+        EngineVerdict::Unknown(_) => {}
+    }
+}
+
+fn assert_proved(name: &str, dm: DataModel) {
+    let v = verdict_of(name, dm);
+    assert!(matches!(v, EngineVerdict::Proved(_)), "{name}: {v:?}");
+}
+
+#[test]
+fn table1_unsafe_variant_is_a_counterexample() {
+    let a = table1_abstraction(&load("tests/horn/table1_unsafe.c"));
+    let v = check(&a);
+    let EngineVerdict::Counterexample(c) = &v else {
+        panic!("{v:?}");
+    };
+    assert_eq!(c.path.first(), Some(&1));
+    assert_eq!(c.path.last(), Some(&0));
+}
+
+#[test]
+fn table1_coarse_abstraction_is_not_safe() {
+    // R(a) = {}: the abstraction is unsafe (the paper's P0), its path a lead.
+    let src = load("bench-suite/examples/table1.c");
+    let a = abstract_program(&src, &VarSet::All, &IndexSets::empty()).program;
+    let v = check(&a);
+    let EngineVerdict::Counterexample(c) = &v else {
+        panic!("{v:?}");
+    };
+    assert!(Cfg::build(&a).is_path(&c.path), "{c:?}");
+}
+
+#[test]
+fn unsigned_wrap_around() {
+    assert_not_proved("uwrap_unsafe", DataModel::Lp64);
+    assert_proved("uwrap_safe", DataModel::Lp64);
+}
+
+#[test]
+fn char_conversion() {
+    assert_not_proved("char_unsafe", DataModel::Lp64);
+    assert_proved("char_safe", DataModel::Lp64);
+}
+
+#[test]
+fn shifts() {
+    assert_not_proved("shift_unsafe", DataModel::Lp64);
+    let _ = verdict_of("shift_safe", DataModel::Lp64);
+}
+
+#[test]
+fn division_of_negatives() {
+    assert_not_proved("div_unsafe", DataModel::Lp64);
+    assert_proved("div_safe", DataModel::Lp64);
+}
+
+#[test]
+fn ilp32_long() {
+    assert_not_proved("long_ilp32", DataModel::Lp64);
+    assert_proved("long_ilp32", DataModel::Ilp32);
+}
+
+#[test]
+fn nondet_loop_is_safe() {
+    assert_proved("nondet_sum_safe", DataModel::Lp64);
+}
+
+fn z3() -> std::path::PathBuf {
+    tools();
+    ara::tools::find_tool(ara::tools::Tool::Z3, None).unwrap()
+}
+
+fn interp(vertex: u32, text: &str) -> Interp {
+    Interp {
+        vertex,
+        body: parse_all(text).unwrap().remove(0),
+    }
+}
+
+#[test]
+fn wrong_invariants_are_rejected() {
+    let a = table1_abstraction(&load("bench-suite/examples/table1.c"));
+    let bv = encode(&a, Theory::BitVector).unwrap();
+    let limits = ara::tools::Limits {
+        timeout: Some(Duration::from_secs(20)),
+        memory_mb: None,
+    };
+    let run = |text: &str, theory: Theory| {
+        let defs = bv_definitions(&a, &bv, &[interp(3, text)], theory).unwrap();
+        check_invariants(&z3(), &bv, &defs, &limits)
+    };
+    // p0 = i, p1 = a[1]. Right: i <= 1 && a[1] == 9 (in bit-vectors and in integers).
+    run(
+        "(and (bvsle p0 #x00000001) (= p1 #x00000009))",
+        Theory::BitVector,
+    )
+    .unwrap();
+    run("(and (<= p0 1) (= p1 9))", Theory::Lia).unwrap();
+    // i == 0 holds initially, but the loop runs on when a[0] != 9.
+    let e = run("(= p0 #x00000000)", Theory::BitVector).unwrap_err();
+    assert!(e.contains("consecution"), "{e}");
+    // Everything is invariant, but not safe.
+    let e = run("true", Theory::BitVector).unwrap_err();
+    assert!(e.contains("safety"), "{e}");
+    // a[1] == 8 does not even hold initially.
+    let e = run("(= p1 8)", Theory::Lia).unwrap_err();
+    assert!(e.contains("initiation"), "{e}");
+    // Over unbounded integers i >= 0 is invariant for `i++`; in C it is too only with a bound.
+    let e = run("(>= p0 0)", Theory::Lia).unwrap_err();
+    assert!(e.contains("safety"), "{e}");
+}
+
+#[test]
+fn integer_invariant_that_wraps_in_c_is_rejected() {
+    // Over the integers `i <= 10` is invariant for `i = i - 1` (unsigned): not in C.
+    let p = load("tests/horn/uwrap_unsafe.c");
+    let bv = encode(&p, Theory::BitVector).unwrap();
+    let v = bv.preds[0].vertex;
+    let defs = bv_definitions(&p, &bv, &[interp(v, "(<= p0 10)")], Theory::Lia).unwrap();
+    let limits = ara::tools::Limits::default();
+    let e = check_invariants(&z3(), &bv, &defs, &limits).unwrap_err();
+    assert!(e.contains("consecution"), "{e}");
+}
+
+/// A script standing for z3 in `dir`; `body` is its shell code (stdin: the script).
+fn fake_z3(dir: &Path, body: &str) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let f = dir.join("z3");
+    std::fs::write(&f, format!("#!/bin/sh\n{body}\n")).unwrap();
+    std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o755)).unwrap();
+    f
+}
+
+fn check_with(
+    z3: Option<std::path::PathBuf>,
+    p: &Program,
+    secs: u64,
+) -> Result<EngineVerdict, ara::error::AraError> {
+    let h = Horn {
+        z3,
+        ..Default::default()
+    };
+    let budget = Budget {
+        timeout: Some(Duration::from_secs(secs)),
+        ..Default::default()
+    };
+    h.check(p, &budget).map(|o| o.verdict)
+}
+
+#[test]
+fn z3_missing_is_an_error() {
+    let a = table1_abstraction(&load("bench-suite/examples/table1.c"));
+    let e = check_with(Some("/nonexistent/z3".into()), &a, 10).unwrap_err();
+    assert_eq!(e.exit_code(), ara::error::exit::TOOL_MISSING, "{e}");
+}
+
+#[test]
+fn z3_faults_are_unknown() {
+    let a = table1_abstraction(&load("bench-suite/examples/table1.c"));
+    let dir = tempfile::tempdir().unwrap();
+    let crash = fake_z3(dir.path(), "cat >/dev/null; kill -SEGV $$");
+    let v = check_with(Some(crash), &a, 10).unwrap();
+    assert!(
+        matches!(v, EngineVerdict::Unknown(UnknownReason::Crashed { .. })),
+        "{v:?}"
+    );
+    let unknown = fake_z3(dir.path(), "cat >/dev/null; echo unknown");
+    let v = check_with(Some(unknown), &a, 10).unwrap();
+    assert!(
+        matches!(
+            v,
+            EngineVerdict::Unknown(UnknownReason::SolverUnknown { .. })
+        ),
+        "{v:?}"
+    );
+    let slow = fake_z3(dir.path(), "cat >/dev/null; sleep 30");
+    let v = check_with(Some(slow), &a, 2).unwrap();
+    assert!(
+        matches!(v, EngineVerdict::Unknown(UnknownReason::Timeout { .. })),
+        "{v:?}"
+    );
+}
+
+#[test]
+fn a_lying_solver_does_not_make_safe() {
+    // Spacer's answer is forged (`true` proves nothing); the check is the real z3.
+    let a = table1_abstraction(&load("tests/horn/table1_unsafe.c"));
+    let dir = tempfile::tempdir().unwrap();
+    let real = z3();
+    let liar = fake_z3(
+        dir.path(),
+        &format!(
+            "s=$(cat)\ncase \"$s\" in *declare-rel*) echo unsat; echo '(forall ((A (_ BitVec 32)) (B (_ BitVec 32))) (= (inv_3 A B) true))';; \
+             *) printf '%s' \"$s\" | exec {} \"$@\";; esac",
+            real.display()
+        ),
+    );
+    let v = check_with(Some(liar), &a, 20).unwrap();
+    assert!(
+        matches!(
+            v,
+            EngineVerdict::Unknown(UnknownReason::InvariantRejected { .. })
+        ),
+        "{v:?}"
+    );
+}
+
+#[test]
+fn arrays_are_unsupported() {
+    let p = load("bench-suite/examples/table1.c");
+    let v = check(&p);
+    assert!(
+        matches!(v, EngineVerdict::Unknown(UnknownReason::Unsupported { .. })),
+        "{v:?}"
+    );
+}
+
+#[test]
+fn portfolio_names_are_distinct() {
+    let mut names: Vec<&str> = PORTFOLIO.iter().map(|c| c.name).collect();
+    names.sort();
+    names.dedup();
+    assert_eq!(names.len(), PORTFOLIO.len());
+}
+
+const COUNTER: &str = "extern void __VERIFIER_assert(int);
+int main(void) {
+  int x = 0;
+  while (x < 3) {
+    x = x + 1;
+  }
+  __VERIFIER_assert(x == 3);
+  return 0;
+}
+";
+
+#[test]
+fn golden_clauses_of_a_counter() {
+    let p = parse_source(COUNTER, "counter.c", &opts(DataModel::Lp64)).unwrap();
+    let h = encode(&p, Theory::BitVector).unwrap();
+    let text = h.to_smtlib("counter.c");
+    println!("{text}");
+    let expected = "; counter.c
+(set-logic HORN)
+(declare-fun inv_2 ((_ BitVec 32)) Bool)
+; clause entry -> 2
+(assert (forall ((x@0 (_ BitVec 32)) (x@1 (_ BitVec 32))) (=> (= x@1 #x00000000) (inv_2 x@1))))
+; clause 2 -> error
+(assert (forall ((x@0 (_ BitVec 32)) (t2_3 Bool) (t2_4 Bool) (t4_0 Bool) (t4_5 Bool) (x@1 (_ BitVec 32))) (=> (and (inv_2 x@0) (= t2_3 (bvslt x@0 #x00000003)) (= t2_4 (not (bvslt x@0 #x00000003))) (= t4_0 (and t2_4 (not (= x@0 #x00000003)))) (= t4_5 (and t2_4 (= x@0 #x00000003))) t4_0) false)))
+; clause 2 -> 2
+(assert (forall ((x@0 (_ BitVec 32)) (t2_3 Bool) (t2_4 Bool) (t4_0 Bool) (t4_5 Bool) (x@1 (_ BitVec 32))) (=> (and (inv_2 x@0) (= t2_3 (bvslt x@0 #x00000003)) (= t2_4 (not (bvslt x@0 #x00000003))) (= x@1 (bvadd x@0 #x00000001)) t2_3) (inv_2 x@1))))
+";
+    assert_eq!(text, expected);
+    let w = encode_wrapped(&p).unwrap().to_smtlib("counter.c");
+    assert!(
+        w.contains("(= x@1 (ite (> (+ x@0 1) 2147483647) (- (+ x@0 1) 4294967296) (ite (< (+ x@0 1) (- 2147483648)) (+ (+ x@0 1) 4294967296) (+ x@0 1))))"),
+        "{w}"
+    );
+}
+
+const BRANCHES: &str = "extern void __VERIFIER_assert(int);
+extern int __VERIFIER_nondet_int(void);
+int main(void) {
+  int x = 0;
+  int y = 0;
+  while (x < 10) {
+    if (__VERIFIER_nondet_int()) { y = y + 1; } else { y = y - 1; }
+    x = x + 1;
+  }
+  __VERIFIER_assert(y <= 10);
+  return 0;
+}
+";
+
+#[test]
+fn branches_merge_with_ite_not_paths() {
+    let p = parse_source(BRANCHES, "branches.c", &opts(DataModel::Lp64)).unwrap();
+    let h = encode(&p, Theory::Lia).unwrap();
+    let text = h.to_smtlib("branches.c");
+    println!("{text}");
+    let lp = h
+        .clauses
+        .iter()
+        .find(|c| c.from.is_some() && c.to.is_some())
+        .unwrap();
+    // One merged version of y after the `if`, an ite over the edge taken.
+    assert!(
+        lp.constraints
+            .iter()
+            .any(|c| c.contains("(ite t") && c.starts_with("(= y@3")),
+        "{text}"
+    );
+    assert!(
+        lp.consts.iter().any(|(n, s)| n == "nd0" && s == "Int"),
+        "{text}"
+    );
+    let v = check(&p);
+    assert!(matches!(v, EngineVerdict::Proved(_)), "{v:?}");
+}
+
+/// The strcpy loop of the Table 4 family (scripts/gen-bench) with the property the tracked
+/// terminator src[N-1] = 0 alone proves: the copy stops by N-1.
+fn strcpy_bound(n: u64) -> String {
+    format!(
+        "extern void __VERIFIER_assert(int);
+extern char __VERIFIER_nondet_char(void);
+char src[{n}];
+char dst[{n}];
+int main(void) {{
+  int i;
+  for (i = 0; i < {n} - 1; i++) {{
+    src[i] = __VERIFIER_nondet_char();
+  }}
+  src[{n} - 1] = 0;
+  i = 0;
+  while (src[i] != 0) {{
+    dst[i] = src[i];
+    i++;
+  }}
+  __VERIFIER_assert(i <= {n} - 1);
+  return 0;
+}}
+"
+    )
+}
+
+/// `cargo test --release --test horn bench_strcpy -- --ignored --nocapture`: time per N of
+/// the strcpy abstraction with R(src) = {N-1} (not a timed test: prints the figures).
+#[test]
+#[ignore]
+fn bench_strcpy() {
+    let sizes: Vec<u64> = match std::env::var("ARA_BENCH_N") {
+        Ok(s) => s.split(',').filter_map(|x| x.parse().ok()).collect(),
+        Err(_) => vec![1_000, 10_000, 100_000, 1_000_000],
+    };
+    for n in sizes {
+        let p = parse_source(&strcpy_bound(n), "strcpy.c", &opts(DataModel::Ilp32)).unwrap();
+        let r = IndexSets::parse_track(&p, &[&format!("src={}", n - 1)]).unwrap();
+        let a = abstract_program(&p, &VarSet::All, &r).program;
+        let t = std::time::Instant::now();
+        let budget = Budget {
+            timeout: Some(Duration::from_secs(60)),
+            keep_dir: std::env::var_os("ARA_HORN_KEEP").map(Into::into),
+            ..Default::default()
+        };
+        let o = Horn::default().check(&a, &budget).unwrap();
+        let how = match &o.verdict {
+            EngineVerdict::Proved(Proof::InductiveInvariant { found_by, .. }) => {
+                format!("SAFE by {found_by}")
+            }
+            v => format!("{v:?}"),
+        };
+        println!("N = {n}: {how}, {:.2} s", t.elapsed().as_secs_f64());
+    }
+}
