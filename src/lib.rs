@@ -20,5 +20,6 @@ pub mod out;
 pub mod smt;
 pub mod strategy;
 pub mod tools;
+pub mod verdict;
 
 pub use error::{AraError, Result};

@@ -5,15 +5,21 @@
 //! (with how), a counterexample as a CFG path (a *lead*, to be confirmed on the original
 //! program before it can become UNSAFE), or unknown with a typed [`UnknownReason`].
 //!
-//! The bounded checkers (ESBMC, CBMC: emit C with vertex markers, run, map the `ara_loc`
-//! trace) and the Horn-clause engine (`horn`: Z3 Spacer, SAFE only with an invariant ara has
-//! checked itself) implement [`Engine`].
+//! The bounded checkers ([`bmc::Bmc`]: ESBMC, CBMC; emit C with vertex markers, run, map the
+//! `ara_loc` trace) and the Horn-clause engine (`horn`: Z3 Spacer, SAFE only with an invariant
+//! ara has checked itself) implement [`Engine`]. [`confirm::confirm`] is the one way a
+//! counterexample becomes UNSAFE: its path's trace formula on the original program, then the
+//! replay of the model's inputs.
 
-use crate::checkers::UnknownReason;
+pub mod bmc;
+pub mod confirm;
+
+pub use crate::checkers::{UnknownReason, Verdict};
 use crate::error::AraError;
 use crate::ir::{Program, Vertex};
 use crate::tools::CancelFlag;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -32,7 +38,7 @@ pub struct Budget {
 }
 
 /// An invariant at one loop head, as a C expression over the program's own variables.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LoopInvariant {
     /// The CFG vertex of the loop head.
     pub vertex: Vertex,
@@ -43,7 +49,7 @@ pub struct LoopInvariant {
 }
 
 /// How a program was proved safe.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "proof", rename_all = "kebab-case")]
 pub enum Proof {
     /// All loops unwound `bound` times and every unwinding assertion holds.
@@ -57,6 +63,23 @@ pub enum Proof {
         found_by: String,
         invariants: Vec<LoopInvariant>,
     },
+}
+
+impl fmt::Display for Proof {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Proof::CompleteUnwinding { bound } => write!(f, "complete unwinding, bound {bound}"),
+            Proof::KInduction { k } => write!(f, "k-induction, k = {k}"),
+            Proof::InductiveInvariant {
+                found_by,
+                invariants,
+            } => write!(
+                f,
+                "inductive invariant ({} loop heads, found by {found_by}, checked by ara)",
+                invariants.len()
+            ),
+        }
+    }
 }
 
 /// A counterexample of an engine: a path of the original CFG ending in the error vertex.
@@ -75,6 +98,23 @@ pub enum EngineVerdict {
     Proved(Proof),
     Counterexample(Counterexample),
     Unknown(UnknownReason),
+}
+
+impl EngineVerdict {
+    /// The answer without the counterexample's path: SAFE (how), UNSAFE (a lead), UNKNOWN (why).
+    pub fn answer(&self) -> Verdict {
+        match self {
+            EngineVerdict::Proved(how) => Verdict::Safe { how: how.clone() },
+            EngineVerdict::Counterexample(_) => Verdict::Unsafe,
+            EngineVerdict::Unknown(reason) => Verdict::unknown(reason.clone()),
+        }
+    }
+}
+
+impl fmt::Display for EngineVerdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.answer().fmt(f)
+    }
 }
 
 /// An engine's answer with its cost.
