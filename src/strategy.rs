@@ -19,7 +19,7 @@ use crate::cegar::{self, CegarOptions, CheckReport, FinalVerdict, random};
 use crate::checkers::{Mode, Verdict};
 use crate::engines::bmc::Bmc;
 use crate::engines::confirm::{ConfirmOptions, Confirmation, confirm};
-use crate::engines::{Budget, EngineVerdict};
+use crate::engines::{self, Budget, EngineVerdict};
 use crate::error::AraError;
 use crate::ir::Program;
 use crate::ir::cfg::Cfg;
@@ -210,21 +210,7 @@ enum WitnessVerdict {
 }
 
 fn work_dir(opts: &CegarOptions) -> Result<(tempfile::TempDir, PathBuf), AraError> {
-    let work = tempfile::Builder::new()
-        .prefix("ara-strategy-")
-        .tempdir()
-        .map_err(|e| AraError::Internal(format!("cannot create a temporary directory: {e}")))?;
-    let dir = match &opts.keep_dir {
-        Some(d) => {
-            std::fs::create_dir_all(d).map_err(|e| AraError::Input {
-                file: d.display().to_string(),
-                msg: format!("cannot create: {e}"),
-            })?;
-            d.clone()
-        }
-        None => work.path().to_path_buf(),
-    };
-    Ok((work, dir))
+    engines::work_dir("ara-strategy-", opts.keep_dir.as_deref())
 }
 
 /// The witness transformation through the checker; the seed for the refinement loop from its

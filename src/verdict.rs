@@ -132,42 +132,44 @@ pub enum Inconclusive {
 impl Inconclusive {
     /// Whether a time limit stopped it (any part of a portfolio).
     pub fn timed_out(&self) -> bool {
-        match self {
-            Inconclusive::Timeout { .. }
-            | Inconclusive::Engine {
-                reason: UnknownReason::Timeout { .. },
-                ..
-            } => true,
-            Inconclusive::Portfolio {
-                witness,
-                refinement,
-                bounded_search,
-            } => {
-                witness.timed_out()
-                    || refinement.timed_out()
-                    || bounded_search.as_ref().is_some_and(|b| b.timed_out())
-            }
-            _ => false,
-        }
+        self.any_part(&|r| {
+            matches!(
+                r,
+                Inconclusive::Timeout { .. }
+                    | Inconclusive::Engine {
+                        reason: UnknownReason::Timeout { .. },
+                        ..
+                    }
+            )
+        })
     }
 
     /// Whether an engine ran out of memory (any part of a portfolio).
     pub fn out_of_memory(&self) -> bool {
+        self.any_part(&|r| {
+            matches!(
+                r,
+                Inconclusive::Engine {
+                    reason: UnknownReason::OutOfMemory,
+                    ..
+                }
+            )
+        })
+    }
+
+    /// Whether `f` holds for this reason or, for a portfolio, for one of its parts.
+    fn any_part(&self, f: &dyn Fn(&Inconclusive) -> bool) -> bool {
         match self {
-            Inconclusive::Engine {
-                reason: UnknownReason::OutOfMemory,
-                ..
-            } => true,
             Inconclusive::Portfolio {
                 witness,
                 refinement,
                 bounded_search,
             } => {
-                witness.out_of_memory()
-                    || refinement.out_of_memory()
-                    || bounded_search.as_ref().is_some_and(|b| b.out_of_memory())
+                witness.any_part(f)
+                    || refinement.any_part(f)
+                    || bounded_search.as_ref().is_some_and(|b| b.any_part(f))
             }
-            _ => false,
+            other => f(other),
         }
     }
 }

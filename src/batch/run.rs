@@ -14,8 +14,8 @@ use super::task::{Runnable, Task, TaskProblem};
 use crate::cegar::{FinalVerdict, TrackedSummary};
 use crate::checkers::{self, UnknownReason};
 use crate::strategy::AnsweredBy;
-use serde::Deserialize;
 use crate::tools::{self, Ending, Limits, RunOutput};
+use serde::Deserialize;
 use std::collections::VecDeque;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -506,7 +506,14 @@ mod tests {
     use std::time::Duration;
 
     fn row(tool: &str) -> Row {
-        Row::not_run("t.yml", tool, "p", Some(true), Verdict::Error, String::new())
+        Row::not_run(
+            "t.yml",
+            tool,
+            "p",
+            Some(true),
+            Verdict::Error,
+            String::new(),
+        )
     }
 
     fn output(stdout: String, code: i32) -> RunOutput {
@@ -608,7 +615,10 @@ mod tests {
                     "reason": {"reason": "out-of-memory"}, "path": []}"#;
         let mut r = row("esbmc");
         assert!(parse_report(&mut r, 20, &output(j.into(), 20)));
-        assert_eq!((r.verdict, r.reason.as_str()), (Verdict::Unknown, "out of memory"));
+        assert_eq!(
+            (r.verdict, r.reason.as_str()),
+            (Verdict::Unknown, "out of memory")
+        );
         let j = r#"{"verdict": "unknown", "reason": {"reason": "timeout", "after": 1.0}}"#;
         parse_report(&mut r, 20, &output(j.into(), 20));
         assert_eq!(r.verdict, Verdict::Timeout);

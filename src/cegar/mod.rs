@@ -3,7 +3,10 @@
 //! Takes a [`Program`] and [`CegarOptions`]; gives a [`CheckReport`]: SAFE (the checker proved an
 //! abstraction safe), UNSAFE (a trace whose SMT formula is satisfiable on the original program
 //! and whose inputs, replayed on the original program, reach the error), or UNKNOWN with the
-//! reason; plus the iterations, the final V and R, and where the time went.
+//! reason; plus the iterations, the final V and R, and where the time went. Each abstraction
+//! is checked by the engine [`crate::engines::bmc::Bmc`]; each counterexample goes through
+//! [`crate::engines::confirm::confirm`] on the original program (confirmed: UNSAFE; infeasible:
+//! its unsat core drives the refinement; otherwise UNKNOWN).
 
 pub mod random;
 pub mod replay;
@@ -12,7 +15,7 @@ use crate::abstraction::{IndexSets, Tracked, VarSet, abstract_program_with};
 use crate::checkers::{CheckOptions, Verdict};
 use crate::engines::bmc::Bmc;
 use crate::engines::confirm::{ConfirmOptions, Confirmation, confirm};
-use crate::engines::{Budget, EngineVerdict};
+use crate::engines::{Budget, EngineVerdict, work_dir};
 use crate::error::AraError;
 use crate::ir::cfg::Cfg;
 use crate::ir::{ArrId, Program, VarId, Vertex};
@@ -163,20 +166,7 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
     };
     let mut iterations = Vec::new();
     let (mut t_abs, mut t_chk, mut t_smt) = (Duration::ZERO, Duration::ZERO, Duration::ZERO);
-    let work = tempfile::Builder::new()
-        .prefix("ara-check-")
-        .tempdir()
-        .map_err(|e| AraError::Internal(format!("cannot create a temporary directory: {e}")))?;
-    let dir = match &opts.keep_dir {
-        Some(d) => {
-            std::fs::create_dir_all(d).map_err(|e| AraError::Input {
-                file: d.display().to_string(),
-                msg: format!("cannot create: {e}"),
-            })?;
-            d.clone()
-        }
-        None => work.path().to_path_buf(),
-    };
+    let (_work, dir) = work_dir("ara-check-", opts.keep_dir.as_deref())?;
     let keep = |name: &str, text: &str| {
         if opts.keep_dir.is_some() {
             let _ = std::fs::write(dir.join(name), text);

@@ -18,7 +18,6 @@ use crate::error::AraError;
 use crate::ir::cfg::Cfg;
 use crate::ir::{Program, VERTEX_ERROR, Vertex};
 use crate::tools;
-use std::path::PathBuf;
 
 /// ESBMC or CBMC on the C text of a program.
 #[derive(Clone, Debug)]
@@ -68,20 +67,7 @@ impl Bmc {
     /// Checks C `text` whose `ara_loc` markers number the vertices of `p`'s CFG (the emitted
     /// `p`, or a file written by `ara abstract --markers` from `p`).
     pub fn run_text(&self, p: &Program, text: &str, budget: &Budget) -> Result<BmcRun, AraError> {
-        let work = tempfile::Builder::new()
-            .prefix("ara-bmc-")
-            .tempdir()
-            .map_err(|e| AraError::Internal(format!("cannot create a temporary folder: {e}")))?;
-        let dir: PathBuf = match &budget.keep_dir {
-            Some(d) => {
-                std::fs::create_dir_all(d).map_err(|e| AraError::Input {
-                    file: d.display().to_string(),
-                    msg: format!("cannot create: {e}"),
-                })?;
-                d.clone()
-            }
-            None => work.path().to_path_buf(),
-        };
+        let (_work, dir) = super::work_dir("ara-bmc-", budget.keep_dir.as_deref())?;
         let c_path = dir.join(format!("{}.c", self.name));
         std::fs::write(&c_path, text).map_err(|e| AraError::Internal(e.to_string()))?;
         let mut opts = self.checker.clone();

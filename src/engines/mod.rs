@@ -20,8 +20,31 @@ use crate::ir::{Program, Vertex};
 use crate::tools::CancelFlag;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+/// A folder for an engine's (or a strategy's) files: `keep` (created) when given, else a fresh
+/// temporary folder (prefix `prefix`), deleted when the returned guard is dropped.
+pub fn work_dir(
+    prefix: &str,
+    keep: Option<&Path>,
+) -> Result<(tempfile::TempDir, PathBuf), AraError> {
+    let work = tempfile::Builder::new()
+        .prefix(prefix)
+        .tempdir()
+        .map_err(|e| AraError::Internal(format!("cannot create a temporary directory: {e}")))?;
+    let dir = match keep {
+        Some(d) => {
+            std::fs::create_dir_all(d).map_err(|e| AraError::Input {
+                file: d.display().to_string(),
+                msg: format!("cannot create: {e}"),
+            })?;
+            d.to_path_buf()
+        }
+        None => work.path().to_path_buf(),
+    };
+    Ok((work, dir))
+}
 
 /// How long an engine may run and where it may leave files.
 #[derive(Clone, Debug, Default)]
