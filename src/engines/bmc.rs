@@ -141,3 +141,62 @@ pub fn normalise_path(cfg: &Cfg, mut path: Vec<Vertex>) -> Vec<Vertex> {
     }
     path
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::checkers::CheckerKind;
+    use crate::ir::Span;
+    use crate::ir::cfg::{Action, Edge, Guard, Node};
+    use std::time::Duration;
+
+    /// 0: error, 1 → 2, 2 → {0, 3}, 3: exit.
+    fn cfg() -> Cfg {
+        let node = |id: u32, succs: Vec<u32>| Node {
+            id,
+            action: Action::ExitVertex,
+            span: Span::default(),
+            succs: succs
+                .into_iter()
+                .map(|to| Edge {
+                    to,
+                    guard: Guard::Always,
+                })
+                .collect(),
+        };
+        Cfg {
+            nodes: vec![
+                node(0, vec![]),
+                node(1, vec![2]),
+                node(2, vec![0, 3]),
+                node(3, vec![]),
+            ],
+        }
+    }
+
+    #[test]
+    fn paths_end_in_the_error_vertex_once() {
+        let g = cfg();
+        assert_eq!(normalise_path(&g, vec![1, 2, 0, 5]), vec![1, 2, 0]);
+        assert_eq!(normalise_path(&g, vec![1, 2]), vec![1, 2, 0]);
+        // No edge to the error vertex, or a vertex the CFG does not have: left as it is.
+        assert_eq!(normalise_path(&g, vec![1]), vec![1]);
+        assert_eq!(normalise_path(&g, vec![1, 77]), vec![1, 77]);
+        assert_eq!(normalise_path(&g, vec![]), Vec::<Vertex>::new());
+    }
+
+    #[test]
+    fn a_violation_without_a_trace_is_no_counterexample() {
+        let out = CheckerOutcome {
+            verdict: Verdict::Unsafe,
+            trace: None,
+            time: Duration::ZERO,
+            checker: CheckerKind::Esbmc,
+            command: vec![],
+        };
+        assert!(matches!(
+            engine_verdict(&out, &cfg(), ""),
+            EngineVerdict::Unknown(UnknownReason::CheckerUnknown { .. })
+        ));
+    }
+}
