@@ -4,8 +4,11 @@
 //! The modules follow the pipeline (see ARCHITECTURE.md):
 //! `frontend` (C → [`ir::Program`]) → `ir` (the program and its CFG) → `abstraction`
 //! (index-set abstraction) → `emit` (IR → C) → `checkers` (ESBMC/CBMC runs → verdicts and
-//! traces) → `smt` (trace formulas, Z3) → `cegar` (the refinement loop); `strategy` picks
-//! between the refinement loop and the witness-index transformation (`abstraction::witness`).
+//! traces) → `engines` (one interface: a program and a budget in, proved / counterexample as a
+//! CFG path / unknown out; `engines::confirm` turns a counterexample into UNSAFE) → `smt`
+//! (trace formulas, Z3) → `cegar` (the refinement loop); `strategy` picks between the
+//! refinement loop and the witness-index transformation (`abstraction::witness`); `verdict`
+//! holds the typed verdicts up to the CLI/JSON edge.
 
 pub mod abstraction;
 pub mod batch;
@@ -20,5 +23,6 @@ pub mod out;
 pub mod smt;
 pub mod strategy;
 pub mod tools;
+pub mod verdict;
 
 pub use error::{AraError, Result};

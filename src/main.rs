@@ -339,6 +339,20 @@ fn markers_of(file: &std::path::Path) -> Option<PathBuf> {
     Some(PathBuf::from(rest))
 }
 
+/// The JSON report of `ara bmc`: the checker's verdict at the top (`verdict`, with `how` or
+/// `reason`; `ara batch` reads it), its raw outcome, the trace as a CFG path.
+#[derive(serde::Serialize)]
+struct BmcJson<'a> {
+    file: String,
+    cfg_of: &'a str,
+    #[serde(flatten)]
+    verdict: &'a ara::checkers::Verdict,
+    outcome: &'a ara::checkers::CheckerOutcome,
+    path: &'a [u32],
+    path_is_cfg_path: bool,
+    nondet_values: &'a [ara::checkers::NondetValue],
+}
+
 /// `ara bmc`: the program with vertex markers through the checker; the trace as CFG vertices.
 /// A file written by `ara abstract --markers` is checked as it is and its trace shown on the
 /// CFG of the original program it names.
@@ -349,6 +363,7 @@ fn bmc(
     json: bool,
 ) -> Result<i32, AraError> {
     use ara::checkers::Verdict;
+    use ara::engines::{Budget, EngineVerdict, bmc::Bmc};
     let marked = markers_of(&input.file);
     let (p, text) = match &marked {
         Some(orig) => {
@@ -362,58 +377,48 @@ fn bmc(
                 file: input.file.display().to_string(),
                 msg: format!("cannot read: {e}"),
             })?;
-            (p, text)
+            (p, Some(text))
         }
-        None => {
-            let p = load(input)?;
-            let text = ara::emit::emit_c(
-                &p,
-                &ara::emit::EmitOptions {
-                    markers: true,
-                    line_comments: true,
-                    header_comment: Some(format!("ara bmc: {}", input.file.display())),
-                },
-            );
-            (p, text)
-        }
+        None => (load(input)?, None),
     };
     let cfg = ara::ir::cfg::Cfg::build(&p);
-    let work = tempfile::tempdir()
-        .map_err(|e| AraError::Internal(format!("cannot create a temporary directory: {e}")))?;
-    let c_path = work.path().join("program.c");
-    std::fs::write(&c_path, &text).map_err(|e| AraError::Internal(e.to_string()))?;
     let mut opts = chk.options(p.data_model);
     opts.mode = mode;
-    if let Some(k) = &chk.keep {
-        std::fs::create_dir_all(k).map_err(|e| AraError::Input {
-            file: k.display().to_string(),
-            msg: format!("cannot create: {e}"),
-        })?;
-        let _ = std::fs::write(k.join("program.c"), &text);
-        opts.keep_dir = Some(k.clone());
-    }
-    let out = ara::checkers::check_file(&c_path, &opts)?;
-    let path: Vec<u32> = out
-        .trace
-        .as_ref()
-        .map(|t| t.marker_path(ara::emit::MARKER_VAR))
-        .unwrap_or_default();
+    opts.keep_dir = chk.keep.clone();
+    let engine = Bmc::new(
+        opts,
+        "program",
+        format!("ara bmc: {}", input.file.display()),
+    );
+    let budget = Budget {
+        keep_dir: chk.keep.clone(),
+        ..Budget::default()
+    };
+    let run = match &text {
+        Some(text) => engine.run_text(&p, text, &budget)?,
+        None => engine.run(&p, &budget)?,
+    };
+    let out = &run.checker;
+    let path: Vec<u32> = match &run.outcome.verdict {
+        EngineVerdict::Counterexample(c) => c.path.clone(),
+        _ => vec![],
+    };
     let nondets = out
         .trace
         .as_ref()
-        .map(|t| t.nondet_values(Some(&text)))
+        .map(|t| t.nondet_values(Some(&run.text)))
         .unwrap_or_default();
     let valid_path = !path.is_empty() && cfg.is_path(&path);
     if json {
-        let v = serde_json::json!({
-            "file": input.file.display().to_string(),
-            "cfg_of": &p.file,
-            "verdict": match out.verdict { Verdict::Safe{..} => "safe", Verdict::Unsafe => "unsafe", Verdict::Unknown{..} => "unknown" },
-            "outcome": out,
-            "path": path,
-            "path_is_cfg_path": valid_path,
-            "nondet_values": nondets,
-        });
+        let v = BmcJson {
+            file: input.file.display().to_string(),
+            cfg_of: &p.file,
+            verdict: &out.verdict,
+            outcome: out,
+            path: &path,
+            path_is_cfg_path: valid_path,
+            nondet_values: &nondets,
+        };
         outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
         outln!("{}", out.verdict);

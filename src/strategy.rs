@@ -15,17 +15,20 @@
 
 use crate::abstraction::IndexSets;
 use crate::abstraction::witness::{LoopReport, WitnessProgram, witness_program};
-use crate::cegar::{self, CegarOptions, CheckReport, FinalVerdict, random, replay};
-use crate::checkers::{self, Mode, Verdict};
-use crate::emit::{EmitOptions, MARKER_VAR, emit_c};
+use crate::cegar::{self, CegarOptions, CheckReport, FinalVerdict, random};
+use crate::checkers::{Mode, Verdict};
+use crate::engines::bmc::Bmc;
+use crate::engines::confirm::{ConfirmOptions, Confirmation, confirm};
+use crate::engines::{self, Budget, EngineVerdict};
 use crate::error::AraError;
+use crate::ir::Program;
 use crate::ir::cfg::Cfg;
-use crate::ir::{Program, VERTEX_ERROR, Vertex};
-use crate::smt::{SolverAnswer, encode_path, solve};
 use crate::tools::{self, CancelFlag, Limits};
-use serde::Serialize;
+use crate::verdict::{Inconclusive, SafeProof, Subject, Unconfirmed};
+use serde::{Deserialize, Serialize};
+use std::fmt;
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -38,11 +41,37 @@ pub enum Strategy {
     Auto,
 }
 
+/// What gave the verdict of `ara check`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AnsweredBy {
+    /// The witness-index transformation.
+    Witness,
+    /// The refinement loop.
+    Cegar,
+    /// The bug search on the original program (random testing, then the checker).
+    Bmc,
+    /// Nothing: the verdict is UNKNOWN.
+    None,
+}
+
+impl fmt::Display for AnsweredBy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            AnsweredBy::Witness => "witness",
+            AnsweredBy::Cegar => "cegar",
+            AnsweredBy::Bmc => "bmc",
+            AnsweredBy::None => "none",
+        })
+    }
+}
+
 /// The witness part of a check.
 #[derive(Clone, Debug, Serialize)]
 pub struct WitnessRun {
-    /// The checker's verdict on the transformed program, or why there was none.
-    pub verdict: String,
+    /// The checker's answer on the transformed program (none when it was not transformed).
+    #[serde(flatten)]
+    pub verdict: Option<Verdict>,
     /// Why the program could not be transformed.
     pub rejected: Option<String>,
     /// How each loop was transformed.
@@ -52,10 +81,47 @@ pub struct WitnessRun {
     pub time_s: f64,
 }
 
+impl WitnessRun {
+    /// The checker's answer, or `not applicable`.
+    pub fn verdict_text(&self) -> String {
+        match &self.verdict {
+            Some(v) => v.to_string(),
+            None => "not applicable".into(),
+        }
+    }
+}
+
+/// What the bug search on the original program answered.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "by", rename_all = "kebab-case")]
+pub enum BugFinderAnswer {
+    /// Random testing ran the original program into the error.
+    RandomTesting,
+    /// The engine's answer on the original program (its counterexample is only a lead).
+    Engine {
+        engine: String,
+        #[serde(flatten)]
+        verdict: Verdict,
+    },
+    /// The search failed with an error of ara's.
+    Error { message: String },
+}
+
+impl fmt::Display for BugFinderAnswer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BugFinderAnswer::RandomTesting => f.write_str("UNSAFE (random testing)"),
+            BugFinderAnswer::Engine { verdict, .. } => verdict.fmt(f),
+            BugFinderAnswer::Error { message } => write!(f, "error: {message}"),
+        }
+    }
+}
+
 /// The bounded run on the original program (in `auto`).
 #[derive(Clone, Debug, Serialize)]
 pub struct BugFinderRun {
-    pub verdict: String,
+    #[serde(flatten)]
+    pub answer: BugFinderAnswer,
     /// What became of its counterexample (SMT check, replay), when it had one.
     pub confirmation: Option<String>,
     pub time_s: f64,
@@ -69,9 +135,8 @@ pub struct StrategyReport {
     pub report: CheckReport,
     /// The strategy asked for.
     pub requested: Strategy,
-    /// What gave the verdict: `witness`, `cegar`, `bmc` (the checker on the original
-    /// program), or `none` for UNKNOWN.
-    pub strategy: String,
+    /// What gave the verdict.
+    pub strategy: AnsweredBy,
     pub witness: Option<WitnessRun>,
     pub bug_finder: Option<BugFinderRun>,
 }
@@ -86,11 +151,15 @@ pub fn check(
     let mut rep = match strategy {
         Strategy::Cegar => {
             let report = cegar::check(p, opts)?;
-            let answered = !matches!(report.verdict, FinalVerdict::Unknown { .. });
+            let answered = report.verdict.is_definite();
             StrategyReport {
                 report,
                 requested: strategy,
-                strategy: if answered { "cegar" } else { "none" }.into(),
+                strategy: if answered {
+                    AnsweredBy::Cegar
+                } else {
+                    AnsweredBy::None
+                },
                 witness: None,
                 bug_finder: None,
             }
@@ -99,19 +168,14 @@ pub fn check(
             let (verdict, run, _) = run_witness(p, opts, start)?;
             let verdict = match verdict {
                 WitnessVerdict::Safe(proof) => FinalVerdict::Safe { proof },
-                WitnessVerdict::Unsafe => FinalVerdict::Unknown {
-                    reason: "witness abstraction too coarse (its counterexample may be spurious)"
-                        .into(),
-                },
                 WitnessVerdict::Unknown(reason) => FinalVerdict::Unknown { reason },
             };
             StrategyReport {
-                strategy: if matches!(verdict, FinalVerdict::Safe { .. }) {
-                    "witness"
+                strategy: if verdict.is_definite() {
+                    AnsweredBy::Witness
                 } else {
-                    "none"
-                }
-                .into(),
+                    AnsweredBy::None
+                },
                 report: empty_report(p, verdict, run.time_s),
                 requested: strategy,
                 witness: Some(run),
@@ -138,28 +202,15 @@ fn empty_report(p: &Program, verdict: FinalVerdict, checker_s: f64) -> CheckRepo
     }
 }
 
+/// What the witness strategy concludes: a proof, or why not (a counterexample of the witness
+/// program is only a lead: [`Inconclusive::WitnessTooCoarse`]).
 enum WitnessVerdict {
-    Safe(String),
-    Unsafe,
-    Unknown(String),
+    Safe(SafeProof),
+    Unknown(Inconclusive),
 }
 
 fn work_dir(opts: &CegarOptions) -> Result<(tempfile::TempDir, PathBuf), AraError> {
-    let work = tempfile::Builder::new()
-        .prefix("ara-strategy-")
-        .tempdir()
-        .map_err(|e| AraError::Internal(format!("cannot create a temporary directory: {e}")))?;
-    let dir = match &opts.keep_dir {
-        Some(d) => {
-            std::fs::create_dir_all(d).map_err(|e| AraError::Input {
-                file: d.display().to_string(),
-                msg: format!("cannot create: {e}"),
-            })?;
-            d.clone()
-        }
-        None => work.path().to_path_buf(),
-    };
-    Ok((work, dir))
+    engines::work_dir("ara-strategy-", opts.keep_dir.as_deref())
 }
 
 /// The witness transformation through the checker; the seed for the refinement loop from its
@@ -171,7 +222,7 @@ fn run_witness(
 ) -> Result<(WitnessVerdict, WitnessRun, IndexSets), AraError> {
     let t = Instant::now();
     let mut run = WitnessRun {
-        verdict: String::new(),
+        verdict: None,
         rejected: None,
         loops: vec![],
         seed: vec![],
@@ -181,56 +232,59 @@ fn run_witness(
         Ok(w) => w,
         Err(e @ AraError::Unsupported { .. }) => {
             run.rejected = Some(e.to_string());
-            run.verdict = "not applicable".into();
-            let why = format!("witness transformation not applicable: {e}");
+            let why = Inconclusive::WitnessNotApplicable {
+                message: e.to_string(),
+            };
             return Ok((WitnessVerdict::Unknown(why), run, IndexSets::empty()));
         }
         Err(e) => return Err(e),
     };
     run.loops = w.loops.clone();
     let (_work, dir) = work_dir(opts)?;
-    let text = emit_c(
-        &w.program,
-        &EmitOptions {
-            markers: false,
-            line_comments: true,
-            header_comment: Some(format!(
-                "ara check: witness-index transformation of {}\n{}",
-                p.file,
-                w.summary(p)
-            )),
-        },
-    );
-    let c_path = dir.join("witness.c");
-    std::fs::write(&c_path, &text).map_err(|e| AraError::Internal(e.to_string()))?;
     let mut copts = opts.checker.clone();
     // No loops: one unwinding explores every path, and a clean run is a proof.
     copts.mode = Mode::Unwind(1);
-    let remaining = opts.timeout.saturating_sub(start.elapsed());
-    copts.timeout = Some(copts.timeout.map_or(remaining, |c| c.min(remaining)));
     if opts.keep_dir.is_some() {
         copts.keep_dir = Some(dir.join("witness-runs"));
     }
-    let out = checkers::check_file(&c_path, &copts)?;
-    run.verdict = out.verdict.to_string();
+    let engine = Bmc::new(
+        copts,
+        "witness",
+        format!(
+            "ara check: witness-index transformation of {}\n{}",
+            p.file,
+            w.summary(p)
+        ),
+    );
+    let budget = Budget {
+        timeout: Some(opts.timeout.saturating_sub(start.elapsed())),
+        keep_dir: Some(dir.clone()),
+        ..Budget::default()
+    };
+    let out = engine.run(&w.program, &budget)?;
+    run.verdict = Some(out.outcome.verdict.answer());
     run.time_s = t.elapsed().as_secs_f64();
-    let (verdict, seed) = match (&out.verdict, &out.trace) {
-        (Verdict::Safe { how }, _) => (
-            WitnessVerdict::Safe(format!(
-                "proved: {how}, by {} on the witness-index transformation",
-                out.checker
-            )),
+    let (engine, on) = (out.outcome.engine, Subject::Witness);
+    let (verdict, seed) = match out.outcome.verdict {
+        EngineVerdict::Proved(how) => (
+            WitnessVerdict::Safe(SafeProof { how, engine, on }),
             IndexSets::empty(),
         ),
-        (Verdict::Unsafe, trace) => {
-            let seed = trace
+        EngineVerdict::Counterexample(_) => {
+            // The witness indexes the checker chose are in its raw trace.
+            let seed = out
+                .checker
+                .trace
                 .as_ref()
                 .map(|t| w.seed_from_trace(t))
                 .unwrap_or_default();
-            (WitnessVerdict::Unsafe, seed)
+            (
+                WitnessVerdict::Unknown(Inconclusive::WitnessTooCoarse),
+                seed,
+            )
         }
-        (Verdict::Unknown { reason }, _) => (
-            WitnessVerdict::Unknown(format!("witness: checker: {reason}")),
+        EngineVerdict::Unknown(reason) => (
+            WitnessVerdict::Unknown(Inconclusive::Engine { engine, on, reason }),
             IndexSets::empty(),
         ),
     };
@@ -248,21 +302,20 @@ enum Answer {
     Bmc(Result<(FinalVerdict, BugFinderRun), AraError>),
 }
 
-fn is_definite(v: &FinalVerdict) -> bool {
-    !matches!(v, FinalVerdict::Unknown { .. })
-}
-
 fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyReport, AraError> {
     let (wv, wrun, seed) = run_witness(p, opts, start)?;
-    if let WitnessVerdict::Safe(proof) = wv {
-        return Ok(StrategyReport {
-            report: empty_report(p, FinalVerdict::Safe { proof }, wrun.time_s),
-            requested: Strategy::Auto,
-            strategy: "witness".into(),
-            witness: Some(wrun),
-            bug_finder: None,
-        });
-    }
+    let witness_why = match wv {
+        WitnessVerdict::Safe(proof) => {
+            return Ok(StrategyReport {
+                report: empty_report(p, FinalVerdict::Safe { proof }, wrun.time_s),
+                requested: Strategy::Auto,
+                strategy: AnsweredBy::Witness,
+                witness: Some(wrun),
+                bug_finder: None,
+            });
+        }
+        WitnessVerdict::Unknown(why) => why,
+    };
     let remaining = opts.timeout.saturating_sub(start.elapsed());
     let mut copts = opts.clone();
     copts.timeout = remaining;
@@ -290,13 +343,13 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
         for ans in rx.iter().take(2) {
             match ans {
                 Answer::Cegar(r) => {
-                    if r.as_ref().is_ok_and(|r| is_definite(&r.verdict)) {
+                    if r.as_ref().is_ok_and(|r| r.verdict.is_definite()) {
                         stop_bmc.cancel();
                     }
                     cegar_res = Some(r);
                 }
                 Answer::Bmc(r) => {
-                    if r.as_ref().is_ok_and(|(v, _)| is_definite(v)) {
+                    if r.as_ref().is_ok_and(|(v, _)| v.is_definite()) {
                         stop_cegar.cancel();
                     }
                     bmc_res = Some(r);
@@ -308,13 +361,15 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
     let bmc_res = bmc_res.unwrap_or_else(|| Err(AraError::Internal("no answer".into())));
     // The refinement loop's answer when definite, else the bug finder's, else UNKNOWN with
     // every reason. (Both definite answers are sound, so they cannot disagree.)
-    let bmc_definite = matches!(&bmc_res, Ok((v, _)) if is_definite(v));
+    let bmc_definite = matches!(&bmc_res, Ok((v, _)) if v.is_definite());
     let (bmc_verdict, bmc_run) = match bmc_res {
         Ok((v, r)) => (Some(v), Some(r)),
         Err(e) => (
             None,
             Some(BugFinderRun {
-                verdict: format!("error: {e}"),
+                answer: BugFinderAnswer::Error {
+                    message: e.to_string(),
+                },
                 confirmation: None,
                 time_s: 0.0,
             }),
@@ -323,38 +378,41 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
     let mut report = match cegar_res {
         Ok(r) => r,
         Err(e) if bmc_definite => {
-            let why = format!("refinement loop: {e}");
+            let why = Inconclusive::RefinementFailed {
+                message: e.to_string(),
+            };
             empty_report(p, FinalVerdict::Unknown { reason: why }, 0.0)
         }
         Err(e) => return Err(e),
     };
     report.time_checker_s += wrun.time_s;
-    let strategy = if is_definite(&report.verdict) {
-        "cegar"
-    } else if bmc_definite {
-        report.verdict = bmc_verdict.expect("definite");
-        "bmc"
+    let strategy = if report.verdict.is_definite() {
+        AnsweredBy::Cegar
+    } else if let Some(v) = bmc_verdict.clone().filter(|_| bmc_definite) {
+        report.verdict = v;
+        AnsweredBy::Bmc
     } else {
-        let mut why = Vec::new();
-        match &wrun.rejected {
-            Some(r) => why.push(format!("witness: {r}")),
-            None => why.push(format!("witness: {}", wrun.verdict)),
-        }
-        if let FinalVerdict::Unknown { reason } = &report.verdict {
-            why.push(format!("refinement loop: {reason}"));
-        }
-        if let Some(FinalVerdict::Unknown { reason }) = &bmc_verdict {
-            why.push(format!("bounded search: {reason}"));
-        }
-        report.verdict = FinalVerdict::Unknown {
-            reason: why.join("; "),
+        let refinement = match &report.verdict {
+            FinalVerdict::Unknown { reason } => reason.clone(),
+            _ => unreachable!("not definite"),
         };
-        "none"
+        let bounded_search = match bmc_verdict {
+            Some(FinalVerdict::Unknown { reason }) => Some(Box::new(reason)),
+            _ => None,
+        };
+        report.verdict = FinalVerdict::Unknown {
+            reason: Inconclusive::Portfolio {
+                witness: Box::new(witness_why),
+                refinement: Box::new(refinement),
+                bounded_search,
+            },
+        };
+        AnsweredBy::None
     };
     Ok(StrategyReport {
         report,
         requested: Strategy::Auto,
-        strategy: strategy.into(),
+        strategy,
         witness: Some(wrun),
         bug_finder: bmc_run,
     })
@@ -364,8 +422,8 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
 const RANDOM_SEARCH_MAX: Duration = Duration::from_secs(6);
 
 /// Random testing of the original program, then the checker on it: a proof counts, a
-/// counterexample only when its path is feasible (SMT) and the replay on the original program
-/// reaches the error; a random run only when it reaches the error.
+/// counterexample only when [`confirm`] confirms it (SMT, then the replay on the original
+/// program); a random run only when it reaches the error.
 fn bug_finder(
     p: &Program,
     opts: &CegarOptions,
@@ -384,95 +442,76 @@ fn bug_finder(
     let random_budget = (budget / 6).min(RANDOM_SEARCH_MAX);
     if let Some(trace) = random::random_search(p, random_budget, &dir) {
         let run = BugFinderRun {
-            verdict: "UNSAFE (random testing)".into(),
+            answer: BugFinderAnswer::RandomTesting,
             confirmation: Some(trace.confirmed_by.clone()),
             time_s: t.elapsed().as_secs_f64(),
         };
         return Ok((FinalVerdict::Unsafe { trace }, run));
     }
     let budget = budget.saturating_sub(t.elapsed());
-    let cfg = Cfg::build(p);
-    let text = emit_c(
-        p,
-        &EmitOptions {
-            markers: true,
-            line_comments: true,
-            header_comment: Some(format!("ara check: bounded search on {}", p.file)),
-        },
-    );
-    let c_path = dir.join("original.c");
-    std::fs::write(&c_path, &text).map_err(|e| AraError::Internal(e.to_string()))?;
     let mut copts = opts.checker.clone();
     copts.mode = Mode::Auto;
-    copts.timeout = Some(copts.timeout.map_or(budget, |c| c.min(budget)));
-    let out = checkers::check_file(&c_path, &copts)?;
+    let engine = Bmc::new(
+        copts,
+        "original",
+        format!("ara check: bounded search on {}", p.file),
+    );
+    let engine_budget = Budget {
+        timeout: Some(budget),
+        keep_dir: Some(dir.clone()),
+        ..Budget::default()
+    };
+    let outcome = engine.run(p, &engine_budget)?.outcome;
+    let (engine, on) = (outcome.engine.clone(), Subject::Original);
     let mut run = BugFinderRun {
-        verdict: out.verdict.to_string(),
+        answer: BugFinderAnswer::Engine {
+            engine: engine.clone(),
+            verdict: outcome.verdict.answer(),
+        },
         confirmation: None,
         time_s: 0.0,
     };
-    let verdict = match (&out.verdict, &out.trace) {
-        (Verdict::Safe { how }, _) => FinalVerdict::Safe {
-            proof: format!("proved: {how}, by {} on the original program", out.checker),
+    let verdict = match outcome.verdict {
+        EngineVerdict::Proved(how) => FinalVerdict::Safe {
+            proof: SafeProof { how, engine, on },
         },
-        (Verdict::Unsafe, Some(trace)) => {
-            let path = cegar::normalise_path(&cfg, trace.marker_path(MARKER_VAR));
+        EngineVerdict::Unknown(reason) => FinalVerdict::Unknown {
+            reason: Inconclusive::Engine { engine, on, reason },
+        },
+        EngineVerdict::Counterexample(cex) => {
             let left = budget
                 .saturating_sub(t.elapsed())
                 .max(Duration::from_secs(1));
-            match confirm(p, &cfg, &path, opts, left, &dir) {
-                Ok(trace) => {
+            let copts = ConfirmOptions {
+                theory: opts.theory,
+                limits: Limits {
+                    timeout: Some(left),
+                    memory_mb: opts.checker.memory_mb,
+                },
+                dir: &dir,
+                keep_tag: None,
+            };
+            let reason = match confirm(p, &Cfg::build(p), &cex.path, &copts)? {
+                Confirmation::Confirmed(mut trace) => {
+                    trace.confirmed_by = format!(
+                        "bounded search on the original program; {}",
+                        trace.confirmed_by
+                    );
                     run.confirmation = Some(trace.confirmed_by.clone());
-                    FinalVerdict::Unsafe { trace }
+                    run.time_s = t.elapsed().as_secs_f64();
+                    return Ok((FinalVerdict::Unsafe { trace }, run));
                 }
-                Err(why) => {
-                    run.confirmation = Some(why.clone());
-                    FinalVerdict::Unknown {
-                        reason: format!("counterexample not confirmed: {why}"),
-                    }
-                }
+                Confirmation::Infeasible { .. } => Unconfirmed::Infeasible,
+                Confirmation::Unconfirmed(why) => why,
+            };
+            run.confirmation = Some(reason.to_string());
+            FinalVerdict::Unknown {
+                reason: Inconclusive::Unconfirmed { engine, on, reason },
             }
         }
-        (Verdict::Unsafe, None) => FinalVerdict::Unknown {
-            reason: "the checker reported a violation without a trace".into(),
-        },
-        (Verdict::Unknown { reason }, _) => FinalVerdict::Unknown {
-            reason: format!("checker: {reason}"),
-        },
     };
     run.time_s = t.elapsed().as_secs_f64();
     Ok((verdict, run))
-}
-
-/// The path's trace formula on the original program, then the replay of its model.
-fn confirm(
-    p: &Program,
-    cfg: &Cfg,
-    path: &[Vertex],
-    opts: &CegarOptions,
-    budget: Duration,
-    dir: &Path,
-) -> Result<cegar::ConcreteTrace, String> {
-    if path.last() != Some(&VERTEX_ERROR) || !cfg.is_path(path) {
-        return Err("the checker's trace is not an error path of the CFG".into());
-    }
-    let q = encode_path(p, cfg, path, opts.theory).map_err(|e| e.to_string())?;
-    let limits = Limits {
-        timeout: Some(budget),
-        memory_mb: opts.checker.memory_mb,
-    };
-    match solve(&q, &limits).map_err(|e| e.to_string())? {
-        SolverAnswer::Sat(model) => {
-            let mut trace = replay::confirm(p, cfg, path, &q, &model, dir)?;
-            trace.confirmed_by = format!(
-                "bounded search on the original program; {}",
-                trace.confirmed_by
-            );
-            Ok(trace)
-        }
-        SolverAnswer::Unsat { .. } => Err("the path is infeasible (SMT)".into()),
-        SolverAnswer::Unknown(why) => Err(format!("solver: {why}")),
-    }
 }
 
 impl StrategyReport {
@@ -497,7 +536,7 @@ impl StrategyReport {
             }
         }
         if let Some(w) = &self.witness {
-            let _ = writeln!(out, "witness: {} ({:.2} s)", w.verdict, w.time_s);
+            let _ = writeln!(out, "witness: {} ({:.2} s)", w.verdict_text(), w.time_s);
             if let Some(r) = &w.rejected {
                 let _ = writeln!(out, "  {r}");
             }
@@ -517,7 +556,7 @@ impl StrategyReport {
             }
         }
         if let Some(b) = &self.bug_finder {
-            let _ = writeln!(out, "bounded search: {} ({:.2} s)", b.verdict, b.time_s);
+            let _ = writeln!(out, "bounded search: {} ({:.2} s)", b.answer, b.time_s);
             if let Some(c) = &b.confirmation {
                 let _ = writeln!(out, "  {c}");
             }

@@ -4,7 +4,7 @@
 
 use ara::checkers::cbmc::{self, RunInfo, Ui};
 use ara::checkers::{
-    CheckOptions, CheckerKind, Mode, ProofKind, StepKind, Trace, UnknownReason, Verdict, check_file,
+    CheckOptions, CheckerKind, Mode, Proof, StepKind, Trace, UnknownReason, Verdict, check_file,
 };
 use ara::tools::Ending;
 use std::path::{Path, PathBuf};
@@ -172,7 +172,7 @@ fn complete_unwinding_is_a_proof() {
         assert_eq!(
             v,
             Verdict::Safe {
-                how: ProofKind::CompleteUnwinding { bound: 6 }
+                how: Proof::CompleteUnwinding { bound: 6 }
             },
             "{fmt}"
         );

@@ -1,9 +1,7 @@
 //! Live tests of the ESBMC back end on the C programs in `tests/checkers/` (real binary; set
 //! `ARA_TOOLS_DIR` or install with `scripts/setup`).
 
-use ara::checkers::{
-    CheckOptions, CheckerKind, Mode, ProofKind, UnknownReason, Verdict, check_file,
-};
+use ara::checkers::{CheckOptions, CheckerKind, Mode, Proof, UnknownReason, Verdict, check_file};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -26,7 +24,7 @@ fn safe_constant_bounds_by_complete_unwinding() {
     assert_eq!(
         out.verdict,
         Verdict::Safe {
-            how: ProofKind::CompleteUnwinding { bound: 11 }
+            how: Proof::CompleteUnwinding { bound: 11 }
         },
         "{}",
         out.verdict
@@ -41,7 +39,7 @@ fn safe_constant_bounds_by_complete_unwinding() {
     assert_eq!(
         out.verdict,
         Verdict::Safe {
-            how: ProofKind::CompleteUnwinding { bound: 11 }
+            how: Proof::CompleteUnwinding { bound: 11 }
         }
     );
 }
@@ -77,7 +75,7 @@ fn safe_unbounded_by_k_induction() {
         matches!(
             out.verdict,
             Verdict::Safe {
-                how: ProofKind::KInduction { .. }
+                how: Proof::KInduction { .. }
             }
         ),
         "{}",
@@ -230,7 +228,7 @@ fn deep_constant_bound_is_proved_after_the_k_induction_phase() {
     assert_eq!(
         out.verdict,
         Verdict::Safe {
-            how: ProofKind::CompleteUnwinding { bound: 101 }
+            how: Proof::CompleteUnwinding { bound: 101 }
         },
         "{}",
         out.verdict

@@ -71,7 +71,8 @@ fn table3_patterns_are_proved_safe_by_the_witness_strategy() {
         assert_eq!(j["verdict"], "safe", "{f}");
         assert_eq!(j["strategy"], "witness", "{f}");
         assert_eq!(j["requested"], "witness", "{f}");
-        let proof = j["proof"].as_str().unwrap();
+        assert_eq!(j["proof"]["on"]["program"], "witness", "{f}: {j:#}");
+        let proof = j["proof"]["text"].as_str().unwrap();
         assert!(
             proof.contains("witness-index transformation"),
             "{f}: {proof}"
@@ -104,10 +105,10 @@ fn witness_strategy_never_says_safe_on_an_unsafe_program() {
         let (code, j) = check(&f, &["--strategy", "witness"]);
         assert_eq!(code, 20, "{}: {j:#}", name(&f));
         assert_eq!(j["verdict"], "unknown");
-        let reason = j["reason"].as_str().unwrap();
+        let why = j["reason"]["why"].as_str().unwrap();
         assert!(
-            reason.contains("witness abstraction too coarse") || reason.contains("not applicable"),
-            "{}: {reason}",
+            why == "witness-too-coarse" || why == "witness-not-applicable",
+            "{}: {j:#}",
             name(&f)
         );
     }
@@ -145,8 +146,9 @@ fn partial_lesser_bound_witness_unknown_auto_confirms_the_bug() {
     let f = root().join("tests/witness/partial_lesser_bound.c");
     let (code, j) = check(&f, &["--strategy", "witness"]);
     assert_eq!(code, 20, "{j:#}");
-    assert!(j["reason"].as_str().unwrap().contains("too coarse"));
-    assert_eq!(j["witness"]["verdict"], "UNSAFE");
+    assert_eq!(j["reason"]["why"], "witness-too-coarse");
+    assert!(j["reason"]["text"].as_str().unwrap().contains("too coarse"));
+    assert_eq!(j["witness"]["verdict"], "unsafe");
     // The only element the witness program can fail on is the last one.
     assert_eq!(j["witness"]["seed"], serde_json::json!([["a", 15]]));
 
@@ -180,7 +182,7 @@ fn auto_proves_safe_what_the_witness_program_cannot() {
     ] {
         let (code, j) = check(&root().join(f), &["--timeout", "120"]);
         assert_eq!(code, 0, "{f}: {j:#}");
-        assert_eq!(j["witness"]["verdict"], "UNSAFE", "{f}");
+        assert_eq!(j["witness"]["verdict"], "unsafe", "{f}");
         let by = j["strategy"].as_str().unwrap();
         assert!(by == "cegar" || by == "bmc", "{f}: {by}");
     }

@@ -6,11 +6,16 @@
 //! own process group killed at the time limit (the checkers it starts die with it), a limit
 //! on the resident memory of the whole process tree, and wall time, CPU time and peak memory
 //! measured (`wait4`, `/proc`). Crashes, timeouts, running out of memory and output
-//! that does not parse become rows with the reason.
+//! that does not parse become rows with the reason. ara's JSON report is read back into ara's
+//! own verdict types (`FinalVerdict`, `checkers::Verdict`): no reason text is re-parsed.
 
 use super::report::{Row, Verdict};
 use super::task::{Runnable, Task, TaskProblem};
+use crate::cegar::{FinalVerdict, TrackedSummary};
+use crate::checkers::{self, UnknownReason};
+use crate::strategy::AnsweredBy;
 use crate::tools::{self, Ending, Limits, RunOutput};
+use serde::Deserialize;
 use std::collections::VecDeque;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -336,11 +341,8 @@ fn classify(row: &mut Row, out: &RunOutput, s: &RunSettings) {
             }
         }
         Ending::Exited(code) if [exit::OK, exit::UNSAFE, exit::UNKNOWN].contains(&code) => {
-            parse_report(row, code, out);
-            if row.verdict == Verdict::Unknown
-                && s.memory_mb.is_some()
-                && mentions_memory(&row.reason)
-            {
+            let out_of_memory = parse_report(row, code, out);
+            if row.verdict == Verdict::Unknown && s.memory_mb.is_some() && out_of_memory {
                 row.set_verdict(Verdict::OutOfMemory);
             }
         }
@@ -375,11 +377,90 @@ fn classify(row: &mut Row, out: &RunOutput, s: &RunSettings) {
     }
 }
 
-/// Reads the JSON report of `ara check` / `ara bmc` and checks it agrees with the exit code.
-fn parse_report(row: &mut Row, code: i32, out: &RunOutput) {
+/// What `ara batch` reads of `ara check --json`: ara's own types.
+#[derive(Deserialize)]
+struct CheckJson {
+    #[serde(flatten)]
+    verdict: FinalVerdict,
+    strategy: Option<AnsweredBy>,
+    iterations: Option<Vec<serde::de::IgnoredAny>>,
+    arrays: Option<Vec<TrackedSummary>>,
+}
+
+/// What `ara batch` reads of `ara bmc --json`: the checker's verdict.
+#[derive(Deserialize)]
+struct BmcJson {
+    #[serde(flatten)]
+    verdict: checkers::Verdict,
+}
+
+/// The verdict of a report, its reason for the row, and whether a time limit or the memory
+/// stopped it.
+struct Reading {
+    verdict: Verdict,
+    reason: String,
+    timed_out: bool,
+    out_of_memory: bool,
+}
+
+fn read_check(j: CheckJson, row: &mut Row) -> Reading {
+    if let Some(st) = j.strategy {
+        row.strategy = st.to_string();
+    }
+    if let Some(its) = &j.iterations {
+        row.iterations = Some(its.len() as u32);
+    }
+    if let Some(arrays) = &j.arrays {
+        row.tracked = Some(arrays.iter().map(|a| a.tracked_count).sum());
+        row.total_elements = Some(arrays.iter().map(|a| a.total).sum());
+    }
+    let (verdict, reason) = match &j.verdict {
+        FinalVerdict::Safe { proof } => (Verdict::True, proof.to_string()),
+        FinalVerdict::Unsafe { trace } => (Verdict::False, trace.confirmed_by.clone()),
+        FinalVerdict::Unknown { reason } => (Verdict::Unknown, reason.to_string()),
+    };
+    let (timed_out, out_of_memory) = match &j.verdict {
+        FinalVerdict::Unknown { reason } => (reason.timed_out(), reason.out_of_memory()),
+        _ => (false, false),
+    };
+    Reading {
+        verdict,
+        reason,
+        timed_out,
+        out_of_memory,
+    }
+}
+
+fn read_bmc(j: BmcJson) -> Reading {
+    let (verdict, reason) = match &j.verdict {
+        checkers::Verdict::Safe { how } => (Verdict::True, format!("proved: {how}")),
+        checkers::Verdict::Unsafe => (Verdict::False, String::new()),
+        checkers::Verdict::Unknown { reason } => (Verdict::Unknown, reason.to_string()),
+    };
+    let reason_is = |f: fn(&UnknownReason) -> bool| match &j.verdict {
+        checkers::Verdict::Unknown { reason } => f(reason),
+        _ => false,
+    };
+    Reading {
+        verdict,
+        reason,
+        timed_out: reason_is(|r| matches!(r, UnknownReason::Timeout { .. })),
+        out_of_memory: reason_is(|r| matches!(r, UnknownReason::OutOfMemory)),
+    }
+}
+
+/// Reads the JSON report of `ara check` / `ara bmc` into ara's types and checks it agrees with
+/// the exit code. Returns whether the report says an engine ran out of memory.
+fn parse_report(row: &mut Row, code: i32, out: &RunOutput) -> bool {
     use crate::error::exit;
-    let v: serde_json::Value = match serde_json::from_str(out.stdout.trim()) {
-        Ok(v) => v,
+    let text = out.stdout.trim();
+    let read = if row.tool == ARA {
+        serde_json::from_str::<CheckJson>(text).map(|j| read_check(j, row))
+    } else {
+        serde_json::from_str::<BmcJson>(text).map(read_bmc)
+    };
+    let r = match read {
+        Ok(r) => r,
         Err(e) => {
             row.set_verdict(Verdict::Error);
             let first = out
@@ -391,82 +472,160 @@ fn parse_report(row: &mut Row, code: i32, out: &RunOutput) {
                 .take(120)
                 .collect::<String>();
             row.reason = format!("unparsable output (exit {code}): {e}; output starts {first:?}");
-            return;
+            return false;
         }
     };
-    let word = v.get("verdict").and_then(|x| x.as_str()).unwrap_or("");
-    let verdict = match word {
-        "safe" => Verdict::True,
-        "unsafe" => Verdict::False,
-        "unknown" => Verdict::Unknown,
-        _ => {
-            row.set_verdict(Verdict::Error);
-            row.reason = format!("unparsable output (exit {code}): no verdict in the JSON report");
-            return;
-        }
-    };
-    let expected_code = match verdict {
+    let expected_code = match r.verdict {
         Verdict::True => exit::OK,
         Verdict::False => exit::UNSAFE,
         _ => exit::UNKNOWN,
     };
     if code != expected_code {
         row.set_verdict(Verdict::Error);
-        row.reason = format!("inconsistent answer: verdict {word} but exit code {code}");
-        return;
+        row.reason = format!(
+            "inconsistent answer: verdict {} but exit code {code}",
+            r.verdict.as_str()
+        );
+        return false;
     }
-    row.set_verdict(verdict);
-    let s = |x: Option<&serde_json::Value>| x.and_then(|x| x.as_str()).map(str::to_string);
-    // ara check: proof / reason / trace.confirmed_by at the top; ara bmc: inside `outcome`.
-    row.reason = s(v.get("proof"))
-        .or_else(|| s(v.get("reason")))
-        .or_else(|| s(v.pointer("/trace/confirmed_by")))
-        .or_else(|| v.pointer("/outcome/verdict/reason").map(describe))
-        .or_else(|| {
-            v.pointer("/outcome/verdict/how")
-                .map(|h| format!("proved: {}", describe(h)))
-        })
-        .unwrap_or_default();
-    if let Some(st) = s(v.get("strategy")) {
-        row.strategy = st;
-    }
-    if let Some(its) = v.get("iterations").and_then(|x| x.as_array()) {
-        row.iterations = Some(its.len() as u32);
-    }
-    if let Some(arrays) = v.get("arrays").and_then(|x| x.as_array()) {
-        let sum = |k: &str| {
-            arrays
-                .iter()
-                .filter_map(|a| a.get(k).and_then(|x| x.as_u64()))
-                .sum()
-        };
-        row.tracked = Some(sum("tracked_count"));
-        row.total_elements = Some(sum("total"));
-    }
-    if verdict == Verdict::Unknown {
-        let r = row.reason.to_ascii_lowercase();
-        if r.contains("timeout") || r.contains("timed out") || r.contains("time limit") {
-            row.set_verdict(Verdict::Timeout);
-        }
-    }
+    row.reason = r.reason;
+    row.set_verdict(if r.timed_out {
+        Verdict::Timeout
+    } else {
+        r.verdict
+    });
+    r.out_of_memory
 }
 
-/// A JSON value as a short phrase: `{"proof":"complete-unwinding","bound":1}` reads
-/// `complete-unwinding (bound 1)`, `{"reason":"timeout","after":1.0}` reads `timeout (after 1.0)`.
-fn describe(v: &serde_json::Value) -> String {
-    let plain = |x: &serde_json::Value| x.as_str().map(str::to_string).unwrap_or(x.to_string());
-    let Some(o) = v.as_object() else {
-        return plain(v);
-    };
-    let main = ["reason", "proof"].iter().find_map(|k| o.get(*k));
-    let rest: Vec<String> = o
-        .iter()
-        .filter(|(k, _)| *k != "reason" && *k != "proof")
-        .map(|(k, x)| format!("{k} {}", describe(x)))
-        .collect();
-    match main {
-        Some(m) if rest.is_empty() => describe(m),
-        Some(m) => format!("{} ({})", describe(m), rest.join(", ")),
-        None => rest.join(", "),
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cegar::CheckReport;
+    use crate::strategy::{BugFinderAnswer, BugFinderRun, Strategy, StrategyReport, WitnessRun};
+    use crate::verdict::{Inconclusive, SafeProof, Subject};
+    use std::time::Duration;
+
+    fn row(tool: &str) -> Row {
+        Row::not_run(
+            "t.yml",
+            tool,
+            "p",
+            Some(true),
+            Verdict::Error,
+            String::new(),
+        )
+    }
+
+    fn output(stdout: String, code: i32) -> RunOutput {
+        RunOutput {
+            stdout,
+            stderr: String::new(),
+            ending: Ending::Exited(code),
+            elapsed: Duration::ZERO,
+            usage: Default::default(),
+            memory_exceeded: false,
+        }
+    }
+
+    /// `ara check --json` as ara writes it.
+    fn check_json(verdict: FinalVerdict) -> String {
+        let report = StrategyReport {
+            report: CheckReport {
+                file: "t.c".into(),
+                verdict,
+                iterations: vec![],
+                vars: vec![],
+                arrays: vec![TrackedSummary {
+                    array: "a".into(),
+                    tracked: vec![1],
+                    tracked_count: 1,
+                    total: 30,
+                }],
+                time_abstraction_s: 0.0,
+                time_checker_s: 0.0,
+                time_solver_s: 0.0,
+                time_total_s: 0.0,
+            },
+            requested: Strategy::Auto,
+            strategy: AnsweredBy::None,
+            witness: Some(WitnessRun {
+                verdict: Some(checkers::Verdict::Unsafe),
+                rejected: None,
+                loops: vec![],
+                seed: vec![],
+                time_s: 0.0,
+            }),
+            bug_finder: Some(BugFinderRun {
+                answer: BugFinderAnswer::Engine {
+                    engine: "esbmc".into(),
+                    verdict: checkers::Verdict::unknown(UnknownReason::Timeout {
+                        after: Duration::from_secs(2),
+                    }),
+                },
+                confirmation: None,
+                time_s: 0.0,
+            }),
+        };
+        serde_json::to_string_pretty(&report).unwrap()
+    }
+
+    #[test]
+    fn a_check_report_is_read_into_ara_types() {
+        let safe = FinalVerdict::Safe {
+            proof: SafeProof {
+                how: crate::engines::Proof::CompleteUnwinding { bound: 2 },
+                engine: "esbmc".into(),
+                on: Subject::Abstraction { iteration: 2 },
+            },
+        };
+        let mut r = row(ARA);
+        assert!(!parse_report(&mut r, 0, &output(check_json(safe), 0)));
+        assert_eq!(r.verdict, Verdict::True);
+        assert_eq!(
+            r.reason,
+            "proved: complete unwinding, bound 2, by esbmc on abstraction 2"
+        );
+        assert_eq!((r.tracked, r.total_elements), (Some(1), Some(30)));
+        assert_eq!(r.strategy, "none");
+
+        // A time limit in one part of the portfolio: a timeout row.
+        let unknown = FinalVerdict::Unknown {
+            reason: Inconclusive::Portfolio {
+                witness: Box::new(Inconclusive::WitnessTooCoarse),
+                refinement: Box::new(Inconclusive::Timeout {
+                    after: Duration::from_secs(2),
+                }),
+                bounded_search: None,
+            },
+        };
+        let mut r = row(ARA);
+        parse_report(&mut r, 20, &output(check_json(unknown.clone()), 20));
+        assert_eq!(r.verdict, Verdict::Timeout, "{}", r.reason);
+        assert!(r.reason.contains("refinement loop: timeout after 2 s"));
+        // The exit code must agree with the verdict.
+        let mut r = row(ARA);
+        parse_report(&mut r, 0, &output(check_json(unknown), 0));
+        assert_eq!(r.verdict, Verdict::Error);
+        assert!(r.reason.starts_with("inconsistent answer"), "{}", r.reason);
+    }
+
+    #[test]
+    fn a_bmc_report_is_read_into_the_checkers_verdict() {
+        let j = r#"{"file": "t.c", "verdict": "unknown",
+                    "reason": {"reason": "out-of-memory"}, "path": []}"#;
+        let mut r = row("esbmc");
+        assert!(parse_report(&mut r, 20, &output(j.into(), 20)));
+        assert_eq!(
+            (r.verdict, r.reason.as_str()),
+            (Verdict::Unknown, "out of memory")
+        );
+        let j = r#"{"verdict": "unknown", "reason": {"reason": "timeout", "after": 1.0}}"#;
+        parse_report(&mut r, 20, &output(j.into(), 20));
+        assert_eq!(r.verdict, Verdict::Timeout);
+        assert_eq!(r.reason, "timeout after 1 s");
+        let j = r#"{"verdict": "maybe"}"#;
+        parse_report(&mut r, 20, &output(j.into(), 20));
+        assert_eq!(r.verdict, Verdict::Error);
+        assert!(r.reason.starts_with("unparsable output"), "{}", r.reason);
     }
 }

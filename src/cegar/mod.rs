@@ -3,23 +3,30 @@
 //! Takes a [`Program`] and [`CegarOptions`]; gives a [`CheckReport`]: SAFE (the checker proved an
 //! abstraction safe), UNSAFE (a trace whose SMT formula is satisfiable on the original program
 //! and whose inputs, replayed on the original program, reach the error), or UNKNOWN with the
-//! reason; plus the iterations, the final V and R, and where the time went.
+//! reason; plus the iterations, the final V and R, and where the time went. Each abstraction
+//! is checked by the engine [`crate::engines::bmc::Bmc`]; each counterexample goes through
+//! [`crate::engines::confirm::confirm`] on the original program (confirmed: UNSAFE; infeasible:
+//! its unsat core drives the refinement; otherwise UNKNOWN).
 
 pub mod random;
 pub mod replay;
 
 use crate::abstraction::{IndexSets, Tracked, VarSet, abstract_program_with};
-use crate::checkers::{self, CheckOptions, Verdict};
-use crate::emit::{EmitOptions, emit_c};
+use crate::checkers::{CheckOptions, Verdict};
+use crate::engines::bmc::Bmc;
+use crate::engines::confirm::{ConfirmOptions, Confirmation, confirm};
+use crate::engines::{Budget, EngineVerdict, work_dir};
 use crate::error::AraError;
 use crate::ir::cfg::Cfg;
-use crate::ir::{ArrId, Program, VERTEX_ERROR, VarId, Vertex};
+use crate::ir::{ArrId, Program, VarId, Vertex};
 use crate::smt::{
     ConjunctKind, Query, SolverAnswer, Theory, encode_path, forced_value, forced_value_before,
-    minimize_core, solve, solve_without_core,
+    minimize_core, solve_without_core,
 };
 use crate::tools::Limits;
-use serde::Serialize;
+pub use crate::verdict::FinalVerdict;
+use crate::verdict::{Inconclusive, SafeProof, Subject, Unconfirmed};
+use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -41,17 +48,8 @@ pub struct CegarOptions {
     pub seed: IndexSets,
 }
 
-/// The final answer.
-#[derive(Clone, Debug, Serialize, PartialEq)]
-#[serde(tag = "verdict", rename_all = "lowercase")]
-pub enum FinalVerdict {
-    Safe { proof: String },
-    Unsafe { trace: ConcreteTrace },
-    Unknown { reason: String },
-}
-
 /// A confirmed error trace on the original program.
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct ConcreteTrace {
     /// The vertex path, ending in 0.
     pub path: Vec<Vertex>,
@@ -63,24 +61,51 @@ pub struct ConcreteTrace {
     pub confirmed_by: String,
 }
 
-#[derive(Clone, Debug, Serialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
 pub struct InputValue {
     pub what: String,
+    #[serde(deserialize_with = "wide_int")]
     pub value: i128,
+}
+
+/// An `i128` written as a JSON number, read back also where serde buffers the value (a
+/// tagged or flattened enum holds numbers as 64-bit integers).
+fn wide_int<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i128, D::Error> {
+    struct Wide;
+    impl serde::de::Visitor<'_> for Wide {
+        type Value = i128;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("an integer")
+        }
+        fn visit_i64<E>(self, v: i64) -> Result<i128, E> {
+            Ok(v.into())
+        }
+        fn visit_u64<E>(self, v: u64) -> Result<i128, E> {
+            Ok(v.into())
+        }
+        fn visit_i128<E>(self, v: i128) -> Result<i128, E> {
+            Ok(v)
+        }
+        fn visit_u128<E: serde::de::Error>(self, v: u128) -> Result<i128, E> {
+            i128::try_from(v).map_err(E::custom)
+        }
+    }
+    d.deserialize_any(Wide)
 }
 
 /// What one iteration did.
 #[derive(Clone, Debug, Serialize)]
 pub struct Iteration {
     pub number: u32,
-    pub checker_verdict: String,
+    /// The engine's answer on this iteration's abstraction (its trace is `path`).
+    pub checker_verdict: Verdict,
     pub path: Vec<Vertex>,
     pub solver: String,
     pub refinement: String,
 }
 
 /// Per array: how many of its elements were tracked.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct TrackedSummary {
     pub array: String,
     pub tracked: Vec<u64>,
@@ -141,20 +166,7 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
     };
     let mut iterations = Vec::new();
     let (mut t_abs, mut t_chk, mut t_smt) = (Duration::ZERO, Duration::ZERO, Duration::ZERO);
-    let work = tempfile::Builder::new()
-        .prefix("ara-check-")
-        .tempdir()
-        .map_err(|e| AraError::Internal(format!("cannot create a temporary directory: {e}")))?;
-    let dir = match &opts.keep_dir {
-        Some(d) => {
-            std::fs::create_dir_all(d).map_err(|e| AraError::Input {
-                file: d.display().to_string(),
-                msg: format!("cannot create: {e}"),
-            })?;
-            d.clone()
-        }
-        None => work.path().to_path_buf(),
-    };
+    let (_work, dir) = work_dir("ara-check-", opts.keep_dir.as_deref())?;
     let keep = |name: &str, text: &str| {
         if opts.keep_dir.is_some() {
             let _ = std::fs::write(dir.join(name), text);
@@ -167,84 +179,74 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
         let k = iterations.len() as u32 + 1;
         if k > opts.max_iterations {
             break FinalVerdict::Unknown {
-                reason: format!("iteration limit ({}) reached", opts.max_iterations),
+                reason: Inconclusive::IterationLimit {
+                    max: opts.max_iterations,
+                },
             };
         }
         let remaining = opts.timeout.saturating_sub(start.elapsed());
         if remaining.is_zero() {
             break FinalVerdict::Unknown {
-                reason: format!("timeout after {} s", opts.timeout.as_secs()),
+                reason: Inconclusive::Timeout {
+                    after: opts.timeout,
+                },
             };
         }
-        // 1. Abstract and emit.
+        // 1. Abstract.
         let t = Instant::now();
         let abs = abstract_program_with(p, &params.var_set(), &params.r, true);
-        let text = emit_c(
-            &abs.program,
-            &EmitOptions {
-                markers: true,
-                line_comments: true,
-                header_comment: Some(format!(
-                    "ara check: iteration {k}, abstraction of {}",
-                    p.file
-                )),
-            },
-        );
-        let c_path = dir.join(format!("abstract_{k}.c"));
-        std::fs::write(&c_path, &text).map_err(|e| AraError::Internal(e.to_string()))?;
         t_abs += t.elapsed();
 
         // 2. Model-check it.
         let t = Instant::now();
-        let mut copts = opts.checker.clone();
-        copts.timeout = Some(copts.timeout.map_or(remaining, |c| c.min(remaining)));
-        let outcome = checkers::check_file(&c_path, &copts)?;
+        let engine = Bmc::new(
+            opts.checker.clone(),
+            &format!("abstract_{k}"),
+            format!("ara check: iteration {k}, abstraction of {}", p.file),
+        );
+        let budget = Budget {
+            timeout: Some(remaining),
+            keep_dir: Some(dir.clone()),
+            ..Budget::default()
+        };
+        let outcome = engine.run(&abs.program, &budget)?.outcome;
         t_chk += t.elapsed();
+        let on = Subject::Abstraction { iteration: k };
         let mut it = Iteration {
             number: k,
-            checker_verdict: outcome.verdict.to_string(),
+            checker_verdict: outcome.verdict.answer(),
             path: vec![],
             solver: String::new(),
             refinement: String::new(),
         };
-        let path = match (&outcome.verdict, &outcome.trace) {
-            (Verdict::Safe { how }, _) => {
+        let path = match outcome.verdict {
+            EngineVerdict::Proved(how) => {
                 iterations.push(it);
                 break FinalVerdict::Safe {
-                    proof: format!("proved: {how}, by {} on abstraction {k}", outcome.checker),
+                    proof: SafeProof {
+                        how,
+                        engine: outcome.engine,
+                        on,
+                    },
                 };
             }
-            (Verdict::Unknown { .. }, _) => {
+            EngineVerdict::Unknown(reason) => {
                 iterations.push(it);
                 break FinalVerdict::Unknown {
-                    reason: format!("checker: {}", outcome.verdict),
+                    reason: Inconclusive::Engine {
+                        engine: outcome.engine,
+                        on,
+                        reason,
+                    },
                 };
             }
-            (Verdict::Unsafe, Some(trace)) => trace.marker_path("ara_loc"),
-            (Verdict::Unsafe, None) => {
-                iterations.push(it);
-                break FinalVerdict::Unknown {
-                    reason: "the checker reported a violation without a trace".into(),
-                };
-            }
+            EngineVerdict::Counterexample(cex) => cex.path,
         };
-        let path = normalise_path(&cfg, path);
         it.path = path.clone();
         keep(&format!("trace_{k}.txt"), &describe_path(p, &cfg, &path));
-        if !cfg.is_path(&path) || path.last() != Some(&VERTEX_ERROR) {
-            iterations.push(it);
-            break FinalVerdict::Unknown {
-                reason: format!(
-                    "the checker's trace is not an error path of the CFG: {:?}",
-                    path
-                ),
-            };
-        }
 
         // 3. Is the trace feasible in the original program?
         let t = Instant::now();
-        let q = encode_path(p, &cfg, &path, opts.theory)?;
-        keep(&format!("query_{k}.smt2"), &q.text);
         let limits = Limits {
             timeout: Some(
                 opts.timeout
@@ -253,31 +255,40 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
             ),
             memory_mb: opts.checker.memory_mb,
         };
-        let answer = solve(&q, &limits)?;
+        let confirmation = confirm(
+            p,
+            &cfg,
+            &path,
+            &ConfirmOptions {
+                theory: opts.theory,
+                limits: limits.clone(),
+                dir: &dir,
+                keep_tag: opts.keep_dir.is_some().then(|| format!("_{k}")),
+            },
+        )?;
         t_smt += t.elapsed();
-        match answer {
-            SolverAnswer::Sat(model) => {
+        match confirmation {
+            Confirmation::Confirmed(trace) => {
                 it.solver = "sat".into();
-                keep(&format!("answer_{k}.txt"), &format!("sat\n{model:#?}\n"));
                 iterations.push(it);
-                let t = Instant::now();
-                let confirmed = replay::confirm(p, &cfg, &path, &q, &model, &dir);
-                t_smt += t.elapsed();
-                break match confirmed {
-                    Ok(trace) => FinalVerdict::Unsafe { trace },
-                    Err(why) => FinalVerdict::Unknown {
-                        reason: format!("feasible trace not confirmed by replay: {why}"),
+                break FinalVerdict::Unsafe { trace };
+            }
+            Confirmation::Unconfirmed(reason) => {
+                it.solver = match &reason {
+                    Unconfirmed::SolverUnknown { detail } => format!("unknown: {detail}"),
+                    Unconfirmed::ReplayFailed { .. } => "sat".into(),
+                    Unconfirmed::NotAnErrorPath { .. } | Unconfirmed::Infeasible => String::new(),
+                };
+                iterations.push(it);
+                break FinalVerdict::Unknown {
+                    reason: Inconclusive::Unconfirmed {
+                        engine: outcome.engine,
+                        on,
+                        reason,
                     },
                 };
             }
-            SolverAnswer::Unknown(why) => {
-                it.solver = format!("unknown: {why}");
-                iterations.push(it);
-                break FinalVerdict::Unknown {
-                    reason: format!("solver: {why}"),
-                };
-            }
-            SolverAnswer::Unsat { core } => {
+            Confirmation::Infeasible { query: q, core } => {
                 let short = Limits {
                     timeout: Some(Duration::from_secs(5)),
                     memory_mb: limits.memory_mb,
@@ -319,7 +330,7 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
                         // The solver was stopped, not answered: no widening on that.
                         iterations.push(it);
                         break 'outer FinalVerdict::Unknown {
-                            reason: "stopped: another strategy answered first".into(),
+                            reason: Inconclusive::Cancelled,
                         };
                     }
                     widen += 1;
@@ -345,7 +356,7 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
                             it.refinement = how;
                             iterations.push(it);
                             break 'outer FinalVerdict::Unknown {
-                                reason: "refinement cannot exclude a spurious trace".into(),
+                                reason: Inconclusive::CannotExclude,
                             };
                         }
                     }
@@ -355,7 +366,7 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
                     it.refinement = how;
                     iterations.push(it);
                     break FinalVerdict::Unknown {
-                        reason: "refinement made no progress".into(),
+                        reason: Inconclusive::NoProgress,
                     };
                 }
                 seen_paths.push(path);
@@ -407,19 +418,6 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
         time_solver_s: t_smt.as_secs_f64(),
         time_total_s: start.elapsed().as_secs_f64(),
     })
-}
-
-/// The checker's marker sequence starts at the first vertex it saw; make sure it ends in the
-/// error vertex exactly once.
-pub fn normalise_path(cfg: &Cfg, mut path: Vec<Vertex>) -> Vec<Vertex> {
-    if let Some(pos) = path.iter().position(|&v| v == VERTEX_ERROR) {
-        path.truncate(pos + 1);
-    } else if let Some(&last) = path.last()
-        && cfg.node(last).succs.iter().any(|e| e.to == VERTEX_ERROR)
-    {
-        path.push(VERTEX_ERROR);
-    }
-    path
 }
 
 /// One line per step of a path, for people.
@@ -571,25 +569,17 @@ impl CheckReport {
     /// The report for people: the verdict first, then how it was reached.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
-        match &self.verdict {
-            FinalVerdict::Safe { proof } => {
-                let _ = writeln!(out, "SAFE ({proof})");
+        let _ = writeln!(out, "{}", self.verdict);
+        if let FinalVerdict::Unsafe { trace } = &self.verdict {
+            let _ = writeln!(out, "error trace:");
+            for s in &trace.steps {
+                let _ = writeln!(out, "  {s}");
             }
-            FinalVerdict::Unsafe { trace } => {
-                let _ = writeln!(out, "UNSAFE ({})", trace.confirmed_by);
-                let _ = writeln!(out, "error trace:");
-                for s in &trace.steps {
-                    let _ = writeln!(out, "  {s}");
+            if !trace.inputs.is_empty() {
+                let _ = writeln!(out, "inputs:");
+                for i in &trace.inputs {
+                    let _ = writeln!(out, "  {} = {}", i.what, i.value);
                 }
-                if !trace.inputs.is_empty() {
-                    let _ = writeln!(out, "inputs:");
-                    for i in &trace.inputs {
-                        let _ = writeln!(out, "  {} = {}", i.what, i.value);
-                    }
-                }
-            }
-            FinalVerdict::Unknown { reason } => {
-                let _ = writeln!(out, "UNKNOWN ({reason})");
             }
         }
         let _ = writeln!(out, "iterations: {}", self.iterations.len());

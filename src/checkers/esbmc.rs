@@ -18,8 +18,8 @@
 
 use super::trace::parse_text_trace;
 use super::{
-    Backend, CheckOptions, FinalStatus, Mode, ProofKind, PropClass, PropStatus, PropertyResult,
-    RunCtx, RunReport, Trace, UnknownReason, Verdict, bmc_verdict, ending_verdict, last_line,
+    Backend, CheckOptions, FinalStatus, Mode, Proof, PropClass, PropStatus, PropertyResult, RunCtx,
+    RunReport, Trace, UnknownReason, Verdict, bmc_verdict, ending_verdict, last_line,
 };
 use crate::error::AraError;
 use crate::ir::DataModel;
@@ -262,12 +262,12 @@ fn kind_verdict(p: &Parsed, exit: Option<i32>, max_k: u32, may_prove: bool) -> V
         match p.kind {
             Some(KindResult::ForwardCondition { k }) => {
                 return Verdict::Safe {
-                    how: ProofKind::CompleteUnwinding { bound: k },
+                    how: Proof::CompleteUnwinding { bound: k },
                 };
             }
             Some(KindResult::InductiveStep { k }) => {
                 return Verdict::Safe {
-                    how: ProofKind::KInduction { k },
+                    how: Proof::KInduction { k },
                 };
             }
             _ => {}
@@ -471,7 +471,7 @@ mod tests {
         assert_eq!(
             kind_verdict(&fwd, Some(0), 20, true),
             Verdict::Safe {
-                how: ProofKind::CompleteUnwinding { bound: 11 }
+                how: Proof::CompleteUnwinding { bound: 11 }
             }
         );
         // A run that may not prove (none at present) does not.
@@ -484,7 +484,7 @@ mod tests {
         assert_eq!(
             kind_verdict(&ind, Some(0), 20, true),
             Verdict::Safe {
-                how: ProofKind::KInduction { k: 2 }
+                how: Proof::KInduction { k: 2 }
             }
         );
         let gave = parse(

@@ -16,10 +16,11 @@ pub mod trace;
 
 pub use trace::{NondetValue, SourceLoc, StepKind, Trace, TraceStep};
 
+pub use crate::engines::Proof;
 use crate::error::AraError;
 use crate::ir::DataModel;
 use crate::tools::{self, Ending, Limits, RunOutput, Tool};
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -116,29 +117,8 @@ impl CheckOptions {
     }
 }
 
-/// How a SAFE answer was proved.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "proof", rename_all = "kebab-case")]
-pub enum ProofKind {
-    /// All loops unwound `bound` times and every unwinding assertion holds.
-    CompleteUnwinding { bound: u32 },
-    /// The inductive step of k-induction succeeded at `k`.
-    KInduction { k: u32 },
-}
-
-impl fmt::Display for ProofKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ProofKind::CompleteUnwinding { bound } => {
-                write!(f, "complete unwinding, bound {bound}")
-            }
-            ProofKind::KInduction { k } => write!(f, "k-induction, k = {k}"),
-        }
-    }
-}
-
 /// Why there is no answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "reason", rename_all = "kebab-case")]
 pub enum UnknownReason {
     /// No bug within `bound` unwindings, but an unwinding assertion failed: loops run longer.
@@ -153,7 +133,7 @@ pub enum UnknownReason {
     Cancelled,
     /// The time limit was reached.
     Timeout {
-        #[serde(serialize_with = "secs")]
+        #[serde(serialize_with = "secs", deserialize_with = "from_secs")]
         after: Duration,
     },
     OutOfMemory,
@@ -221,10 +201,10 @@ impl fmt::Display for UnknownReason {
 }
 
 /// The answer of a check.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "verdict", rename_all = "kebab-case")]
 pub enum Verdict {
-    Safe { how: ProofKind },
+    Safe { how: Proof },
     Unsafe,
     Unknown { reason: UnknownReason },
 }
@@ -265,11 +245,19 @@ pub struct CheckerOutcome {
     pub command: Vec<String>,
 }
 
-fn secs<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+/// A duration as seconds (a JSON number).
+pub fn secs<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_f64(d.as_secs_f64())
 }
 
-fn fmt_secs(d: Duration) -> String {
+/// Reads what [`secs`] wrote.
+pub fn from_secs<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+    let s = f64::deserialize(d)?;
+    Duration::try_from_secs_f64(s).map_err(serde::de::Error::custom)
+}
+
+/// `5 s`, `1.5 s`.
+pub fn fmt_secs(d: Duration) -> String {
     if d.subsec_millis() == 0 {
         format!("{} s", d.as_secs())
     } else {
@@ -593,7 +581,7 @@ pub(crate) fn bmc_verdict(
             }
             match bound {
                 Some(bound) if unwinding_assertions => Verdict::Safe {
-                    how: ProofKind::CompleteUnwinding { bound },
+                    how: Proof::CompleteUnwinding { bound },
                 },
                 _ => Verdict::unknown(UnknownReason::CheckerUnknown {
                     detail: "no bug found, but without unwinding assertions that is no proof"
@@ -634,12 +622,12 @@ mod tests {
     #[test]
     fn displays() {
         let s = Verdict::Safe {
-            how: ProofKind::CompleteUnwinding { bound: 11 },
+            how: Proof::CompleteUnwinding { bound: 11 },
         };
         assert_eq!(s.to_string(), "SAFE (proved: complete unwinding, bound 11)");
         assert_eq!(
             Verdict::Safe {
-                how: ProofKind::KInduction { k: 2 }
+                how: Proof::KInduction { k: 2 }
             }
             .to_string(),
             "SAFE (proved: k-induction, k = 2)"
@@ -661,7 +649,7 @@ mod tests {
     #[test]
     fn serializes() {
         let v = serde_json::to_value(Verdict::Safe {
-            how: ProofKind::KInduction { k: 2 },
+            how: Proof::KInduction { k: 2 },
         })
         .unwrap();
         assert_eq!(

@@ -5,19 +5,47 @@
 //! (with how), a counterexample as a CFG path (a *lead*, to be confirmed on the original
 //! program before it can become UNSAFE), or unknown with a typed [`UnknownReason`].
 //!
-//! The bounded checkers (ESBMC, CBMC: emit C with vertex markers, run, map the `ara_loc`
-//! trace) and the Horn-clause engine (`horn`: Z3 Spacer, SAFE only with an invariant ara has
-//! checked itself) implement [`Engine`].
+//! The bounded checkers ([`bmc::Bmc`]: ESBMC, CBMC; emit C with vertex markers, run, map the
+//! `ara_loc` trace) and the Horn-clause engine (`horn`: Z3 Spacer, SAFE only with an invariant
+//! ara has checked itself) implement [`Engine`]. [`confirm::confirm`] is the one way a
+//! counterexample becomes UNSAFE: its path's trace formula on the original program, then the
+//! replay of the model's inputs.
 
+pub mod bmc;
+pub mod confirm;
 pub mod horn;
 
-use crate::checkers::UnknownReason;
+pub use crate::checkers::{UnknownReason, Verdict};
 use crate::error::AraError;
 use crate::ir::{Program, Vertex};
 use crate::tools::CancelFlag;
-use serde::Serialize;
-use std::path::PathBuf;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
+
+/// A folder for an engine's (or a strategy's) files: `keep` (created) when given, else a fresh
+/// temporary folder (prefix `prefix`), deleted when the returned guard is dropped.
+pub fn work_dir(
+    prefix: &str,
+    keep: Option<&Path>,
+) -> Result<(tempfile::TempDir, PathBuf), AraError> {
+    let work = tempfile::Builder::new()
+        .prefix(prefix)
+        .tempdir()
+        .map_err(|e| AraError::Internal(format!("cannot create a temporary directory: {e}")))?;
+    let dir = match keep {
+        Some(d) => {
+            std::fs::create_dir_all(d).map_err(|e| AraError::Input {
+                file: d.display().to_string(),
+                msg: format!("cannot create: {e}"),
+            })?;
+            d.to_path_buf()
+        }
+        None => work.path().to_path_buf(),
+    };
+    Ok((work, dir))
+}
 
 /// How long an engine may run and where it may leave files.
 #[derive(Clone, Debug, Default)]
@@ -34,7 +62,7 @@ pub struct Budget {
 }
 
 /// An invariant at one loop head, as a C expression over the program's own variables.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LoopInvariant {
     /// The CFG vertex of the loop head.
     pub vertex: Vertex,
@@ -45,7 +73,7 @@ pub struct LoopInvariant {
 }
 
 /// How a program was proved safe.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "proof", rename_all = "kebab-case")]
 pub enum Proof {
     /// All loops unwound `bound` times and every unwinding assertion holds.
@@ -59,6 +87,23 @@ pub enum Proof {
         found_by: String,
         invariants: Vec<LoopInvariant>,
     },
+}
+
+impl fmt::Display for Proof {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Proof::CompleteUnwinding { bound } => write!(f, "complete unwinding, bound {bound}"),
+            Proof::KInduction { k } => write!(f, "k-induction, k = {k}"),
+            Proof::InductiveInvariant {
+                found_by,
+                invariants,
+            } => write!(
+                f,
+                "inductive invariant ({} loop heads, found by {found_by}, checked by ara)",
+                invariants.len()
+            ),
+        }
+    }
 }
 
 /// A counterexample of an engine: a path of the original CFG ending in the error vertex.
@@ -77,6 +122,23 @@ pub enum EngineVerdict {
     Proved(Proof),
     Counterexample(Counterexample),
     Unknown(UnknownReason),
+}
+
+impl EngineVerdict {
+    /// The answer without the counterexample's path: SAFE (how), UNSAFE (a lead), UNKNOWN (why).
+    pub fn answer(&self) -> Verdict {
+        match self {
+            EngineVerdict::Proved(how) => Verdict::Safe { how: how.clone() },
+            EngineVerdict::Counterexample(_) => Verdict::Unsafe,
+            EngineVerdict::Unknown(reason) => Verdict::unknown(reason.clone()),
+        }
+    }
+}
+
+impl fmt::Display for EngineVerdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.answer().fmt(f)
+    }
 }
 
 /// An engine's answer with its cost.

@@ -1,0 +1,83 @@
+//! Confirming an engine's counterexample on the original program: the one way to UNSAFE.
+//!
+//! Takes the original [`Program`] (never an abstraction: the trace formula must describe the
+//! program the verdict is about), a CFG path and [`ConfirmOptions`]; gives a [`Confirmation`]:
+//! - `Confirmed`: the path's trace formula Φ(τ, P) is satisfiable *and* the original program,
+//!   compiled with gcc and fed the model's inputs (`cegar::replay`), reaches the error;
+//! - `Infeasible`: Φ(τ, P) is unsatisfiable, with the query and its unsat core (the input of
+//!   the refinement);
+//! - `Unconfirmed`: neither (not an error path of the CFG, the solver gave up, the replay did
+//!   not reach the error), with the typed reason. A lead stays a lead.
+//!
+//! Every caller (the refinement loop, the bounded search on the original program) goes
+//! through [`confirm`], so an engine's trace is never taken as a verdict by itself.
+
+use crate::cegar::{ConcreteTrace, replay};
+use crate::error::AraError;
+use crate::ir::cfg::Cfg;
+use crate::ir::{Program, VERTEX_ERROR, Vertex};
+use crate::smt::{Query, SolverAnswer, Theory, encode_path, solve};
+use crate::tools::Limits;
+use crate::verdict::Unconfirmed;
+use std::path::Path;
+
+/// How to confirm.
+#[derive(Clone, Debug)]
+pub struct ConfirmOptions<'a> {
+    pub theory: Theory,
+    /// Limits of the solver run.
+    pub limits: Limits,
+    /// Where the replay's program and binary are written.
+    pub dir: &'a Path,
+    /// Also write the query (`query{tag}.smt2`) and a satisfying model (`answer{tag}.txt`)
+    /// to `dir`, e.g. `_3` for iteration 3.
+    pub keep_tag: Option<String>,
+}
+
+/// What became of a counterexample.
+#[derive(Clone, Debug)]
+pub enum Confirmation {
+    /// A run of the original program that reaches the error.
+    Confirmed(ConcreteTrace),
+    /// The path is not executable in the original program: the query and the names of its
+    /// conjuncts in an unsat core (not minimised).
+    Infeasible { query: Query, core: Vec<String> },
+    /// Neither: why.
+    Unconfirmed(Unconfirmed),
+}
+
+/// Checks `path` (of the CFG `cfg` of `original`) on the original program. Errors are ara's
+/// own faults (an encoding failure, a missing solver); everything the solver and the replay
+/// answer is a [`Confirmation`].
+pub fn confirm(
+    original: &Program,
+    cfg: &Cfg,
+    path: &[Vertex],
+    opts: &ConfirmOptions,
+) -> Result<Confirmation, AraError> {
+    if path.last() != Some(&VERTEX_ERROR) || !cfg.is_path(path) {
+        return Ok(Confirmation::Unconfirmed(Unconfirmed::NotAnErrorPath {
+            path: path.to_vec(),
+        }));
+    }
+    let query = encode_path(original, cfg, path, opts.theory)?;
+    let keep = |stem: &str, ext: &str, text: &str| {
+        if let Some(tag) = &opts.keep_tag {
+            let _ = std::fs::write(opts.dir.join(format!("{stem}{tag}.{ext}")), text);
+        }
+    };
+    keep("query", "smt2", &query.text);
+    Ok(match solve(&query, &opts.limits)? {
+        SolverAnswer::Sat(model) => {
+            keep("answer", "txt", &format!("sat\n{model:#?}\n"));
+            match replay::confirm(original, cfg, path, &query, &model, opts.dir) {
+                Ok(trace) => Confirmation::Confirmed(trace),
+                Err(detail) => Confirmation::Unconfirmed(Unconfirmed::ReplayFailed { detail }),
+            }
+        }
+        SolverAnswer::Unsat { core } => Confirmation::Infeasible { query, core },
+        SolverAnswer::Unknown(detail) => {
+            Confirmation::Unconfirmed(Unconfirmed::SolverUnknown { detail })
+        }
+    })
+}

@@ -1,0 +1,365 @@
+//! ara's verdicts, typed up to the CLI/JSON edge.
+//!
+//! Takes the answers of the engines, of [`crate::engines::confirm`] and of the refinement loop;
+//! gives [`FinalVerdict`]: SAFE with a [`SafeProof`] (the engine's proof and the program it
+//! holds for), UNSAFE with a confirmed [`ConcreteTrace`], or UNKNOWN with an [`Inconclusive`]
+//! reason. `Display` is the text of the report; `Serialize` the JSON (`--json`), which
+//! `ara batch` reads back with `Deserialize` into these same types. In JSON, proofs and reasons
+//! carry their text too (`"text"`), for readers that want one line; it is never read back.
+
+use crate::cegar::ConcreteTrace;
+use crate::checkers::{UnknownReason, fmt_secs, from_secs, secs};
+use crate::engines::Proof;
+use crate::ir::Vertex;
+use serde::{Deserialize, Serialize, Serializer};
+use std::fmt;
+use std::time::Duration;
+
+/// Which program an engine checked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "program", rename_all = "kebab-case")]
+pub enum Subject {
+    /// The original program.
+    Original,
+    /// The index-set abstraction of iteration `iteration` of the refinement loop.
+    Abstraction { iteration: u32 },
+    /// The witness-index transformation.
+    Witness,
+}
+
+impl fmt::Display for Subject {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Subject::Original => f.write_str("the original program"),
+            Subject::Abstraction { iteration } => write!(f, "abstraction {iteration}"),
+            Subject::Witness => f.write_str("the witness-index transformation"),
+        }
+    }
+}
+
+/// A proof of the original program: an engine's proof of a program that over-approximates it
+/// (or of the program itself).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SafeProof {
+    #[serde(flatten)]
+    pub how: Proof,
+    /// The engine that proved it (`esbmc`, `cbmc`, `spacer`).
+    pub engine: String,
+    /// The program it proved.
+    pub on: Subject,
+}
+
+impl fmt::Display for SafeProof {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "proved: {}, by {} on {}", self.how, self.engine, self.on)
+    }
+}
+
+/// Why a counterexample did not become UNSAFE.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "why", rename_all = "kebab-case")]
+pub enum Unconfirmed {
+    /// The engine's path is not a path of the CFG that ends in the error vertex.
+    NotAnErrorPath { path: Vec<Vertex> },
+    /// The path's trace formula is unsatisfiable on the original program.
+    Infeasible,
+    /// The solver answered neither sat nor unsat (its words).
+    SolverUnknown { detail: String },
+    /// The formula is satisfiable, but the replay of its model did not reach the error.
+    ReplayFailed { detail: String },
+}
+
+impl fmt::Display for Unconfirmed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unconfirmed::NotAnErrorPath { path } => write!(
+                f,
+                "the checker's trace is not an error path of the CFG: {path:?}"
+            ),
+            Unconfirmed::Infeasible => f.write_str("the path is infeasible (SMT)"),
+            Unconfirmed::SolverUnknown { detail } => write!(f, "solver: {detail}"),
+            Unconfirmed::ReplayFailed { detail } => {
+                write!(f, "feasible trace not confirmed by replay: {detail}")
+            }
+        }
+    }
+}
+
+/// Why ara has no verdict.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "why", rename_all = "kebab-case")]
+pub enum Inconclusive {
+    /// An engine found neither a proof nor a counterexample.
+    Engine {
+        engine: String,
+        on: Subject,
+        reason: UnknownReason,
+    },
+    /// An engine's counterexample was not confirmed on the original program.
+    Unconfirmed {
+        engine: String,
+        on: Subject,
+        reason: Unconfirmed,
+    },
+    /// The witness program has a counterexample: only a lead (the transformation may be too
+    /// coarse).
+    WitnessTooCoarse,
+    /// The program cannot be transformed (the transformation's message).
+    WitnessNotApplicable { message: String },
+    /// The refinement loop reached `--max-iterations`.
+    IterationLimit { max: u32 },
+    /// The time limit of the whole check was reached.
+    Timeout {
+        #[serde(serialize_with = "secs", deserialize_with = "from_secs")]
+        after: Duration,
+    },
+    /// No widening of the abstraction excludes a spurious trace.
+    CannotExclude,
+    /// The refinement added nothing and the trace came again.
+    NoProgress,
+    /// Stopped because another strategy answered first.
+    Cancelled,
+    /// The refinement loop failed with an error (its message).
+    RefinementFailed { message: String },
+    /// `auto`: no part answered; each part's reason.
+    Portfolio {
+        witness: Box<Inconclusive>,
+        refinement: Box<Inconclusive>,
+        bounded_search: Option<Box<Inconclusive>>,
+    },
+}
+
+impl Inconclusive {
+    /// Whether a time limit stopped it (any part of a portfolio).
+    pub fn timed_out(&self) -> bool {
+        self.any_part(&|r| {
+            matches!(
+                r,
+                Inconclusive::Timeout { .. }
+                    | Inconclusive::Engine {
+                        reason: UnknownReason::Timeout { .. },
+                        ..
+                    }
+            )
+        })
+    }
+
+    /// Whether an engine ran out of memory (any part of a portfolio).
+    pub fn out_of_memory(&self) -> bool {
+        self.any_part(&|r| {
+            matches!(
+                r,
+                Inconclusive::Engine {
+                    reason: UnknownReason::OutOfMemory,
+                    ..
+                }
+            )
+        })
+    }
+
+    /// Whether `f` holds for this reason or, for a portfolio, for one of its parts.
+    fn any_part(&self, f: &dyn Fn(&Inconclusive) -> bool) -> bool {
+        match self {
+            Inconclusive::Portfolio {
+                witness,
+                refinement,
+                bounded_search,
+            } => {
+                witness.any_part(f)
+                    || refinement.any_part(f)
+                    || bounded_search.as_ref().is_some_and(|b| b.any_part(f))
+            }
+            other => f(other),
+        }
+    }
+}
+
+impl fmt::Display for Inconclusive {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Inconclusive::Engine { on, reason, .. } => {
+                if *on == Subject::Witness {
+                    f.write_str("witness: ")?;
+                }
+                write!(f, "checker: {reason}")
+            }
+            Inconclusive::Unconfirmed { on, reason, .. } => {
+                if *on == Subject::Original {
+                    f.write_str("counterexample not confirmed: ")?;
+                }
+                reason.fmt(f)
+            }
+            Inconclusive::WitnessTooCoarse => {
+                f.write_str("witness abstraction too coarse (its counterexample may be spurious)")
+            }
+            Inconclusive::WitnessNotApplicable { message } => {
+                write!(f, "witness transformation not applicable: {message}")
+            }
+            Inconclusive::IterationLimit { max } => write!(f, "iteration limit ({max}) reached"),
+            Inconclusive::Timeout { after } => write!(f, "timeout after {}", fmt_secs(*after)),
+            Inconclusive::CannotExclude => {
+                f.write_str("refinement cannot exclude a spurious trace")
+            }
+            Inconclusive::NoProgress => f.write_str("refinement made no progress"),
+            Inconclusive::Cancelled => f.write_str("stopped: another strategy answered first"),
+            Inconclusive::RefinementFailed { message } => {
+                write!(f, "refinement loop: {message}")
+            }
+            Inconclusive::Portfolio {
+                witness,
+                refinement,
+                bounded_search,
+            } => {
+                write!(f, "{witness}; refinement loop: {refinement}")?;
+                if let Some(b) = bounded_search {
+                    write!(f, "; bounded search: {b}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The final answer.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(tag = "verdict", rename_all = "lowercase")]
+pub enum FinalVerdict {
+    Safe {
+        #[serde(serialize_with = "with_text")]
+        proof: SafeProof,
+    },
+    Unsafe {
+        trace: ConcreteTrace,
+    },
+    Unknown {
+        #[serde(serialize_with = "with_text")]
+        reason: Inconclusive,
+    },
+}
+
+impl FinalVerdict {
+    /// SAFE or UNSAFE.
+    pub fn is_definite(&self) -> bool {
+        !matches!(self, FinalVerdict::Unknown { .. })
+    }
+}
+
+impl fmt::Display for FinalVerdict {
+    /// The first line of the report: `SAFE (proved: ...)`, `UNSAFE (replay: ...)`,
+    /// `UNKNOWN (...)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FinalVerdict::Safe { proof } => write!(f, "SAFE ({proof})"),
+            FinalVerdict::Unsafe { trace } => write!(f, "UNSAFE ({})", trace.confirmed_by),
+            FinalVerdict::Unknown { reason } => write!(f, "UNKNOWN ({reason})"),
+        }
+    }
+}
+
+/// `value`'s fields with its text: `{"text": "...", ...}`.
+pub fn with_text<T: Serialize + fmt::Display, S: Serializer>(
+    value: &T,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    struct WithText<'a, T> {
+        text: String,
+        #[serde(flatten)]
+        value: &'a T,
+    }
+    WithText {
+        text: value.to_string(),
+        value,
+    }
+    .serialize(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cegar::InputValue;
+
+    fn round_trip(v: &FinalVerdict) -> serde_json::Value {
+        let j = serde_json::to_value(v).unwrap();
+        let back: FinalVerdict = serde_json::from_value(j.clone()).unwrap();
+        assert_eq!(&back, v, "{j:#}");
+        j
+    }
+
+    #[test]
+    fn safe_reads_as_before_and_round_trips() {
+        let v = FinalVerdict::Safe {
+            proof: SafeProof {
+                how: Proof::KInduction { k: 2 },
+                engine: "esbmc".into(),
+                on: Subject::Abstraction { iteration: 3 },
+            },
+        };
+        assert_eq!(
+            v.to_string(),
+            "SAFE (proved: k-induction, k = 2, by esbmc on abstraction 3)"
+        );
+        let j = round_trip(&v);
+        assert_eq!(
+            j,
+            serde_json::json!({"verdict": "safe", "proof": {
+                "text": "proved: k-induction, k = 2, by esbmc on abstraction 3",
+                "proof": "k-induction", "k": 2, "engine": "esbmc",
+                "on": {"program": "abstraction", "iteration": 3}}})
+        );
+    }
+
+    #[test]
+    fn unknown_reasons_are_typed() {
+        let v = FinalVerdict::Unknown {
+            reason: Inconclusive::Portfolio {
+                witness: Box::new(Inconclusive::WitnessTooCoarse),
+                refinement: Box::new(Inconclusive::IterationLimit { max: 5 }),
+                bounded_search: Some(Box::new(Inconclusive::Engine {
+                    engine: "esbmc".into(),
+                    on: Subject::Original,
+                    reason: UnknownReason::Timeout {
+                        after: Duration::from_secs(3),
+                    },
+                })),
+            },
+        };
+        assert_eq!(
+            v.to_string(),
+            "UNKNOWN (witness abstraction too coarse (its counterexample may be spurious); \
+             refinement loop: iteration limit (5) reached; bounded search: checker: timeout \
+             after 3 s)"
+        );
+        let j = round_trip(&v);
+        assert_eq!(j["reason"]["why"], "portfolio");
+        let FinalVerdict::Unknown { reason } = v else {
+            unreachable!()
+        };
+        assert!(reason.timed_out());
+        assert!(!reason.out_of_memory());
+        assert!(!Inconclusive::NoProgress.timed_out());
+    }
+
+    #[test]
+    fn unsafe_round_trips_with_wide_inputs() {
+        let v = FinalVerdict::Unsafe {
+            trace: ConcreteTrace {
+                path: vec![1, 2, 0],
+                steps: vec!["   1 (line 3): x = 1".into()],
+                inputs: vec![
+                    InputValue {
+                        what: "__VERIFIER_nondet_ulonglong() at line 2".into(),
+                        value: u64::MAX as i128,
+                    },
+                    InputValue {
+                        what: "__VERIFIER_nondet_longlong() at line 2".into(),
+                        value: i64::MIN as i128,
+                    },
+                ],
+                confirmed_by: "replay".into(),
+            },
+        };
+        assert_eq!(v.to_string(), "UNSAFE (replay)");
+        round_trip(&v);
+    }
+}
