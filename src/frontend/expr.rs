@@ -293,8 +293,16 @@ impl<'a> Lowerer<'a> {
             }
             Expression::AlignOf(t) => {
                 let ty = self.type_name(&t.node.0);
-                match ty.size_align(self.p.data_model) {
-                    Some((_, a)) => Ok(Val::Int(Expr::Const(a as i128, self.size_type()))),
+                // lang-c parses GNU `__alignof__` as `_Alignof`; they differ on i386.
+                let gnu = self
+                    .text
+                    .get(off..)
+                    .is_some_and(|t| t.starts_with("__alignof"));
+                match ty.layout(self.p.data_model) {
+                    Some(l) => {
+                        let a = if gnu { l.pref } else { l.align };
+                        Ok(Val::Int(Expr::Const(a as i128, self.size_type())))
+                    }
                     None => Err(self.unsup(off, format!("_Alignof {}", ty.describe()))),
                 }
             }
@@ -522,8 +530,8 @@ impl<'a> Lowerer<'a> {
     }
 
     fn size_of(&self, ty: &CType, off: usize) -> R<Val> {
-        match ty.size_align(self.p.data_model) {
-            Some((s, _)) => Ok(Val::Int(Expr::Const(s as i128, self.size_type()))),
+        match ty.layout(self.p.data_model) {
+            Some(l) => Ok(Val::Int(Expr::Const(l.size as i128, self.size_type()))),
             None => Err(self.unsup(off, format!("sizeof {}", ty.describe()))),
         }
     }

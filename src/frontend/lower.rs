@@ -4,7 +4,7 @@
 //! Expressions are in `expr.rs`, statements and calls (inlining) in `stmt.rs`.
 
 use super::FrontendOptions;
-use super::ctype::{CType, StructDef, fold};
+use super::ctype::{CType, FloatType, StructDef, fold};
 use super::source::SourceMap;
 use crate::error::AraError;
 use crate::ir::{
@@ -13,7 +13,7 @@ use crate::ir::{
 };
 use lang_c::ast::*;
 use lang_c::span::Node;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -87,6 +87,8 @@ pub(super) enum InitVal<'a> {
 pub(super) struct Lowerer<'a> {
     pub p: Program,
     pub map: &'a SourceMap,
+    /// The preprocessed text (to tell `__alignof__` from `_Alignof`, which lang-c merges).
+    pub text: &'a str,
     pub opts: &'a FrontendOptions,
     pub scopes: Vec<HashMap<String, Binding>>,
     pub tags: HashMap<String, Rc<StructDef>>,
@@ -110,6 +112,19 @@ pub(super) struct Specs<'a> {
     pub is_extern: bool,
     pub is_static: bool,
     pub is_const: bool,
+    /// A `packed`/`aligned` attribute among the specifiers (`struct S {...} __attribute__((packed))`).
+    pub layout_attr: bool,
+}
+
+/// Does an attribute list change a type's layout (`packed`, `aligned`)?
+pub(super) fn has_layout_attr(exts: &[Node<Extension>]) -> bool {
+    exts.iter().any(|x| match &x.node {
+        Extension::Attribute(a) => matches!(
+            a.name.node.as_str(),
+            "packed" | "__packed__" | "aligned" | "__aligned__"
+        ),
+        _ => false,
+    })
 }
 
 pub(super) fn decl_specs(specs: &[Node<DeclarationSpecifier>]) -> Specs<'_> {
@@ -119,6 +134,7 @@ pub(super) fn decl_specs(specs: &[Node<DeclarationSpecifier>]) -> Specs<'_> {
         is_extern: false,
         is_static: false,
         is_const: false,
+        layout_attr: false,
     };
     for sp in specs {
         match &sp.node {
@@ -132,6 +148,7 @@ pub(super) fn decl_specs(specs: &[Node<DeclarationSpecifier>]) -> Specs<'_> {
                 StorageClassSpecifier::Static => s.is_static = true,
                 _ => {}
             },
+            DeclarationSpecifier::Extension(x) => s.layout_attr |= has_layout_attr(x),
             _ => {}
         }
     }
@@ -154,7 +171,12 @@ const MAX_ARRAY: u64 = 1 << 32;
 pub(super) const MAX_COPY: u64 = 4096;
 
 impl<'a> Lowerer<'a> {
-    pub fn new(map: &'a SourceMap, opts: &'a FrontendOptions, file: &str) -> Lowerer<'a> {
+    pub fn new(
+        map: &'a SourceMap,
+        text: &'a str,
+        opts: &'a FrontendOptions,
+        file: &str,
+    ) -> Lowerer<'a> {
         Lowerer {
             p: Program {
                 file: file.to_string(),
@@ -166,6 +188,7 @@ impl<'a> Lowerer<'a> {
                 num_vertices: 2,
             },
             map,
+            text,
             opts,
             scopes: vec![HashMap::new()],
             tags: HashMap::new(),
@@ -338,7 +361,7 @@ impl<'a> Lowerer<'a> {
                     };
                 }
                 TypeSpecifier::TypeOf(_) => return CType::Other("typeof".into()),
-                TypeSpecifier::TS18661Float(_) => return CType::Float(16),
+                TypeSpecifier::TS18661Float(f) => return ts18661_float(f),
             }
         }
         let _ = int;
@@ -346,9 +369,13 @@ impl<'a> Lowerer<'a> {
         if void > 0 {
             CType::Void
         } else if float > 0 {
-            CType::Float(4)
+            CType::Float(FloatType::Single)
         } else if double > 0 {
-            CType::Float(if long > 0 { 16 } else { 8 })
+            CType::Float(if long > 0 {
+                FloatType::LongDouble
+            } else {
+                FloatType::Double
+            })
         } else if boolean > 0 {
             CType::Int(Bool)
         } else if char > 0 {
@@ -370,6 +397,18 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// The type named by a declaration's specifiers; a layout attribute among them marks the
+    /// struct they define.
+    pub fn specs_type(&mut self, specs: &Specs<'a>) -> CType {
+        let t = self.base_type(&specs.types);
+        if specs.layout_attr
+            && let CType::Struct(d) = &t
+        {
+            d.attr_layout.set(true);
+        }
+        t
+    }
+
     fn struct_type(&mut self, st: &'a Node<StructType>) -> CType {
         let union = st.node.kind.node == StructKind::Union;
         let tag = st.node.identifier.as_ref().map(|i| i.node.name.clone());
@@ -382,6 +421,7 @@ impl<'a> Lowerer<'a> {
                 tag: tag.clone(),
                 union,
                 fields: RefCell::new(None),
+                attr_layout: Cell::new(false),
             });
             if let Some(t) = tag {
                 self.tags.insert(t, d.clone());
@@ -389,12 +429,22 @@ impl<'a> Lowerer<'a> {
             return CType::Struct(d);
         };
         let mut fields = vec![];
+        let mut attr_layout = false;
         for sd in decls {
             let StructDeclaration::Field(f) = &sd.node else {
                 continue;
             };
+            attr_layout |= f.node.specifiers.iter().any(|s| match &s.node {
+                SpecifierQualifier::Extension(x) => has_layout_attr(x),
+                _ => false,
+            });
             let base = self.base_type(&qual_specs(&f.node.specifiers));
             for d in &f.node.declarators {
+                attr_layout |= d
+                    .node
+                    .declarator
+                    .as_ref()
+                    .is_some_and(|d| has_layout_attr(&d.node.extensions));
                 if d.node.bit_width.is_some() {
                     let name = d
                         .node
@@ -425,9 +475,11 @@ impl<'a> Lowerer<'a> {
                 tag: tag.clone(),
                 union,
                 fields: RefCell::new(None),
+                attr_layout: Cell::new(false),
             }),
         };
         *d.fields.borrow_mut() = Some(fields);
+        d.attr_layout.set(attr_layout);
         if let Some(t) = tag {
             self.tags.insert(t, d.clone());
         }
@@ -1282,5 +1334,19 @@ fn list_init(mut l: Vec<i128>) -> ArrayInit {
         ArrayInit::Zero
     } else {
         ArrayInit::List(l)
+    }
+}
+
+/// A TS 18661-3 type (`_Float32`, `_Float64x`, ...): binary formats by width, decimal ones are
+/// outside the subset.
+fn ts18661_float(f: &TS18661FloatType) -> CType {
+    match (&f.format, f.width) {
+        (TS18661FloatFormat::BinaryInterchange, 32) => CType::Float(FloatType::Single),
+        (TS18661FloatFormat::BinaryInterchange, 64) | (TS18661FloatFormat::BinaryExtended, 32) => {
+            CType::Float(FloatType::Double)
+        }
+        (TS18661FloatFormat::BinaryExtended, 64) => CType::Float(FloatType::LongDouble),
+        (TS18661FloatFormat::BinaryInterchange, 128) => CType::Float(FloatType::Quad),
+        _ => CType::Other("decimal or unusual floating-point type".into()),
     }
 }

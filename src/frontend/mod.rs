@@ -178,7 +178,7 @@ fn parse_and_lower(text: &str, file: &str, opts: &FrontendOptions) -> Result<Pro
         }
     };
     let map = SourceMap::new(&parsed.source, file);
-    let mut l = Lowerer::new(&map, opts, file);
+    let mut l = Lowerer::new(&map, &parsed.source, opts, file);
     let mut main: Option<&Node<FunctionDefinition>> = None;
     for ext in &parsed.unit.0 {
         match &ext.node {
@@ -186,7 +186,7 @@ fn parse_and_lower(text: &str, file: &str, opts: &FrontendOptions) -> Result<Pro
             ExternalDeclaration::StaticAssert(_) => {}
             ExternalDeclaration::FunctionDefinition(f) => {
                 let specs = decl_specs(&f.node.specifiers);
-                let base = l.base_type(&specs.types);
+                let base = l.specs_type(&specs);
                 let (name, _) = l.declarator(base, &f.node.declarator, false);
                 if let Some((name, _)) = name {
                     if name == "main" {
@@ -220,7 +220,7 @@ fn global_decl<'a>(
     d: &'a Node<lang_c::ast::Declaration>,
 ) -> Result<(), AraError> {
     let specs = decl_specs(&d.node.specifiers);
-    let base = l.base_type(&specs.types);
+    let base = l.specs_type(&specs);
     for id in &d.node.declarators {
         let (name, ty) = l.declarator(base.clone(), &id.node.declarator, false);
         let Some((name, off)) = name else { continue };

@@ -69,7 +69,7 @@ impl<'a> Lowerer<'a> {
 
     pub fn local_decl(&mut self, d: &'a Node<Declaration>) -> R<()> {
         let specs = decl_specs(&d.node.specifiers);
-        let base = self.base_type(&specs.types);
+        let base = self.specs_type(&specs);
         for id in &d.node.declarators {
             let (name, ty) = self.declarator(base.clone(), &id.node.declarator, false);
             let Some((name, off)) = name else { continue };
@@ -528,7 +528,7 @@ impl<'a> Lowerer<'a> {
     /// The return type and parameters of a function definition.
     fn signature(&mut self, f: &'a Node<FunctionDefinition>) -> (CType, Vec<Param>) {
         let specs = decl_specs(&f.node.specifiers);
-        let base = self.base_type(&specs.types);
+        let base = self.specs_type(&specs);
         let (_, fty) = self.declarator(base, &f.node.declarator, false);
         let ret = match fty {
             CType::Func(r) => (*r).clone(),
