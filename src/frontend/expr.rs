@@ -471,6 +471,7 @@ impl<'a> Lowerer<'a> {
             && els.len() == 1
             && els[0].kind == StmtKind::Error
         {
+            let c = self.condition(c);
             self.emit(StmtKind::Assert(c), span);
         } else if then.is_empty() && els.is_empty() {
             // Nothing depends on the test (its side effects were already hoisted).

@@ -76,6 +76,11 @@ pub(super) struct FnCtx {
     pub labels: HashMap<String, LabelId>,
     /// Block nesting depth (1 = the function's outermost block).
     pub depth: u32,
+    /// Source ranges its backward `goto`s may run again (see `repeat`).
+    pub back: Vec<super::repeat::BackJump>,
+    /// Offset of the call being inlined from this function (its position while the callee
+    /// is lowered).
+    pub at: usize,
 }
 
 /// Initial value of one integer leaf in an initialiser.
@@ -103,6 +108,18 @@ pub(super) struct Lowerer<'a> {
     pub statics: HashMap<usize, LVal>,
     /// Values of `const` integer variables with constant initialisers (usable in array sizes).
     pub const_vars: HashMap<VarId, i128>,
+    /// Declared (not defined) functions: their types convert the arguments of the calls the
+    /// front end models itself (`__VERIFIER_assume`, ...) and type `__VERIFIER_nondet_*()`.
+    pub protos: HashMap<String, Proto>,
+    /// Loops around the statement being lowered, counted across inlined calls.
+    pub loop_depth: u32,
+}
+
+/// The types of a function declaration; `params` is `None` without a prototype (`int f();`).
+#[derive(Clone)]
+pub(super) struct Proto {
+    pub ret: CType,
+    pub params: Option<Vec<CType>>,
 }
 
 /// Declaration specifiers split into the type part and the storage class.
@@ -199,6 +216,8 @@ impl<'a> Lowerer<'a> {
             globals_gen: 0,
             statics: HashMap::new(),
             const_vars: HashMap::new(),
+            protos: HashMap::new(),
+            loop_depth: 0,
         }
     }
 
@@ -1235,7 +1254,8 @@ impl<'a> Lowerer<'a> {
             if outermost {
                 self.p.arrays[a.0 as usize].init = list_init(list);
             } else {
-                self.zero_fill(a, span);
+                let t = self.p.array(a).elem;
+                self.fill(a, Expr::Const(0, t), span);
             }
         }
         for (place, value) in stores {
@@ -1244,14 +1264,15 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
-    /// Sets every element of `a` to zero (initialised arrays in nested blocks, which run again
-    /// each time the block is entered).
-    fn zero_fill(&mut self, a: ArrId, span: Span) {
-        let (size, t) = (self.p.array(a).size, self.p.array(a).elem);
+    /// Sets every element of `a` to `value` (zero: initialised arrays in nested blocks, which
+    /// run again each time the block is entered; `Nondet`: uninitialised ones, which get fresh
+    /// contents), with one store per element for small arrays, else a loop.
+    pub fn fill(&mut self, a: ArrId, value: Expr, span: Span) {
+        let size = self.p.array(a).size;
         if size <= 16 {
             for k in 0..size {
                 self.emit(
-                    StmtKind::Store(a, Expr::int(k as i128), Expr::Const(0, t)),
+                    StmtKind::Store(a, Expr::int(k as i128), value.clone()),
                     span,
                 );
             }
@@ -1265,7 +1286,7 @@ impl<'a> Lowerer<'a> {
             Expr::Var(i),
             Expr::Const(size as i128, IntType::Long),
         );
-        let body = vec![mk(StmtKind::Store(a, Expr::Var(i), Expr::Const(0, t)))];
+        let body = vec![mk(StmtKind::Store(a, Expr::Var(i), value))];
         let step = vec![mk(StmtKind::Assign(
             i,
             Expr::bin(BinOp::Add, Expr::Var(i), Expr::Const(1, IntType::Long)),

@@ -10,7 +10,9 @@
 
 mod ctype;
 mod expr;
+mod guard;
 mod lower;
+mod repeat;
 mod source;
 mod stmt;
 
@@ -229,6 +231,7 @@ fn global_decl<'a>(
             continue;
         }
         if let ctype::CType::Func(_) = ty {
+            l.record_proto(&name, &ty, &id.node.declarator);
             continue;
         }
         let ty = l.complete_type(ty, id.node.initializer.as_ref());
