@@ -30,8 +30,16 @@ enum Ends {
 }
 
 fn ends(stmts: &[Stmt]) -> Option<Ends> {
-    for s in stmts {
+    for (k, s) in stmts.iter().enumerate() {
         match &s.kind {
+            // `L: goto L;` (old SV-COMP `__VERIFIER_assume`) never gets anywhere.
+            StmtKind::Label(l)
+                if stmts
+                    .get(k + 1)
+                    .is_some_and(|n| n.kind == StmtKind::Goto(*l)) =>
+            {
+                return Some(Ends::Stops);
+            }
             StmtKind::Label(_) | StmtKind::Skip => {}
             StmtKind::Block(b) => match ends(b)? {
                 Ends::Nothing => {}
@@ -40,19 +48,34 @@ fn ends(stmts: &[Stmt]) -> Option<Ends> {
             StmtKind::Error => return Some(Ends::Error),
             StmtKind::Exit => return Some(Ends::Stops),
             StmtKind::Assume(Expr::Const(0, _)) => return Some(Ends::Stops),
+            // `while (1) {}` neither.
+            StmtKind::While {
+                cond: Expr::Const(c, _),
+                body,
+                step,
+            } if *c != 0 && is_empty(body) && is_empty(step) => return Some(Ends::Stops),
             _ => return None,
         }
     }
     Some(Ends::Nothing)
 }
 
-fn has_goto(stmts: &[Stmt]) -> bool {
-    stmts.iter().any(|s| match &s.kind {
-        StmtKind::Goto(_) => true,
-        StmtKind::Block(b) | StmtKind::DoWhile { body: b, .. } => has_goto(b),
-        StmtKind::If(_, t, e) => has_goto(t) || has_goto(e),
-        StmtKind::While { body, step, .. } => has_goto(body) || has_goto(step),
+fn is_empty(stmts: &[Stmt]) -> bool {
+    stmts.iter().all(|s| match &s.kind {
+        StmtKind::Skip => true,
+        StmtKind::Block(b) => is_empty(b),
         _ => false,
+    })
+}
+
+/// Is every `goto` of the statements the `goto L` right after its own label `L:`?
+fn only_self_loops(stmts: &[Stmt]) -> bool {
+    stmts.iter().enumerate().all(|(k, s)| match &s.kind {
+        StmtKind::Goto(l) => k > 0 && stmts[k - 1].kind == StmtKind::Label(*l),
+        StmtKind::Block(b) | StmtKind::DoWhile { body: b, .. } => only_self_loops(b),
+        StmtKind::If(_, t, e) => only_self_loops(t) && only_self_loops(e),
+        StmtKind::While { body, step, .. } => only_self_loops(body) && only_self_loops(step),
+        _ => true,
     })
 }
 
@@ -93,7 +116,7 @@ pub(super) fn fold(assign: &Stmt, body: &Stmt, fresh: impl Fn(VarId) -> bool) ->
     let (StmtKind::Assign(p, arg), StmtKind::Block(body)) = (&assign.kind, &body.kind) else {
         return None;
     };
-    if !fresh(*p) || has_goto(body) {
+    if !fresh(*p) || !only_self_loops(body) {
         return None;
     }
     let mut rest = body
@@ -167,6 +190,24 @@ mod tests {
     }
 
     #[test]
+    fn endless_branches_are_failing_assumptions() {
+        // if (!cond) { LOOP: goto LOOP; }
+        let spin = vec![
+            st(StmtKind::Label(LabelId(0))),
+            st(StmtKind::Goto(LabelId(0))),
+        ];
+        let k = guard(Expr::not(Expr::Var(p())), spin, vec![]);
+        assert_eq!(k, Some(StmtKind::Assume(arg())));
+        let forever = st(StmtKind::While {
+            cond: Expr::int(1),
+            body: vec![],
+            step: vec![],
+        });
+        let k = guard(Expr::not(Expr::Var(p())), vec![forever], vec![]);
+        assert_eq!(k, Some(StmtKind::Assume(arg())));
+    }
+
+    #[test]
     fn other_bodies_stay_inlined() {
         let not_p = || Expr::not(Expr::Var(p()));
         // Reads the parameter twice, writes it, does something else, or jumps.
@@ -184,6 +225,11 @@ mod tests {
         );
         let jump = st(StmtKind::Goto(LabelId(0)));
         assert_eq!(guard(not_p(), vec![st(StmtKind::Error)], vec![jump]), None);
+        let (l0, g1) = (
+            st(StmtKind::Label(LabelId(0))),
+            st(StmtKind::Goto(LabelId(1))),
+        );
+        assert_eq!(guard(not_p(), vec![l0, g1], vec![]), None);
         assert_eq!(
             guard(not_p(), vec![st(StmtKind::Error)], vec![st(StmtKind::Exit)]),
             None
