@@ -3,7 +3,7 @@
 //! evaluates only conditionally (`&&`, `||`, `?:`) get their statements under an `If`.
 
 use super::ctype::{CType, char_value, literal_type};
-use super::lower::{Binding, LVal, Lowerer, Obj, R};
+use super::lower::{Binding, LVal, Lowerer, Obj, R, qual_specs};
 use crate::error::AraError;
 use crate::ir::{BinOp, Expr, IntType, StmtKind, UnOp};
 use lang_c::ast::*;
@@ -292,6 +292,9 @@ impl<'a> Lowerer<'a> {
                 self.size_of(&ty, off)
             }
             Expression::AlignOf(t) => {
+                if self.names_odd_typedef(&qual_specs(&t.node.0.node.specifiers)) {
+                    return Err(self.unsup(off, "_Alignof a type with an alignment attribute"));
+                }
                 let ty = self.type_name(&t.node.0);
                 // lang-c parses GNU `__alignof__` as `_Alignof`; they differ on i386.
                 let gnu = self

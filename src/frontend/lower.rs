@@ -14,7 +14,7 @@ use crate::ir::{
 use lang_c::ast::*;
 use lang_c::span::Node;
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 pub(super) type R<T> = Result<T, AraError>;
@@ -113,6 +113,9 @@ pub(super) struct Lowerer<'a> {
     pub protos: HashMap<String, Proto>,
     /// Loops around the statement being lowered, counted across inlined calls.
     pub loop_depth: u32,
+    /// Typedef names declared with a layout attribute (`typedef int T __attribute__((aligned(8)))`):
+    /// structs with members of these types have no known layout, nor has `_Alignof(T)`.
+    pub odd_typedefs: HashSet<String>,
 }
 
 /// The types of a function declaration; `params` is `None` without a prototype (`int f();`).
@@ -218,6 +221,7 @@ impl<'a> Lowerer<'a> {
             const_vars: HashMap::new(),
             protos: HashMap::new(),
             loop_depth: 0,
+            odd_typedefs: HashSet::new(),
         }
     }
 
@@ -428,6 +432,27 @@ impl<'a> Lowerer<'a> {
         t
     }
 
+    /// Binds a typedef name, remembering whether a layout attribute is involved.
+    pub fn bind_typedef(&mut self, name: &str, ty: CType, specs: &Specs<'a>, d: &Node<Declarator>) {
+        if specs.layout_attr
+            || has_layout_attr(&d.node.extensions)
+            || self.names_odd_typedef(&specs.types)
+        {
+            if let CType::Struct(def) = &ty {
+                def.attr_layout.set(true);
+            }
+            self.odd_typedefs.insert(name.to_string());
+        }
+        self.bind(name, Binding::Typedef(ty));
+    }
+
+    /// Do the specifiers name a typedef declared with a layout attribute?
+    pub fn names_odd_typedef(&self, specs: &[&Node<TypeSpecifier>]) -> bool {
+        specs.iter().any(|s| {
+            matches!(&s.node, TypeSpecifier::TypedefName(id) if self.odd_typedefs.contains(&id.node.name))
+        })
+    }
+
     fn struct_type(&mut self, st: &'a Node<StructType>) -> CType {
         let union = st.node.kind.node == StructKind::Union;
         let tag = st.node.identifier.as_ref().map(|i| i.node.name.clone());
@@ -456,7 +481,7 @@ impl<'a> Lowerer<'a> {
             attr_layout |= f.node.specifiers.iter().any(|s| match &s.node {
                 SpecifierQualifier::Extension(x) => has_layout_attr(x),
                 _ => false,
-            });
+            }) || self.names_odd_typedef(&qual_specs(&f.node.specifiers));
             let base = self.base_type(&qual_specs(&f.node.specifiers));
             for d in &f.node.declarators {
                 attr_layout |= d

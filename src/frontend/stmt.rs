@@ -141,7 +141,7 @@ impl<'a> Lowerer<'a> {
             let (name, ty) = self.declarator(base.clone(), &id.node.declarator, false);
             let Some((name, off)) = name else { continue };
             if specs.typedef {
-                self.bind(&name, Binding::Typedef(ty));
+                self.bind_typedef(&name, ty, &specs, &id.node.declarator);
                 continue;
             }
             if let CType::Func(_) = ty {
