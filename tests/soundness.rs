@@ -15,7 +15,9 @@
 //! plain ESBMC treats an undefined function as doing nothing instead.
 //!
 //! - `conv_*`: arguments of modelled library calls (and of the program's own definitions with
-//!   their names) are converted to the parameter type as C does.
+//!   their names) are converted to the parameter type as C does; conditions wider than `int`
+//!   are not narrowed by the emitted `__VERIFIER_assume(int)` (the witness program assumes
+//!   loop conditions).
 //! - `havoc_*`: uninitialised local arrays (and scalars) whose declaration runs again (loop
 //!   body, called function in a loop, backward `goto`) get fresh contents; initialised ones are
 //!   initialised again.
@@ -106,6 +108,8 @@ soundness! {
     conv_glibc_assert_loop_safe: "conv_glibc_assert_loop_safe.c" NONE => Safe, Safe;
     conv_expect_returns_long: "conv_expect_ilp32_unsafe.c" NONE => Safe, Unsafe;
     conv_proto_assert_unsafe: "conv_proto_assert_unsafe.c" NONE => Unsafe, Unsafe;
+    conv_wide_loop_cond_unsafe: "conv_wide_loop_cond_unsafe.c" NONE => Unsafe, Unsafe;
+    conv_wide_loop_cond_safe: "conv_wide_loop_cond_safe.c" NONE => Safe, Safe;
 
     // Class 3: fresh contents of declarations that run again.
     havoc_loop_unsafe: "havoc_loop_unsafe.c" NONE => Unsafe, Unsafe;

@@ -8,8 +8,9 @@
 //! fold only keeps the IR in the shape the later stages handle best (`Assume` for random
 //! testing's redraws, `Assert` for the witness transformation).
 //!
-//! Soundness: `p` is the inlined function's own fresh variable, assigned right before the body
-//! and read exactly once, in the test; nothing runs between the assignment and the test, so
+//! Soundness: `p` is a variable made while lowering this call (the callee's parameter, or a
+//! temporary of its arguments), so nothing outside the call reads it; it is assigned right
+//! before the body and read exactly once, in the test; nothing runs between the assignment and the test, so
 //! substituting its right-hand side (evaluated once either way, so a `Nondet` stays one value)
 //! gives the same test. Branches that start with `reach_error()` (after labels, skips and
 //! blocks) reach the error; those that start with `abort()`/`exit()`/`assume(0)` end the run

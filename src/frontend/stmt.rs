@@ -1,7 +1,18 @@
 //! Statements, local declarations and calls: control flow lowered to the IR's structured
 //! statements (`switch` to `if`/`goto`), user functions inlined at every call, SV-COMP's
 //! environment functions turned into `Nondet`/`Assume`/`Assert`/`Error`/`Exit`.
-
+//!
+//! C semantics kept here (each a former source of wrong verdicts):
+//! - A function the program defines is inlined even when it has the name of a modelled library
+//!   function (only the error functions are matched by name first): its parameter types
+//!   convert the arguments. A modelled call converts its arguments to the declared prototype's
+//!   parameter types, else to the library's (`Builtin::of`).
+//! - A declaration that may run again (`may_repeat`: in a loop, also around an inlined call, or
+//!   in the range of a backward `goto`) havocs its uninitialised scalars *and arrays* and runs
+//!   its initialiser again. One that runs once needs no havoc for arrays: they start out
+//!   `ArrayInit::Nondet` and nothing can have written them before.
+//! - With an error function other than SV-COMP's, `__assert_fail` is `abort()` and a failing
+//!   modelled assertion aborts: the property names the one function whose call is the error.
 use super::ctype::CType;
 use super::expr::{Val, has_side_effects, is_assert_fail};
 use super::lower::{Binding, FnCtx, Jump, LVal, Lowerer, R, decl_specs};
