@@ -333,7 +333,15 @@ impl Emitter<'_> {
                 self.stmt_line(&format!("{m}{t}"), s)
             }
             StmtKind::Assume(c) => {
-                let t = format!("{m}__VERIFIER_assume({});", self.c(c));
+                // `__VERIFIER_assume` takes an `int`: a wider condition is tested against 0,
+                // not narrowed (a `long long` 2^32 holds). Issue 11: the witness program
+                // assumes loop conditions as they are.
+                let c = if c.ty(self.p).bits(self.p.data_model) > 32 {
+                    Expr::bin(crate::ir::BinOp::Ne, c.clone(), Expr::int(0))
+                } else {
+                    c.clone()
+                };
+                let t = format!("{m}__VERIFIER_assume({});", self.c(&c));
                 self.stmt_line(&t, s)
             }
             StmtKind::Assert(c) => {

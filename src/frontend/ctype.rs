@@ -3,7 +3,7 @@
 //! constant folding of IR expressions.
 
 use crate::ir::{BinOp, DataModel, Expr, IntType, Program, UnOp};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 #[derive(Clone)]
@@ -15,12 +15,25 @@ pub enum CType {
     Struct(Rc<StructDef>),
     #[allow(dead_code)] // the pointee, kept for messages and future use
     Pointer(Rc<CType>),
-    /// `float`, `double`, `long double` (size in bytes).
-    Float(u64),
+    /// `float`, `double`, `long double`, `_FloatN`.
+    Float(FloatType),
     Func(Rc<CType>),
     /// Something outside the subset (`union`, `__builtin_va_list`, ...): fine to declare in a
     /// header, an error when a program uses it.
     Other(String),
+}
+
+/// The floating-point types (only their layout matters: values are outside the subset).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FloatType {
+    /// `float`, `_Float32`.
+    Single,
+    /// `double`, `_Float64`, `_Float32x`.
+    Double,
+    /// `long double`, `_Float64x` (x87 extended precision).
+    LongDouble,
+    /// `_Float128`, `__float128`.
+    Quad,
 }
 
 /// A struct or union; the fields are filled in when the definition is seen.
@@ -28,41 +41,85 @@ pub struct StructDef {
     pub tag: Option<String>,
     pub union: bool,
     pub fields: RefCell<Option<Vec<(String, CType)>>>,
+    /// A `packed`/`aligned` attribute changes the layout: size and alignment are then unknown
+    /// (an error when a program asks for them) rather than guessed.
+    pub attr_layout: Cell<bool>,
+}
+
+/// Size and alignments of a complete type, in bytes.
+///
+/// `align` is the ABI alignment (C11 `_Alignof`, the alignment of a struct member); `pref` is
+/// gcc's *preferred* alignment (`__alignof__`), which differs on i386: `long long` and `double`
+/// are aligned to 4 inside structs (i386 System V ABI) yet gcc prefers 8 for them (and for
+/// arrays of them) as whole objects. Since gcc 8 `_Alignof` gives the ABI value (gcc PR 52023),
+/// `__alignof__` the preferred one. Structs and unions have pref = align. Checked against
+/// `gcc -m32`/`-m64` (see the unit tests' golden values).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub size: u64,
+    pub align: u64,
+    pub pref: u64,
+}
+
+impl Layout {
+    fn scalar(size: u64, align: u64, pref: u64) -> Layout {
+        Layout { size, align, pref }
+    }
 }
 
 impl CType {
-    /// Size and alignment in bytes, `None` when unknown.
-    pub fn size_align(&self, dm: DataModel) -> Option<(u64, u64)> {
+    /// Size and alignments under the data model (x86 / x86-64 System V, as gcc lays them
+    /// out), `None` when unknown (incomplete, attribute-laid-out, or outside the subset).
+    pub fn layout(&self, dm: DataModel) -> Option<Layout> {
+        let ilp32 = dm == DataModel::Ilp32;
         match self {
-            CType::Void => Some((1, 1)),
+            CType::Void => Some(Layout::scalar(1, 1, 1)),
             CType::Int(t) => {
                 let b = (t.bits(dm) / 8) as u64;
-                Some((b, b))
+                // i386: 8-byte integers have ABI alignment 4.
+                Some(Layout::scalar(b, if ilp32 { b.min(4) } else { b }, b))
             }
             CType::Array(e, n) => {
-                let (s, a) = e.size_align(dm)?;
-                Some((s.checked_mul((*n)?)?, a))
+                let l = e.layout(dm)?;
+                Some(Layout {
+                    size: l.size.checked_mul((*n)?)?,
+                    ..l
+                })
             }
             CType::Struct(d) => {
+                if d.attr_layout.get() {
+                    return None;
+                }
                 let fields = d.fields.borrow();
                 let fields = fields.as_ref()?;
                 let (mut size, mut align) = (0u64, 1u64);
                 for (_, t) in fields {
-                    let (s, a) = t.size_align(dm)?;
-                    align = align.max(a);
+                    let l = t.layout(dm)?;
+                    align = align.max(l.align);
                     if d.union {
-                        size = size.max(s);
+                        size = size.max(l.size);
                     } else {
-                        size = size.div_ceil(a) * a + s;
+                        size = size
+                            .div_ceil(l.align)
+                            .checked_mul(l.align)?
+                            .checked_add(l.size)?;
                     }
                 }
-                Some((size.div_ceil(align) * align, align))
+                let size = size.div_ceil(align).checked_mul(align)?;
+                Some(Layout::scalar(size, align, align))
             }
             CType::Pointer(_) | CType::Func(_) => {
-                let b = if dm == DataModel::Ilp32 { 4 } else { 8 };
-                Some((b, b))
+                let b = if ilp32 { 4 } else { 8 };
+                Some(Layout::scalar(b, b, b))
             }
-            CType::Float(b) => Some((*b, (*b).min(16))),
+            CType::Float(f) => Some(match (f, ilp32) {
+                (FloatType::Single, _) => Layout::scalar(4, 4, 4),
+                (FloatType::Double, true) => Layout::scalar(8, 4, 8),
+                (FloatType::Double, false) => Layout::scalar(8, 8, 8),
+                (FloatType::LongDouble, true) => Layout::scalar(12, 4, 4),
+                (FloatType::LongDouble, false) => Layout::scalar(16, 16, 16),
+                (FloatType::Quad, _) => Layout::scalar(16, 16, 16),
+            }),
             CType::Other(_) => None,
         }
     }
@@ -251,6 +308,83 @@ mod tests {
             Some(IntType::LongLong)
         );
         assert_eq!(literal_type(1, true, true, 1, dm), Some(IntType::ULong));
+    }
+
+    fn strukt(union: bool, fields: Vec<CType>) -> CType {
+        let fields = fields
+            .into_iter()
+            .enumerate()
+            .map(|(k, t)| (format!("f{k}"), t))
+            .collect();
+        CType::Struct(Rc::new(StructDef {
+            tag: None,
+            union,
+            fields: RefCell::new(Some(fields)),
+            attr_layout: Cell::new(false),
+        }))
+    }
+
+    /// (size, _Alignof, __alignof__) under ILP32 and LP64.
+    fn sal(t: &CType) -> [(u64, u64, u64); 2] {
+        [DataModel::Ilp32, DataModel::Lp64].map(|dm| {
+            let l = t.layout(dm).expect("complete type");
+            (l.size, l.align, l.pref)
+        })
+    }
+
+    /// Golden values from `gcc -m32` / `gcc -m64` (gcc 12: `_Alignof` is the ABI alignment,
+    /// `__alignof__` the preferred one).
+    #[test]
+    fn layouts_match_gcc_on_i386_and_x86_64() {
+        use IntType::*;
+        let int = |t| CType::Int(t);
+        let arr = |t: CType, n| CType::Array(Rc::new(t), Some(n));
+        let s = strukt(false, vec![int(Char), int(LongLong)]);
+        assert_eq!(sal(&int(LongLong)), [(8, 4, 8), (8, 8, 8)]);
+        assert_eq!(sal(&int(ULongLong)), [(8, 4, 8), (8, 8, 8)]);
+        assert_eq!(sal(&int(Long)), [(4, 4, 4), (8, 8, 8)]);
+        assert_eq!(sal(&s), [(12, 4, 4), (16, 8, 8)]);
+        let d = strukt(false, vec![int(Char), CType::Float(FloatType::Double)]);
+        assert_eq!(sal(&d), [(12, 4, 4), (16, 8, 8)]);
+        assert_eq!(
+            sal(&CType::Float(FloatType::Double)),
+            [(8, 4, 8), (8, 8, 8)]
+        );
+        let ld = CType::Float(FloatType::LongDouble);
+        assert_eq!(sal(&ld), [(12, 4, 4), (16, 16, 16)]);
+        assert_eq!(sal(&strukt(false, vec![int(Char), ld]))[0].0, 16);
+        // Nested struct, arrays of structs, unions.
+        let n = strukt(false, vec![int(Char), s.clone()]);
+        assert_eq!(sal(&n), [(16, 4, 4), (24, 8, 8)]);
+        let a = strukt(false, vec![arr(s.clone(), 3), int(Char)]);
+        assert_eq!(sal(&a), [(40, 4, 4), (56, 8, 8)]);
+        let u = strukt(true, vec![arr(int(Char), 5), int(LongLong)]);
+        assert_eq!(sal(&u), [(8, 4, 4), (8, 8, 8)]);
+        assert_eq!(sal(&arr(int(LongLong), 3)), [(24, 4, 8), (24, 8, 8)]);
+        let ll2 = strukt(false, vec![int(LongLong), int(Char)]);
+        assert_eq!(sal(&ll2), [(12, 4, 4), (16, 8, 8)]);
+        let p = strukt(false, vec![int(Char), CType::Pointer(Rc::new(CType::Void))]);
+        assert_eq!(sal(&p), [(8, 4, 4), (16, 8, 8)]);
+        let q = strukt(false, vec![int(Short), int(Char)]);
+        assert_eq!(sal(&q), [(4, 2, 2), (4, 2, 2)]);
+        let e = strukt(false, vec![int(Char), CType::Float(FloatType::Quad)]);
+        assert_eq!(sal(&e), [(32, 16, 16), (32, 16, 16)]);
+        assert_eq!(
+            sal(&strukt(false, vec![int(Bool), int(Char)]))[0],
+            (2, 1, 1)
+        );
+    }
+
+    #[test]
+    fn attribute_laid_out_structs_have_no_layout() {
+        let t = strukt(
+            false,
+            vec![CType::Int(IntType::Char), CType::Int(IntType::Int)],
+        );
+        if let CType::Struct(d) = &t {
+            d.attr_layout.set(true);
+        }
+        assert!(t.layout(DataModel::Lp64).is_none());
     }
 
     #[test]

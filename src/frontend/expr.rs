@@ -3,7 +3,7 @@
 //! evaluates only conditionally (`&&`, `||`, `?:`) get their statements under an `If`.
 
 use super::ctype::{CType, char_value, literal_type};
-use super::lower::{Binding, LVal, Lowerer, Obj, R};
+use super::lower::{Binding, LVal, Lowerer, Obj, R, qual_specs};
 use crate::error::AraError;
 use crate::ir::{BinOp, Expr, IntType, StmtKind, UnOp};
 use lang_c::ast::*;
@@ -292,9 +292,20 @@ impl<'a> Lowerer<'a> {
                 self.size_of(&ty, off)
             }
             Expression::AlignOf(t) => {
+                if self.names_odd_typedef(&qual_specs(&t.node.0.node.specifiers)) {
+                    return Err(self.unsup(off, "_Alignof a type with an alignment attribute"));
+                }
                 let ty = self.type_name(&t.node.0);
-                match ty.size_align(self.p.data_model) {
-                    Some((_, a)) => Ok(Val::Int(Expr::Const(a as i128, self.size_type()))),
+                // lang-c parses GNU `__alignof__` as `_Alignof`; they differ on i386.
+                let gnu = self
+                    .text
+                    .get(off..)
+                    .is_some_and(|t| t.starts_with("__alignof"));
+                match ty.layout(self.p.data_model) {
+                    Some(l) => {
+                        let a = if gnu { l.pref } else { l.align };
+                        Ok(Val::Int(Expr::Const(a as i128, self.size_type())))
+                    }
                     None => Err(self.unsup(off, format!("_Alignof {}", ty.describe()))),
                 }
             }
@@ -463,6 +474,7 @@ impl<'a> Lowerer<'a> {
             && els.len() == 1
             && els[0].kind == StmtKind::Error
         {
+            let c = self.condition(c);
             self.emit(StmtKind::Assert(c), span);
         } else if then.is_empty() && els.is_empty() {
             // Nothing depends on the test (its side effects were already hoisted).
@@ -522,8 +534,8 @@ impl<'a> Lowerer<'a> {
     }
 
     fn size_of(&self, ty: &CType, off: usize) -> R<Val> {
-        match ty.size_align(self.p.data_model) {
-            Some((s, _)) => Ok(Val::Int(Expr::Const(s as i128, self.size_type()))),
+        match ty.layout(self.p.data_model) {
+            Some(l) => Ok(Val::Int(Expr::Const(l.size as i128, self.size_type()))),
             None => Err(self.unsup(off, format!("sizeof {}", ty.describe()))),
         }
     }

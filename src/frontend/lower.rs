@@ -4,7 +4,7 @@
 //! Expressions are in `expr.rs`, statements and calls (inlining) in `stmt.rs`.
 
 use super::FrontendOptions;
-use super::ctype::{CType, StructDef, fold};
+use super::ctype::{CType, FloatType, StructDef, fold};
 use super::source::SourceMap;
 use crate::error::AraError;
 use crate::ir::{
@@ -13,8 +13,8 @@ use crate::ir::{
 };
 use lang_c::ast::*;
 use lang_c::span::Node;
-use std::cell::RefCell;
-use std::collections::HashMap;
+use std::cell::{Cell, RefCell};
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 pub(super) type R<T> = Result<T, AraError>;
@@ -76,6 +76,11 @@ pub(super) struct FnCtx {
     pub labels: HashMap<String, LabelId>,
     /// Block nesting depth (1 = the function's outermost block).
     pub depth: u32,
+    /// Source ranges its backward `goto`s may run again (see `repeat`).
+    pub back: Vec<super::repeat::BackJump>,
+    /// Offset of the call being inlined from this function (its position while the callee
+    /// is lowered).
+    pub at: usize,
 }
 
 /// Initial value of one integer leaf in an initialiser.
@@ -87,6 +92,8 @@ pub(super) enum InitVal<'a> {
 pub(super) struct Lowerer<'a> {
     pub p: Program,
     pub map: &'a SourceMap,
+    /// The preprocessed text (to tell `__alignof__` from `_Alignof`, which lang-c merges).
+    pub text: &'a str,
     pub opts: &'a FrontendOptions,
     pub scopes: Vec<HashMap<String, Binding>>,
     pub tags: HashMap<String, Rc<StructDef>>,
@@ -101,6 +108,21 @@ pub(super) struct Lowerer<'a> {
     pub statics: HashMap<usize, LVal>,
     /// Values of `const` integer variables with constant initialisers (usable in array sizes).
     pub const_vars: HashMap<VarId, i128>,
+    /// Declared (not defined) functions: their types convert the arguments of the calls the
+    /// front end models itself (`__VERIFIER_assume`, ...) and type `__VERIFIER_nondet_*()`.
+    pub protos: HashMap<String, Proto>,
+    /// Loops around the statement being lowered, counted across inlined calls.
+    pub loop_depth: u32,
+    /// Typedef names declared with a layout attribute (`typedef int T __attribute__((aligned(8)))`):
+    /// structs with members of these types have no known layout, nor has `_Alignof(T)`.
+    pub odd_typedefs: HashSet<String>,
+}
+
+/// The types of a function declaration; `params` is `None` without a prototype (`int f();`).
+#[derive(Clone)]
+pub(super) struct Proto {
+    pub ret: CType,
+    pub params: Option<Vec<CType>>,
 }
 
 /// Declaration specifiers split into the type part and the storage class.
@@ -110,6 +132,19 @@ pub(super) struct Specs<'a> {
     pub is_extern: bool,
     pub is_static: bool,
     pub is_const: bool,
+    /// A `packed`/`aligned` attribute among the specifiers (`struct S {...} __attribute__((packed))`).
+    pub layout_attr: bool,
+}
+
+/// Does an attribute list change a type's layout (`packed`, `aligned`)?
+pub(super) fn has_layout_attr(exts: &[Node<Extension>]) -> bool {
+    exts.iter().any(|x| match &x.node {
+        Extension::Attribute(a) => matches!(
+            a.name.node.as_str(),
+            "packed" | "__packed__" | "aligned" | "__aligned__"
+        ),
+        _ => false,
+    })
 }
 
 pub(super) fn decl_specs(specs: &[Node<DeclarationSpecifier>]) -> Specs<'_> {
@@ -119,6 +154,7 @@ pub(super) fn decl_specs(specs: &[Node<DeclarationSpecifier>]) -> Specs<'_> {
         is_extern: false,
         is_static: false,
         is_const: false,
+        layout_attr: false,
     };
     for sp in specs {
         match &sp.node {
@@ -132,6 +168,7 @@ pub(super) fn decl_specs(specs: &[Node<DeclarationSpecifier>]) -> Specs<'_> {
                 StorageClassSpecifier::Static => s.is_static = true,
                 _ => {}
             },
+            DeclarationSpecifier::Extension(x) => s.layout_attr |= has_layout_attr(x),
             _ => {}
         }
     }
@@ -154,7 +191,12 @@ const MAX_ARRAY: u64 = 1 << 32;
 pub(super) const MAX_COPY: u64 = 4096;
 
 impl<'a> Lowerer<'a> {
-    pub fn new(map: &'a SourceMap, opts: &'a FrontendOptions, file: &str) -> Lowerer<'a> {
+    pub fn new(
+        map: &'a SourceMap,
+        text: &'a str,
+        opts: &'a FrontendOptions,
+        file: &str,
+    ) -> Lowerer<'a> {
         Lowerer {
             p: Program {
                 file: file.to_string(),
@@ -166,6 +208,7 @@ impl<'a> Lowerer<'a> {
                 num_vertices: 2,
             },
             map,
+            text,
             opts,
             scopes: vec![HashMap::new()],
             tags: HashMap::new(),
@@ -176,6 +219,9 @@ impl<'a> Lowerer<'a> {
             globals_gen: 0,
             statics: HashMap::new(),
             const_vars: HashMap::new(),
+            protos: HashMap::new(),
+            loop_depth: 0,
+            odd_typedefs: HashSet::new(),
         }
     }
 
@@ -338,7 +384,7 @@ impl<'a> Lowerer<'a> {
                     };
                 }
                 TypeSpecifier::TypeOf(_) => return CType::Other("typeof".into()),
-                TypeSpecifier::TS18661Float(_) => return CType::Float(16),
+                TypeSpecifier::TS18661Float(f) => return ts18661_float(f),
             }
         }
         let _ = int;
@@ -346,9 +392,13 @@ impl<'a> Lowerer<'a> {
         if void > 0 {
             CType::Void
         } else if float > 0 {
-            CType::Float(4)
+            CType::Float(FloatType::Single)
         } else if double > 0 {
-            CType::Float(if long > 0 { 16 } else { 8 })
+            CType::Float(if long > 0 {
+                FloatType::LongDouble
+            } else {
+                FloatType::Double
+            })
         } else if boolean > 0 {
             CType::Int(Bool)
         } else if char > 0 {
@@ -370,6 +420,39 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// The type named by a declaration's specifiers; a layout attribute among them marks the
+    /// struct they define.
+    pub fn specs_type(&mut self, specs: &Specs<'a>) -> CType {
+        let t = self.base_type(&specs.types);
+        if specs.layout_attr
+            && let CType::Struct(d) = &t
+        {
+            d.attr_layout.set(true);
+        }
+        t
+    }
+
+    /// Binds a typedef name, remembering whether a layout attribute is involved.
+    pub fn bind_typedef(&mut self, name: &str, ty: CType, specs: &Specs<'a>, d: &Node<Declarator>) {
+        if specs.layout_attr
+            || has_layout_attr(&d.node.extensions)
+            || self.names_odd_typedef(&specs.types)
+        {
+            if let CType::Struct(def) = &ty {
+                def.attr_layout.set(true);
+            }
+            self.odd_typedefs.insert(name.to_string());
+        }
+        self.bind(name, Binding::Typedef(ty));
+    }
+
+    /// Do the specifiers name a typedef declared with a layout attribute?
+    pub fn names_odd_typedef(&self, specs: &[&Node<TypeSpecifier>]) -> bool {
+        specs.iter().any(|s| {
+            matches!(&s.node, TypeSpecifier::TypedefName(id) if self.odd_typedefs.contains(&id.node.name))
+        })
+    }
+
     fn struct_type(&mut self, st: &'a Node<StructType>) -> CType {
         let union = st.node.kind.node == StructKind::Union;
         let tag = st.node.identifier.as_ref().map(|i| i.node.name.clone());
@@ -382,6 +465,7 @@ impl<'a> Lowerer<'a> {
                 tag: tag.clone(),
                 union,
                 fields: RefCell::new(None),
+                attr_layout: Cell::new(false),
             });
             if let Some(t) = tag {
                 self.tags.insert(t, d.clone());
@@ -389,12 +473,22 @@ impl<'a> Lowerer<'a> {
             return CType::Struct(d);
         };
         let mut fields = vec![];
+        let mut attr_layout = false;
         for sd in decls {
             let StructDeclaration::Field(f) = &sd.node else {
                 continue;
             };
+            attr_layout |= f.node.specifiers.iter().any(|s| match &s.node {
+                SpecifierQualifier::Extension(x) => has_layout_attr(x),
+                _ => false,
+            }) || self.names_odd_typedef(&qual_specs(&f.node.specifiers));
             let base = self.base_type(&qual_specs(&f.node.specifiers));
             for d in &f.node.declarators {
+                attr_layout |= d
+                    .node
+                    .declarator
+                    .as_ref()
+                    .is_some_and(|d| has_layout_attr(&d.node.extensions));
                 if d.node.bit_width.is_some() {
                     let name = d
                         .node
@@ -425,9 +519,11 @@ impl<'a> Lowerer<'a> {
                 tag: tag.clone(),
                 union,
                 fields: RefCell::new(None),
+                attr_layout: Cell::new(false),
             }),
         };
         *d.fields.borrow_mut() = Some(fields);
+        d.attr_layout.set(attr_layout);
         if let Some(t) = tag {
             self.tags.insert(t, d.clone());
         }
@@ -1183,7 +1279,8 @@ impl<'a> Lowerer<'a> {
             if outermost {
                 self.p.arrays[a.0 as usize].init = list_init(list);
             } else {
-                self.zero_fill(a, span);
+                let t = self.p.array(a).elem;
+                self.fill(a, Expr::Const(0, t), span);
             }
         }
         for (place, value) in stores {
@@ -1192,14 +1289,15 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
-    /// Sets every element of `a` to zero (initialised arrays in nested blocks, which run again
-    /// each time the block is entered).
-    fn zero_fill(&mut self, a: ArrId, span: Span) {
-        let (size, t) = (self.p.array(a).size, self.p.array(a).elem);
+    /// Sets every element of `a` to `value` (zero: initialised arrays in nested blocks, which
+    /// run again each time the block is entered; `Nondet`: uninitialised ones, which get fresh
+    /// contents), with one store per element for small arrays, else a loop.
+    pub fn fill(&mut self, a: ArrId, value: Expr, span: Span) {
+        let size = self.p.array(a).size;
         if size <= 16 {
             for k in 0..size {
                 self.emit(
-                    StmtKind::Store(a, Expr::int(k as i128), Expr::Const(0, t)),
+                    StmtKind::Store(a, Expr::int(k as i128), value.clone()),
                     span,
                 );
             }
@@ -1213,7 +1311,7 @@ impl<'a> Lowerer<'a> {
             Expr::Var(i),
             Expr::Const(size as i128, IntType::Long),
         );
-        let body = vec![mk(StmtKind::Store(a, Expr::Var(i), Expr::Const(0, t)))];
+        let body = vec![mk(StmtKind::Store(a, Expr::Var(i), value))];
         let step = vec![mk(StmtKind::Assign(
             i,
             Expr::bin(BinOp::Add, Expr::Var(i), Expr::Const(1, IntType::Long)),
@@ -1282,5 +1380,19 @@ fn list_init(mut l: Vec<i128>) -> ArrayInit {
         ArrayInit::Zero
     } else {
         ArrayInit::List(l)
+    }
+}
+
+/// A TS 18661-3 type (`_Float32`, `_Float64x`, ...): binary formats by width, decimal ones are
+/// outside the subset.
+fn ts18661_float(f: &TS18661FloatType) -> CType {
+    match (&f.format, f.width) {
+        (TS18661FloatFormat::BinaryInterchange, 32) => CType::Float(FloatType::Single),
+        (TS18661FloatFormat::BinaryInterchange, 64) | (TS18661FloatFormat::BinaryExtended, 32) => {
+            CType::Float(FloatType::Double)
+        }
+        (TS18661FloatFormat::BinaryExtended, 64) => CType::Float(FloatType::LongDouble),
+        (TS18661FloatFormat::BinaryInterchange, 128) => CType::Float(FloatType::Quad),
+        _ => CType::Other("decimal or unusual floating-point type".into()),
     }
 }

@@ -10,7 +10,9 @@
 
 mod ctype;
 mod expr;
+mod guard;
 mod lower;
+mod repeat;
 mod source;
 mod stmt;
 
@@ -27,7 +29,9 @@ use std::time::Duration;
 #[derive(Clone, Debug)]
 pub struct FrontendOptions {
     pub data_model: DataModel,
-    /// Calls of these functions are the error location (besides `__assert_fail`).
+    /// Calls of these functions are the error location. With SV-COMP's (`reach_error`,
+    /// `__VERIFIER_error`; the default) so are `__assert_fail` and failing assertions; with
+    /// any other name only its calls are (see `default_error_functions`).
     pub error_functions: Vec<String>,
     /// The C preprocessor to use (default: `gcc` found by [`tools::find_tool`]).
     pub gcc: Option<PathBuf>,
@@ -178,7 +182,7 @@ fn parse_and_lower(text: &str, file: &str, opts: &FrontendOptions) -> Result<Pro
         }
     };
     let map = SourceMap::new(&parsed.source, file);
-    let mut l = Lowerer::new(&map, opts, file);
+    let mut l = Lowerer::new(&map, &parsed.source, opts, file);
     let mut main: Option<&Node<FunctionDefinition>> = None;
     for ext in &parsed.unit.0 {
         match &ext.node {
@@ -186,7 +190,7 @@ fn parse_and_lower(text: &str, file: &str, opts: &FrontendOptions) -> Result<Pro
             ExternalDeclaration::StaticAssert(_) => {}
             ExternalDeclaration::FunctionDefinition(f) => {
                 let specs = decl_specs(&f.node.specifiers);
-                let base = l.base_type(&specs.types);
+                let base = l.specs_type(&specs);
                 let (name, _) = l.declarator(base, &f.node.declarator, false);
                 if let Some((name, _)) = name {
                     if name == "main" {
@@ -220,15 +224,16 @@ fn global_decl<'a>(
     d: &'a Node<lang_c::ast::Declaration>,
 ) -> Result<(), AraError> {
     let specs = decl_specs(&d.node.specifiers);
-    let base = l.base_type(&specs.types);
+    let base = l.specs_type(&specs);
     for id in &d.node.declarators {
         let (name, ty) = l.declarator(base.clone(), &id.node.declarator, false);
         let Some((name, off)) = name else { continue };
         if specs.typedef {
-            l.bind(&name, Binding::Typedef(ty));
+            l.bind_typedef(&name, ty, &specs, &id.node.declarator);
             continue;
         }
         if let ctype::CType::Func(_) = ty {
+            l.record_proto(&name, &ty, &id.node.declarator);
             continue;
         }
         let ty = l.complete_type(ty, id.node.initializer.as_ref());
@@ -284,5 +289,123 @@ fn number(stmts: &mut [Stmt], next: &mut u32) {
             }
             _ => s.id = fresh(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::cfg::Cfg;
+
+    /// The CFG text (without `[line N]`) of `src` lowered with `opts`.
+    fn cfg_with(src: &str, opts: &FrontendOptions) -> String {
+        let p = parse_source(src, "t.c", opts).unwrap_or_else(|e| panic!("{e}"));
+        Cfg::build(&p)
+            .to_text(&p)
+            .lines()
+            .map(|l| l.split("  [line").next().unwrap_or(l).trim().to_string())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    fn cfg(src: &str) -> String {
+        cfg_with(src, &FrontendOptions::default())
+    }
+
+    #[test]
+    fn modelled_calls_convert_their_arguments() {
+        let t = cfg("int main() { long x = 1; x <<= 32; __VERIFIER_assert(x); return 0; }");
+        assert!(t.contains("assert((int) x);"), "{t}");
+        // glibc's assert is `e != 0`; conditions wider than int are compared, not narrowed.
+        let t = cfg("int main() { long x = 1; x <<= 32; assert(x); return 0; }");
+        assert!(t.contains("assert(x != 0);"), "{t}");
+        // A declared prototype decides.
+        let t = cfg(
+            "void assume_abort_if_not(_Bool); int main() { long x = 2; assume_abort_if_not(x); return 0; }",
+        );
+        assert!(t.contains("assume((_Bool) (x != 0));"), "{t}");
+        let t = cfg("int main() { int x = -1; long y = __builtin_expect(x, 0); return 0; }");
+        assert!(t.contains("y = (long) x;"), "{t}");
+    }
+
+    #[test]
+    fn the_programs_definitions_win() {
+        let t = cfg(
+            "void reach_error(void); void __VERIFIER_assert(char c) { if (!c) reach_error(); }\nint main() { int x = 256; __VERIFIER_assert(x); return 0; }",
+        );
+        assert!(t.contains("assert((char) x);"), "{t}");
+        let t = cfg(
+            "int __VERIFIER_nondet_int(void) { return 3; }\nint main() { int x = __VERIFIER_nondet_int(); return x; }",
+        );
+        assert!(t.contains("__VERIFIER_nondet_int__ret = 3;"), "{t}");
+        let t = cfg(
+            "extern unsigned char __VERIFIER_nondet_int(void);\nint main() { int x = __VERIFIER_nondet_int(); return x; }",
+        );
+        assert!(t.contains("x = (int) __VERIFIER_nondet_uchar();"), "{t}");
+    }
+
+    #[test]
+    fn other_error_functions_make_assertions_aborts() {
+        let src = "#include <assert.h>\nvoid reach_error(void) { __assert_fail(\"0\", \"t.c\", 1, \"r\"); }\nvoid __VERIFIER_assert(int c);\nint main() { int x = 1; __VERIFIER_assert(x); reach_error(); return 0; }";
+        let src = src.replace(
+            "#include <assert.h>\n",
+            "extern void __assert_fail(const char *, const char *, unsigned int, const char *);\n",
+        );
+        let t = cfg(&src);
+        assert!(
+            t.contains("assert(x);") && t.contains("reach_error(); -> [0]"),
+            "{t}"
+        );
+        let opts = FrontendOptions {
+            error_functions: vec!["my_err".into()],
+            ..Default::default()
+        };
+        let t = cfg_with(&src, &opts);
+        assert!(t.contains("assume(x);") && !t.contains("-> [0]"), "{t}");
+    }
+
+    #[test]
+    fn repeated_declarations_get_fresh_contents() {
+        let t = cfg("int main() { for (int i = 0; i < 2; i++) { int t[2]; t[i] = i; } return 0; }");
+        assert!(t.contains("t[1] = __VERIFIER_nondet_int();"), "{t}");
+        // Runs once: the array's initial state is already nondeterministic.
+        let t = cfg("int main() { { int t[2]; t[0] = 1; } return 0; }");
+        assert!(!t.contains("nondet"), "{t}");
+        let t = cfg(
+            "int main() { int i = 0; L: ; int s; int t[2] = {1}; i++; if (i < 2) goto L; return 0; }",
+        );
+        assert!(t.contains("s = __VERIFIER_nondet_int();"), "{t}");
+        assert!(t.contains("t[0] = 0;") && t.contains("t[0] = 1;"), "{t}");
+    }
+
+    #[test]
+    fn alignof_and_sizeof_follow_gcc_per_data_model() {
+        let src = "struct S { char c; long long x; };\nint main() { unsigned a = _Alignof(long long), b = __alignof__(long long), c = sizeof(struct S); return 0; }";
+        let ilp32 = FrontendOptions {
+            data_model: DataModel::Ilp32,
+            ..Default::default()
+        };
+        let t = cfg_with(src, &ilp32);
+        assert!(
+            t.contains("a = 4u;") && t.contains("b = 8u;") && t.contains("c = 12u;"),
+            "{t}"
+        );
+        let t = cfg(src);
+        assert!(
+            t.contains("a = 8u;") && t.contains("b = 8u;") && t.contains("c = 16u;"),
+            "{t}"
+        );
+        let t = parse_source(
+            "struct __P { char c; int x; } __attribute__((packed));\nint main() { int x = sizeof(struct __P); return x; }",
+            "t.c",
+            &FrontendOptions::default(),
+        );
+        assert!(matches!(t, Err(AraError::Unsupported { .. })));
+        let t = parse_source(
+            "typedef int T __attribute__((aligned(8)));\nstruct S { char c; T x; };\nint main() { int x = sizeof(struct S); return x; }",
+            "t.c",
+            &FrontendOptions::default(),
+        );
+        assert!(matches!(t, Err(AraError::Unsupported { .. })));
     }
 }

@@ -1,7 +1,18 @@
 //! Statements, local declarations and calls: control flow lowered to the IR's structured
 //! statements (`switch` to `if`/`goto`), user functions inlined at every call, SV-COMP's
 //! environment functions turned into `Nondet`/`Assume`/`Assert`/`Error`/`Exit`.
-
+//!
+//! C semantics kept here (each a former source of wrong verdicts):
+//! - A function the program defines is inlined even when it has the name of a modelled library
+//!   function (only the error functions are matched by name first): its parameter types
+//!   convert the arguments. A modelled call converts its arguments to the declared prototype's
+//!   parameter types, else to the library's (`Builtin::of`).
+//! - A declaration that may run again (`may_repeat`: in a loop, also around an inlined call, or
+//!   in the range of a backward `goto`) havocs its uninitialised scalars *and arrays* and runs
+//!   its initialiser again. One that runs once needs no havoc for arrays: they start out
+//!   `ArrayInit::Nondet` and nothing can have written them before.
+//! - With an error function other than SV-COMP's, `__assert_fail` is `abort()` and a failing
+//!   modelled assertion aborts: the property names the one function whose call is the error.
 use super::ctype::CType;
 use super::expr::{Val, has_side_effects, is_assert_fail};
 use super::lower::{Binding, FnCtx, Jump, LVal, Lowerer, R, decl_specs};
@@ -27,6 +38,49 @@ const OUTPUT_FUNCTIONS: &[&str] = &[
     "__VERIFIER_print_hull",
 ];
 
+/// Library functions the front end models when the program does not define them.
+#[derive(Clone, Copy, Debug)]
+enum Builtin {
+    /// The run ends (without error) unless the argument, converted to the parameter type
+    /// (`None`: as a truth value), is nonzero.
+    Assume(Option<IntType>),
+    /// The error, with SV-COMP's error functions, unless the argument is nonzero; otherwise
+    /// an `abort()` (a non-error end).
+    Assert(Option<IntType>),
+    /// `__assert_fail`: the error with SV-COMP's error functions, else `abort()`.
+    AssertFail,
+    /// `abort()`, `exit(n)`.
+    Exit,
+    /// `__builtin_expect(e, c)`: the value of `e` as a `long`.
+    Expect,
+    /// `__builtin_unreachable()`: no run gets there.
+    Unreachable,
+}
+
+impl Builtin {
+    /// The model of `name` with its standard prototype: `void __VERIFIER_assume(int)`,
+    /// `void assume_abort_if_not(int)`, `void __VERIFIER_assert(int)`, glibc's `assert(e)`
+    /// (a macro testing `e != 0`, used as a function only without `<assert.h>`), ESBMC's and
+    /// CBMC's intrinsics on `_Bool`.
+    fn of(name: &str) -> Option<Builtin> {
+        use IntType::{Bool, Int};
+        Some(match name {
+            "__VERIFIER_assume" | "assume_abort_if_not" => Builtin::Assume(Some(Int)),
+            "__ESBMC_assume" | "__CPROVER_assume" => Builtin::Assume(Some(Bool)),
+            "__VERIFIER_assert" => Builtin::Assert(Some(Int)),
+            "assert" => Builtin::Assert(None),
+            "__ESBMC_assert" | "__CPROVER_assert" => Builtin::Assert(Some(Bool)),
+            "__assert_fail" | "__assert" | "__assert_rtn" | "__assert_perror_fail" => {
+                Builtin::AssertFail
+            }
+            "abort" | "exit" | "_exit" | "_Exit" => Builtin::Exit,
+            "__builtin_expect" => Builtin::Expect,
+            "__builtin_unreachable" => Builtin::Unreachable,
+            _ => return None,
+        })
+    }
+}
+
 /// A parameter of a function definition.
 struct Param {
     name: Option<String>,
@@ -48,6 +102,28 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    fn enter_loop(&mut self) {
+        self.jumps.push(Jump::Loop);
+        self.loop_depth += 1;
+    }
+
+    fn leave_loop(&mut self) {
+        self.jumps.pop();
+        self.loop_depth -= 1;
+    }
+
+    /// Can the declaration at `off` run more than once: in a loop (also one around an inlined
+    /// call), or where a backward `goto` may jump back over it (or over the call that inlines
+    /// it)?
+    fn may_repeat(&self, off: usize) -> bool {
+        let n = self.fns.len();
+        self.loop_depth > 0
+            || self.fns.iter().enumerate().any(|(k, f)| {
+                let pos = if k + 1 == n { off } else { f.at };
+                super::repeat::repeats(&f.back, pos)
+            })
+    }
+
     pub fn block_item(&mut self, item: &'a Node<BlockItem>) -> R<()> {
         match &item.node {
             BlockItem::Declaration(d) => self.local_decl(d),
@@ -63,21 +139,24 @@ impl<'a> Lowerer<'a> {
         r
     }
 
-    fn in_outermost_main(&self) -> bool {
-        self.fns.last().is_some_and(|f| f.is_main && f.depth == 1)
+    /// A declaration that runs exactly once, at the start of `main`: its initial values can
+    /// be the objects' initial state.
+    fn in_outermost_main(&self, off: usize) -> bool {
+        self.fns.last().is_some_and(|f| f.is_main && f.depth == 1) && !self.may_repeat(off)
     }
 
     pub fn local_decl(&mut self, d: &'a Node<Declaration>) -> R<()> {
         let specs = decl_specs(&d.node.specifiers);
-        let base = self.base_type(&specs.types);
+        let base = self.specs_type(&specs);
         for id in &d.node.declarators {
             let (name, ty) = self.declarator(base.clone(), &id.node.declarator, false);
             let Some((name, off)) = name else { continue };
             if specs.typedef {
-                self.bind(&name, Binding::Typedef(ty));
+                self.bind_typedef(&name, ty, &specs, &id.node.declarator);
                 continue;
             }
             if let CType::Func(_) = ty {
+                self.record_proto(&name, &ty, &id.node.declarator);
                 continue; // a local prototype
             }
             let ty = self.complete_type(ty, id.node.initializer.as_ref());
@@ -114,10 +193,10 @@ impl<'a> Lowerer<'a> {
             }
             let lv = self.declare(&name, &ty, Storage::Local, off, &c_name, &display)?;
             self.remember_const(&lv, specs.is_const, id.node.initializer.as_ref());
-            let outermost = self.in_outermost_main();
+            let outermost = self.in_outermost_main(off);
             match &id.node.initializer {
                 Some(init) => self.local_init(&lv, init, outermost, span)?,
-                None if !outermost => self.havoc(&lv, span),
+                None if !outermost => self.havoc(&lv, off, span),
                 None => {}
             }
         }
@@ -141,12 +220,21 @@ impl<'a> Lowerer<'a> {
     }
 
     /// `T x;` in a block that may run more than once: `x` gets a fresh indeterminate value.
-    fn havoc(&mut self, lv: &LVal, span: Span) {
+    /// Arrays start out nondeterministic (`ArrayInit::Nondet`), so they need fresh contents
+    /// only when the declaration can run again (otherwise the first run is the only one, and
+    /// nothing wrote them before).
+    fn havoc(&mut self, lv: &LVal, off: usize, span: Span) {
         let (mut vars, mut arrs) = (vec![], vec![]);
         Self::leaves(&lv.obj, &mut vars, &mut arrs);
         for v in vars {
             let t = self.p.var(v).ty;
             self.emit(StmtKind::Assign(v, Expr::Nondet(t)), span);
+        }
+        if self.may_repeat(off) {
+            for a in arrs {
+                let t = self.p.array(a).elem;
+                self.fill(a, Expr::Nondet(t), span);
+            }
         }
     }
 
@@ -218,25 +306,25 @@ impl<'a> Lowerer<'a> {
             }
             Statement::Switch(sw) => self.switch(sw, span),
             Statement::While(w) => {
-                self.jumps.push(Jump::Loop);
+                self.enter_loop();
                 let r = (|| {
                     let (c, pre) = self.buffered(|s| s.rvalue(&w.node.expression))?;
                     let (_, body) = self.buffered(|s| s.stmt(&w.node.statement))?;
                     Ok((c, pre, body))
                 })();
-                self.jumps.pop();
+                self.leave_loop();
                 let (c, pre, body) = r?;
                 self.emit_loop(c, pre, body, vec![], span);
                 Ok(())
             }
             Statement::DoWhile(d) => {
-                self.jumps.push(Jump::Loop);
+                self.enter_loop();
                 let r = (|| {
                     let (_, body) = self.buffered(|s| s.stmt(&d.node.statement))?;
                     let (c, pre) = self.buffered(|s| s.rvalue(&d.node.expression))?;
                     Ok((body, c, pre))
                 })();
-                self.jumps.pop();
+                self.leave_loop();
                 let (body, cond, mut pre) = r?;
                 if pre.is_empty() {
                     self.emit(StmtKind::DoWhile { body, cond }, span);
@@ -262,7 +350,7 @@ impl<'a> Lowerer<'a> {
                         ForInitializer::Expression(e) => self.effect(e)?,
                         ForInitializer::Declaration(d) => self.local_decl(d)?,
                     }
-                    self.jumps.push(Jump::Loop);
+                    self.enter_loop();
                     let r = (|| {
                         let (c, pre) = match &f.node.condition {
                             Some(c) => self.buffered(|s| s.rvalue(c))?,
@@ -275,7 +363,7 @@ impl<'a> Lowerer<'a> {
                         };
                         Ok((c, pre, body, step))
                     })();
-                    self.jumps.pop();
+                    self.leave_loop();
                     let (c, pre, body, step) = r?;
                     self.emit_loop(c, pre, body, step, span);
                     Ok(())
@@ -449,66 +537,25 @@ impl<'a> Lowerer<'a> {
             return Err(self.unsup(off, "call through a function pointer"));
         }
         let args = &c.node.arguments;
-        if let Some(t) = IntType::from_nondet_fn(&name) {
-            return Ok(Val::Int(Expr::Nondet(t)));
-        }
-        if let Some(sfx) = name.strip_prefix("__VERIFIER_nondet_") {
-            return Err(self.unsup(
-                off,
-                format!("nondeterministic values of type {sfx} ({name})"),
-            ));
-        }
-        let one_arg = |s: &mut Self| -> R<Expr> {
-            match args.first() {
-                Some(a) if args.len() == 1 => s.rvalue(a),
-                _ => Err(s.syntax(off, format!("{name} expects one argument"))),
-            }
-        };
-        match name.as_str() {
-            "__VERIFIER_assume" | "assume_abort_if_not" | "__ESBMC_assume" | "__CPROVER_assume" => {
-                let c = one_arg(self)?;
-                self.emit(StmtKind::Assume(c), span);
-                return Ok(Val::Void);
-            }
-            "__VERIFIER_assert" | "assert" | "__ESBMC_assert" | "__CPROVER_assert" => {
-                let c = match args.first() {
-                    Some(a) => self.rvalue(a)?,
-                    None => return Err(self.syntax(off, format!("{name} expects an argument"))),
-                };
-                self.emit(StmtKind::Assert(c), span);
-                return Ok(Val::Void);
-            }
-            "__assert_fail" | "__assert" | "__assert_rtn" | "__assert_perror_fail" => {
-                self.emit(StmtKind::Error, span);
-                return Ok(Val::Void);
-            }
-            "abort" | "exit" | "_exit" | "_Exit" => {
-                for a in args {
-                    if has_side_effects(&a.node) {
-                        self.effect(a)?;
-                    }
-                }
-                self.emit(StmtKind::Exit, span);
-                return Ok(Val::Void);
-            }
-            "__builtin_expect" => {
-                return match args.first() {
-                    Some(a) => self.expr(a),
-                    None => Err(self.syntax(off, "__builtin_expect expects arguments")),
-                };
-            }
-            "__builtin_unreachable" => {
-                self.emit(StmtKind::Assume(Expr::int(0)), span);
-                return Ok(Val::Void);
-            }
-            _ => {}
-        }
         if self.opts.error_functions.contains(&name) {
             self.emit(StmtKind::Error, span);
             return Ok(Val::Void);
         }
+        // The program's own definition wins over every model of a library function: its
+        // parameter types convert the arguments as C does.
         if let Some(f) = self.funcs.get(name.as_str()).copied() {
-            return self.inline(&name, f, args, off);
+            let (start, nv) = (self.out_len(), self.p.vars.len());
+            let v = self.inline(&name, f, args, off)?;
+            if Builtin::of(&name).is_some() {
+                self.fold_guard(start, nv, span);
+            }
+            return Ok(v);
+        }
+        if name.starts_with("__VERIFIER_nondet_") {
+            return self.nondet(&name, off).map(|t| Val::Int(Expr::Nondet(t)));
+        }
+        if let Some(b) = Builtin::of(&name) {
+            return self.builtin(b, &name, args, off);
         }
         if OUTPUT_FUNCTIONS.contains(&name.as_str()) {
             for a in args {
@@ -525,24 +572,186 @@ impl<'a> Lowerer<'a> {
         Err(self.unsup(off, format!("call to undefined function {name}")))
     }
 
+    /// Are the error functions SV-COMP's (`reach_error`, `__VERIFIER_error`)? Then a failing
+    /// `assert` is an error too (today's SV-COMP reading); with any other error function only
+    /// a call of it is, and `__assert_fail` is the `abort()` it is in the C library.
+    pub fn default_error_functions(&self) -> bool {
+        self.opts
+            .error_functions
+            .iter()
+            .all(|f| f == "reach_error" || f == "__VERIFIER_error")
+    }
+
+    /// The type of `__VERIFIER_nondet_X()`: its declared return type, else the one its name
+    /// says.
+    fn nondet(&self, name: &str, off: usize) -> R<IntType> {
+        match self.protos.get(name).map(|p| &p.ret) {
+            Some(CType::Int(t)) => Ok(*t),
+            Some(other) => Err(self.unsup(
+                off,
+                format!(
+                    "nondeterministic values of type {} ({name})",
+                    other.describe()
+                ),
+            )),
+            None => IntType::from_nondet_fn(name).ok_or_else(|| {
+                let sfx = name.trim_start_matches("__VERIFIER_nondet_");
+                self.unsup(
+                    off,
+                    format!("nondeterministic values of type {sfx} ({name})"),
+                )
+            }),
+        }
+    }
+
+    /// The type argument `k` of a call of `name` converts to: the declared prototype's, else
+    /// `standard` (the library's prototype; `None`: no conversion).
+    fn param_type(&self, name: &str, k: usize, standard: Option<IntType>) -> Option<IntType> {
+        let declared = self
+            .protos
+            .get(name)
+            .and_then(|p| p.params.as_ref())
+            .and_then(|ps| ps.get(k));
+        match declared {
+            Some(CType::Int(t)) => Some(*t),
+            _ => standard,
+        }
+    }
+
+    /// A call of a library function the front end models (none of them defined by the program).
+    fn builtin(
+        &mut self,
+        b: Builtin,
+        name: &str,
+        args: &'a [Node<Expression>],
+        off: usize,
+    ) -> R<Val> {
+        let span = self.span(off);
+        match b {
+            Builtin::Assume(std) | Builtin::Assert(std) => {
+                let a = match args.first() {
+                    Some(a) if args.len() == 1 || matches!(b, Builtin::Assert(_)) => a,
+                    _ => return Err(self.syntax(off, format!("{name} expects one argument"))),
+                };
+                let e = self.rvalue(a)?;
+                let e = match self.param_type(name, 0, std) {
+                    Some(t) => self.conv(e, t),
+                    None => e,
+                };
+                let c = self.condition(e);
+                let kind = match b {
+                    Builtin::Assert(_) if self.default_error_functions() => StmtKind::Assert(c),
+                    // A failing assertion aborts: not the error a non-default function names.
+                    _ => StmtKind::Assume(c),
+                };
+                self.emit(kind, span);
+            }
+            Builtin::AssertFail => {
+                let kind = if self.default_error_functions() {
+                    StmtKind::Error
+                } else {
+                    StmtKind::Exit
+                };
+                self.emit(kind, span);
+            }
+            Builtin::Exit => {
+                for a in args {
+                    if has_side_effects(&a.node) {
+                        self.effect(a)?;
+                    }
+                }
+                self.emit(StmtKind::Exit, span);
+            }
+            Builtin::Expect => {
+                let (Some(a), Some(b)) = (args.first(), args.get(1)) else {
+                    return Err(self.syntax(off, "__builtin_expect expects two arguments"));
+                };
+                let v = self.rvalue(a)?;
+                if has_side_effects(&b.node) {
+                    self.effect(b)?;
+                }
+                // `long __builtin_expect(long, long)`.
+                return Ok(Val::Int(self.conv(v, IntType::Long)));
+            }
+            Builtin::Unreachable => self.emit(StmtKind::Assume(Expr::int(0)), span),
+        }
+        Ok(Val::Void)
+    }
+
+    /// `e` as the condition of an `Assume`/`Assert`: wider than `int`, it becomes `e != 0`, so
+    /// that no later stage can narrow it (emitted programs pass it to `__VERIFIER_assume(int)`).
+    pub fn condition(&self, e: Expr) -> Expr {
+        if e.ty(&self.p).bits(self.p.data_model) > 32 {
+            Expr::bin(BinOp::Ne, e, Expr::int(0))
+        } else {
+            e
+        }
+    }
+
+    /// After inlining the program's own `__VERIFIER_assert`, `assume_abort_if_not`, ...: its
+    /// parameter assignment and body become one `Assert`/`Assume` when they are a plain guard
+    /// (see `guard`).
+    fn fold_guard(&mut self, start: usize, nv: usize, span: Span) {
+        let Some(out) = self.out.last() else { return };
+        let n = out.len();
+        if n < start + 2 {
+            return;
+        }
+        let fresh = |v: crate::ir::VarId| v.0 as usize >= nv;
+        let Some(kind) = super::guard::fold(&out[n - 2], &out[n - 1], fresh) else {
+            return;
+        };
+        let kind = match kind {
+            StmtKind::Assert(c) => StmtKind::Assert(self.condition(c)),
+            StmtKind::Assume(c) => StmtKind::Assume(self.condition(c)),
+            k => k,
+        };
+        if let Some(out) = self.out.last_mut() {
+            out.truncate(n - 2);
+        }
+        self.emit(kind, span);
+    }
+
     /// The return type and parameters of a function definition.
     fn signature(&mut self, f: &'a Node<FunctionDefinition>) -> (CType, Vec<Param>) {
         let specs = decl_specs(&f.node.specifiers);
-        let base = self.base_type(&specs.types);
+        let base = self.specs_type(&specs);
         let (_, fty) = self.declarator(base, &f.node.declarator, false);
         let ret = match fty {
             CType::Func(r) => (*r).clone(),
             other => other,
         };
+        let (params, _) = self.params(&f.node.declarator, &f.node.declarations);
+        (ret, params)
+    }
+
+    /// Records a function declaration `ty name(...)` (`ty` the declarator's type).
+    pub fn record_proto(&mut self, name: &str, ty: &CType, d: &'a Node<Declarator>) {
+        let CType::Func(ret) = ty else { return };
+        let (params, prototyped) = self.params(d, &[]);
+        let proto = super::lower::Proto {
+            ret: (**ret).clone(),
+            params: prototyped.then(|| params.into_iter().map(|p| p.ty).collect()),
+        };
+        self.protos.insert(name.to_string(), proto);
+    }
+
+    /// The parameters of a function declarator (K&R definitions: typed by `kr`), and whether
+    /// it is a prototype (not `f()` or K&R).
+    fn params(
+        &mut self,
+        d: &'a Node<Declarator>,
+        kr: &'a [Node<Declaration>],
+    ) -> (Vec<Param>, bool) {
         let mut params = vec![];
         // The parameter list is the function declarator nearest the name.
-        let decl = innermost(&f.node.declarator);
+        let decl = innermost(d);
         for dd in decl.node.derived.iter().rev() {
             match &dd.node {
                 DerivedDeclarator::Function(fd) => {
                     for pd in &fd.node.parameters {
                         let ps = decl_specs(&pd.node.specifiers);
-                        let base = self.base_type(&ps.types);
+                        let base = self.specs_type(&ps);
                         let (name, ty) = match &pd.node.declarator {
                             Some(d) => self.declarator(base, d, true),
                             None => (None, base),
@@ -555,14 +764,14 @@ impl<'a> Lowerer<'a> {
                             ty,
                         });
                     }
-                    break;
+                    return (params, true);
                 }
                 DerivedDeclarator::KRFunction(ids) => {
                     for id in ids {
                         let mut ty = CType::Int(IntType::Int);
-                        for d in &f.node.declarations {
+                        for d in kr {
                             let s = decl_specs(&d.node.specifiers);
-                            let base = self.base_type(&s.types);
+                            let base = self.specs_type(&s);
                             for idl in &d.node.declarators {
                                 let (n, t) =
                                     self.declarator(base.clone(), &idl.node.declarator, true);
@@ -576,12 +785,12 @@ impl<'a> Lowerer<'a> {
                             ty,
                         });
                     }
-                    break;
+                    return (params, false);
                 }
                 _ => {}
             }
         }
-        (ret, params)
+        (params, false)
     }
 
     /// Lowers `main`.
@@ -602,6 +811,8 @@ impl<'a> Lowerer<'a> {
             end_uses: 0,
             labels: HashMap::new(),
             depth: 0,
+            back: super::repeat::back_jumps(f, self.text),
+            at: 0,
         });
         let r = self.buffered(|s| s.stmt(&f.node.statement));
         self.fns.pop();
@@ -619,6 +830,9 @@ impl<'a> Lowerer<'a> {
         let span = self.span(off);
         if self.fns.iter().any(|c| c.name == name) {
             return Err(self.unsup(off, format!("recursion (function {name})")));
+        }
+        if let Some(caller) = self.fns.last_mut() {
+            caller.at = off;
         }
         let (ret_ty, params) = self.signature(f);
         if args.len() != params.len() {
@@ -736,6 +950,8 @@ impl<'a> Lowerer<'a> {
             end_uses: 0,
             labels: HashMap::new(),
             depth: 0,
+            back: super::repeat::back_jumps(f, self.text),
+            at: 0,
         });
         let r = self.buffered(|s| s.stmt(&f.node.statement));
         let ctx = self.fns.pop();

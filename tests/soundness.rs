@@ -1,0 +1,167 @@
+//! Regression tests for wrong verdicts of the front end's C semantics (issue 11, classes 1, 3,
+//! 4 and 5): the programs in tests/soundness/ run through the built `ara check` with every
+//! strategy (`witness`, `cegar`, `auto`) under both data models, with the real ESBMC and Z3.
+//!
+//! Each answer must be the truth or UNKNOWN, never the opposite; the default strategy (`auto`)
+//! must decide. The truth of every program was established with plain ESBMC with complete
+//! unwinding (`esbmc f.c [--32] --unwind 40`, unwinding assertions on) and, for the
+//! deterministic ones, by running them compiled with gcc (LP64) and reading `gcc -m32 -S`
+//! constants (ILP32 layouts). Class 5 (`--error-function my_err`) was checked with ESBMC on a
+//! copy where `my_err` is the only assertion and `__assert_fail` is `abort()`.
+//!
+//! Two programs call an undefined `__VERIFIER_assert` (conv_proto_assert_unsafe.c,
+//! errfn_undef_assert.c): their truth is ara's documented model of that library function (an
+//! assertion on its `int` argument that aborts when the error function is not SV-COMP's);
+//! plain ESBMC treats an undefined function as doing nothing instead.
+//!
+//! - `conv_*`: arguments of modelled library calls (and of the program's own definitions with
+//!   their names) are converted to the parameter type as C does; conditions wider than `int`
+//!   are not narrowed by the emitted `__VERIFIER_assume(int)` (the witness program assumes
+//!   loop conditions).
+//! - `havoc_*`: uninitialised local arrays (and scalars) whose declaration runs again (loop
+//!   body, called function in a loop, backward `goto`) get fresh contents; initialised ones are
+//!   initialised again.
+//! - `layout_*`: i386 struct layout and `_Alignof` under ILP32.
+//! - `errfn_*`: with `--error-function my_err` only a call of `my_err` is the error.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const ARA: &str = env!("CARGO_BIN_EXE_ara");
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    Safe,
+    Unsafe,
+    Unknown,
+}
+use Verdict::{Safe, Unsafe};
+
+fn file(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/soundness")
+        .join(name)
+}
+
+/// `ara check --timeout 30 FILE ARGS`: the verdict from the exit code.
+fn check(name: &str, args: &[&str]) -> Verdict {
+    let o = Command::new(ARA)
+        .arg("check")
+        .arg(file(name))
+        .args(["--timeout", "30"])
+        .args(args)
+        .output()
+        .expect("ara runs");
+    match o.status.code() {
+        Some(0) => Verdict::Safe,
+        Some(10) => Verdict::Unsafe,
+        Some(20) => Verdict::Unknown,
+        c => panic!(
+            "ara check {name} {args:?} exited with {c:?}:\n{}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        ),
+    }
+}
+
+/// Every strategy on `name` (with `extra` arguments) under each data model that has a truth.
+fn expect(name: &str, extra: &[&str], lp64: Verdict, ilp32: Verdict) {
+    for (dm, truth) in [("lp64", lp64), ("ilp32", ilp32)] {
+        for strategy in ["witness", "cegar", "auto"] {
+            let mut args = vec!["--data-model", dm, "--strategy", strategy];
+            args.extend(extra);
+            let got = check(name, &args);
+            assert!(
+                got == truth || (got == Verdict::Unknown && strategy != "auto"),
+                "{name} {args:?}: ara says {got:?}, the truth is {truth:?}"
+            );
+        }
+    }
+}
+
+macro_rules! soundness {
+    ($($test:ident: $file:literal $extra:expr => $lp64:expr, $ilp32:expr;)*) => {
+        $(
+            #[test]
+            fn $test() {
+                expect($file, &$extra, $lp64, $ilp32);
+            }
+        )*
+    };
+}
+
+const NONE: [&str; 0] = [];
+const MY_ERR: [&str; 2] = ["--error-function", "my_err"];
+
+soundness! {
+    // Class 1: conversions at calls.
+    conv_assert_unsafe: "conv_assert_unsafe.c" NONE => Unsafe, Unsafe;
+    conv_assert_safe: "conv_assert_safe.c" NONE => Safe, Safe;
+    conv_user_assert_unsafe: "conv_user_assert_unsafe.c" NONE => Unsafe, Unsafe;
+    conv_user_assert_safe: "conv_user_assert_safe.c" NONE => Safe, Safe;
+    conv_char_param_unsafe: "conv_char_param_unsafe.c" NONE => Unsafe, Unsafe;
+    conv_assume_unsafe: "conv_assume_unsafe.c" NONE => Unsafe, Unsafe;
+    conv_assume_safe: "conv_assume_safe.c" NONE => Safe, Safe;
+    conv_nondet_unsafe_lp64_only: "conv_nondet_unsafe.c" NONE => Unsafe, Safe;
+    conv_nondet_safe: "conv_nondet_safe.c" NONE => Safe, Safe;
+    conv_glibc_assert_loop_unsafe: "conv_glibc_assert_loop_unsafe.c" NONE => Unsafe, Unsafe;
+    conv_glibc_assert_loop_safe: "conv_glibc_assert_loop_safe.c" NONE => Safe, Safe;
+    conv_expect_returns_long: "conv_expect_ilp32_unsafe.c" NONE => Safe, Unsafe;
+    conv_proto_assert_unsafe: "conv_proto_assert_unsafe.c" NONE => Unsafe, Unsafe;
+    conv_wide_loop_cond_unsafe: "conv_wide_loop_cond_unsafe.c" NONE => Unsafe, Unsafe;
+    conv_wide_loop_cond_safe: "conv_wide_loop_cond_safe.c" NONE => Safe, Safe;
+
+    // Class 3: fresh contents of declarations that run again.
+    havoc_loop_unsafe: "havoc_loop_unsafe.c" NONE => Unsafe, Unsafe;
+    havoc_loop_init_safe: "havoc_loop_init_safe.c" NONE => Safe, Safe;
+    havoc_large_unsafe: "havoc_large_unsafe.c" NONE => Unsafe, Unsafe;
+    havoc_struct_unsafe: "havoc_struct_unsafe.c" NONE => Unsafe, Unsafe;
+    havoc_call_unsafe: "havoc_call_unsafe.c" NONE => Unsafe, Unsafe;
+    havoc_goto_unsafe: "havoc_goto_unsafe.c" NONE => Unsafe, Unsafe;
+    havoc_goto_scalar_unsafe: "havoc_goto_scalar_unsafe.c" NONE => Unsafe, Unsafe;
+    havoc_goto_init_safe: "havoc_goto_init_safe.c" NONE => Safe, Safe;
+    havoc_goto_init_unsafe: "havoc_goto_init_unsafe.c" NONE => Unsafe, Unsafe;
+    havoc_forward_goto_safe: "havoc_forward_goto_safe.c" NONE => Safe, Safe;
+
+    // Class 4: layout.
+    layout_ll12: "layout_ll12.c" NONE => Safe, Unsafe;
+    layout_ll16: "layout_ll16.c" NONE => Unsafe, Safe;
+    layout_alignof: "layout_alignof.c" NONE => Safe, Unsafe;
+    layout_nested: "layout_nested.c" NONE => Safe, Unsafe;
+    layout_nested64: "layout_nested64.c" NONE => Unsafe, Safe;
+
+    // Class 5: error functions, default and `--error-function my_err`.
+    errfn_reach_error_default: "errfn_reach_error.c" NONE => Unsafe, Unsafe;
+    errfn_reach_error_my_err: "errfn_reach_error.c" MY_ERR => Safe, Safe;
+    errfn_my_err_default: "errfn_my_err.c" NONE => Unsafe, Unsafe;
+    errfn_my_err_my_err: "errfn_my_err.c" MY_ERR => Safe, Safe;
+    errfn_reached_default: "errfn_reached.c" NONE => Safe, Safe;
+    errfn_reached_my_err: "errfn_reached.c" MY_ERR => Unsafe, Unsafe;
+    errfn_glibc_assert_default: "errfn_glibc_assert.c" NONE => Unsafe, Unsafe;
+    errfn_glibc_assert_my_err: "errfn_glibc_assert.c" MY_ERR => Safe, Safe;
+    errfn_undef_assert_default: "errfn_undef_assert.c" NONE => Unsafe, Unsafe;
+    errfn_undef_assert_my_err: "errfn_undef_assert.c" MY_ERR => Safe, Safe;
+}
+
+/// `ara batch` passes the property file's function (`G ! call(my_err())`) to `ara check`:
+/// every task is scored correct, none wrong.
+#[test]
+fn batch_uses_the_property_files_error_function() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let o = Command::new(ARA)
+        .arg("batch")
+        .arg(file("batch"))
+        .args(["--jobs", "2", "--timeout", "60", "--out"])
+        .arg(&out)
+        .output()
+        .expect("ara runs");
+    let text = std::fs::read_to_string(out.join("results.json")).expect("results.json");
+    let res: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let rows = res["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 3, "{res:#}");
+    for r in rows {
+        assert_eq!(r["category"], "correct", "{r:#}");
+    }
+    assert_eq!(o.status.code(), Some(0), "{res:#}");
+}

@@ -1,0 +1,13 @@
+// A long long loop condition of 2^32 is true: the witness program must not assume it through
+// __VERIFIER_assume(int), which would narrow it to 0 and lose the iteration.
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
+void reach_error() { __assert_fail("0", __FILE__, __LINE__, "reach_error"); }
+extern long long __VERIFIER_nondet_longlong(void);
+int main() {
+  long long x = __VERIFIER_nondet_longlong();
+  int a[4];
+  int n = 0;
+  while (x) { a[n & 3] = 1; n++; if (x == 4294967296LL) reach_error(); x = 0; }
+  return 0;
+}

@@ -1,0 +1,14 @@
+// A backward goto runs an initialised declaration again: t is {1, 2} each time.
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));
+void reach_error() { __assert_fail("0", __FILE__, __LINE__, "reach_error"); }
+int main() {
+  int i = 0;
+again:;
+  int t[2] = {1, 2};
+  if (t[0] != 1) reach_error();
+  t[0] = 7;
+  i++;
+  if (i < 2) goto again;
+  return 0;
+}
