@@ -157,9 +157,24 @@ enum CheckerArg {
     Cbmc,
 }
 
+/// Which engines check the programs.
+#[derive(Clone, Copy, ValueEnum)]
+enum EngineArg {
+    /// The bounded model checker of `--checker`.
+    Bounded,
+    /// The Horn-clause engine (Z3 Spacer): proofs with a checked inductive invariant.
+    Horn,
+    /// Both side by side; the first proof wins.
+    Both,
+}
+
 /// Options for running a checker.
 #[derive(Args)]
 struct CheckerArgs {
+    /// The engines: the bounded checker, the Horn-clause engine (Z3 Spacer), or both side by
+    /// side (default for `check`; `bmc` runs `bounded` unless told).
+    #[arg(long, value_enum)]
+    engine: Option<EngineArg>,
     /// The model checker to run.
     #[arg(long, value_enum, default_value = "esbmc")]
     checker: CheckerArg,
@@ -178,6 +193,19 @@ struct CheckerArgs {
 }
 
 impl CheckerArgs {
+    fn engines(
+        &self,
+        default: ara::engines::race::EngineChoice,
+    ) -> ara::engines::race::EngineChoice {
+        use ara::engines::race::EngineChoice;
+        match self.engine {
+            None => default,
+            Some(EngineArg::Bounded) => EngineChoice::Bounded,
+            Some(EngineArg::Horn) => EngineChoice::Horn,
+            Some(EngineArg::Both) => EngineChoice::Both,
+        }
+    }
+
     fn options(&self, dm: ara::ir::DataModel) -> ara::checkers::CheckOptions {
         let kind = match self.checker {
             CheckerArg::Esbmc => ara::checkers::CheckerKind::Esbmc,
@@ -296,7 +324,10 @@ fn run(cli: Cli) -> Result<i32, AraError> {
                 (None, true) => ara::checkers::Mode::KInduction { max_k: 50 },
                 (None, false) => ara::checkers::Mode::Auto,
             };
-            bmc(&input, &checker, mode, json)
+            match checker.engines(ara::engines::race::EngineChoice::Bounded) {
+                ara::engines::race::EngineChoice::Bounded => bmc(&input, &checker, mode, json),
+                _ => bmc_horn(&input, &checker, json),
+            }
         }
         Command::Check {
             input,
@@ -351,6 +382,43 @@ struct BmcJson<'a> {
     path: &'a [u32],
     path_is_cfg_path: bool,
     nondet_values: &'a [ara::checkers::NondetValue],
+}
+
+/// `ara bmc --engine horn`: the Horn-clause engine on the program (its SAFE carries the
+/// checked invariants; its error path is a path of the program's CFG).
+fn bmc_horn(input: &InputArgs, chk: &CheckerArgs, json: bool) -> Result<i32, AraError> {
+    use ara::engines::{Budget, Engine, EngineVerdict, horn::Horn};
+    if markers_of(&input.file).is_some() {
+        return Err(AraError::Usage(
+            "the Horn engine checks C programs, not files with vertex markers: write the \
+             abstraction without --markers"
+                .into(),
+        ));
+    }
+    let p = load(input)?;
+    let budget = Budget {
+        timeout: Some(Duration::from_secs(chk.timeout)),
+        memory_mb: chk.memory_mb,
+        keep_dir: chk.keep.clone(),
+        ..Budget::default()
+    };
+    let o = Horn::default().check(&p, &budget)?;
+    if json {
+        let v = serde_json::json!({ "file": input.file.display().to_string(), "outcome": &o });
+        outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
+    } else {
+        outln!("{}", o.verdict);
+        match &o.verdict {
+            EngineVerdict::Proved(proof) => out!("{}", proof.invariant_lines()),
+            EngineVerdict::Counterexample(c) => outln!("path: {:?}", c.path),
+            EngineVerdict::Unknown(_) => {}
+        }
+    }
+    Ok(match o.verdict {
+        EngineVerdict::Proved(_) => exit::OK,
+        EngineVerdict::Counterexample(_) => exit::UNSAFE,
+        EngineVerdict::Unknown(_) => exit::UNKNOWN,
+    })
 }
 
 /// `ara bmc`: the program with vertex markers through the checker; the trace as CFG vertices.
@@ -481,6 +549,7 @@ fn check(
         },
         keep_dir: chk.keep.clone(),
         seed: ara::abstraction::IndexSets::empty(),
+        engines: chk.engines(ara::engines::race::EngineChoice::Both),
     };
     let strategy = match strategy {
         StrategyArg::Witness => ara::strategy::Strategy::Witness,

@@ -15,7 +15,9 @@ use crate::abstraction::{IndexSets, Tracked, VarSet, abstract_program_with};
 use crate::checkers::{CheckOptions, Verdict};
 use crate::engines::bmc::Bmc;
 use crate::engines::confirm::{ConfirmOptions, Confirmation, confirm};
-use crate::engines::{Budget, EngineVerdict, work_dir};
+use crate::engines::horn::Horn;
+use crate::engines::race::{EngineChoice, race};
+use crate::engines::{Budget, Engine, EngineOutcome, EngineVerdict, work_dir};
 use crate::error::AraError;
 use crate::ir::cfg::Cfg;
 use crate::ir::{ArrId, Program, VarId, Vertex};
@@ -46,6 +48,8 @@ pub struct CegarOptions {
     pub keep_dir: Option<PathBuf>,
     /// Indexes to track from the start (e.g. witness indexes).
     pub seed: IndexSets,
+    /// Which engines check each abstraction.
+    pub engines: EngineChoice,
 }
 
 /// A confirmed error trace on the original program.
@@ -155,6 +159,42 @@ impl Params {
     }
 }
 
+/// Step 2 of iteration `k`: the chosen engines on the abstraction, side by side (the Horn
+/// engine's files go to `horn_k/` of the keep folder).
+fn check_abstraction(
+    abs: &Program,
+    k: u32,
+    p: &Program,
+    opts: &CegarOptions,
+    remaining: Duration,
+    dir: &std::path::Path,
+) -> Result<EngineOutcome, AraError> {
+    let bmc = Bmc::new(
+        opts.checker.clone(),
+        &format!("abstract_{k}"),
+        format!("ara check: iteration {k}, abstraction of {}", p.file),
+    );
+    let horn = Horn::default();
+    let budget = |keep: Option<PathBuf>| Budget {
+        timeout: Some(remaining),
+        memory_mb: opts.checker.memory_mb,
+        keep_dir: keep,
+        ..Budget::default()
+    };
+    let mut entrants: Vec<(&dyn Engine, Budget)> = Vec::new();
+    if opts.engines.bounded() {
+        entrants.push((&bmc, budget(Some(dir.to_path_buf()))));
+    }
+    if opts.engines.horn() {
+        let keep = opts
+            .keep_dir
+            .as_ref()
+            .map(|_| dir.join(format!("horn_{k}")));
+        entrants.push((&horn, budget(keep)));
+    }
+    race(abs, &entrants)
+}
+
 /// Runs AR(P, V, R).
 pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> {
     let start = Instant::now();
@@ -199,17 +239,7 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
 
         // 2. Model-check it.
         let t = Instant::now();
-        let engine = Bmc::new(
-            opts.checker.clone(),
-            &format!("abstract_{k}"),
-            format!("ara check: iteration {k}, abstraction of {}", p.file),
-        );
-        let budget = Budget {
-            timeout: Some(remaining),
-            keep_dir: Some(dir.clone()),
-            ..Budget::default()
-        };
-        let outcome = engine.run(&abs.program, &budget)?.outcome;
+        let outcome = check_abstraction(&abs.program, k, p, opts, remaining, &dir)?;
         t_chk += t.elapsed();
         let on = Subject::Abstraction { iteration: k };
         let mut it = Iteration {
@@ -570,6 +600,12 @@ impl CheckReport {
     pub fn to_text(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "{}", self.verdict);
+        if let FinalVerdict::Safe { proof } = &self.verdict {
+            let lines = proof.how.invariant_lines();
+            if !lines.is_empty() {
+                let _ = write!(out, "invariants (C, at the loop heads):\n{lines}");
+            }
+        }
         if let FinalVerdict::Unsafe { trace } = &self.verdict {
             let _ = writeln!(out, "error trace:");
             for s in &trace.steps {

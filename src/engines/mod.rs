@@ -14,6 +14,7 @@
 pub mod bmc;
 pub mod confirm;
 pub mod horn;
+pub mod race;
 
 pub use crate::checkers::{UnknownReason, Verdict};
 use crate::error::AraError;
@@ -103,6 +104,20 @@ impl fmt::Display for Proof {
                 invariants.len()
             ),
         }
+    }
+}
+
+impl Proof {
+    /// The invariants of an invariant proof, one line per loop head
+    /// (`  line 7 (vertex 3): i <= 10`); empty for the other proofs.
+    pub fn invariant_lines(&self) -> String {
+        let Proof::InductiveInvariant { invariants, .. } = self else {
+            return String::new();
+        };
+        invariants
+            .iter()
+            .map(|i| format!("  line {} (vertex {}): {}\n", i.line, i.vertex, i.c_expr))
+            .collect()
     }
 }
 

@@ -1,0 +1,156 @@
+//! Engines side by side on one program: the first proof wins.
+//!
+//! Takes engines, each with its own [`Budget`], and a program; gives one [`EngineOutcome`].
+//! Every engine is sound on its own (a proof is a proof, a counterexample a lead), so the
+//! rules only decide which answer to report and when to stop the others:
+//!
+//! - a proof from any engine ends the race (the others are cancelled);
+//! - a counterexample ends it only after a grace period in which the others may still prove
+//!   the program (a spurious trace of a bounded checker should not hide the Horn engine's
+//!   invariant, which comes within a second when it comes at all): at least [`GRACE`], or as
+//!   long as the race has run so far;
+//! - unknowns wait for the others; when every engine is unknown, the first engine's reason is
+//!   reported (the order given is the order of preference).
+
+use super::{Budget, Engine, EngineOutcome, EngineVerdict};
+use crate::checkers::UnknownReason;
+use crate::error::AraError;
+use crate::ir::Program;
+use crate::tools::{self, CancelFlag};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// The least time the other engines get after a counterexample.
+pub const GRACE: Duration = Duration::from_secs(2);
+
+/// Which engines check the programs of `ara check` and `ara bmc`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EngineChoice {
+    /// The bounded checker (`--checker esbmc|cbmc`) alone.
+    Bounded,
+    /// The Horn-clause engine (Z3 Spacer) alone.
+    Horn,
+    /// Both side by side; the first proof wins.
+    #[default]
+    Both,
+}
+
+impl EngineChoice {
+    pub fn bounded(self) -> bool {
+        matches!(self, EngineChoice::Bounded | EngineChoice::Both)
+    }
+    pub fn horn(self) -> bool {
+        matches!(self, EngineChoice::Horn | EngineChoice::Both)
+    }
+}
+
+/// Runs `entrants` on `p` in parallel threads (one engine alone runs in this thread).
+/// The caller's cancellation (the thread's watched flag) stops every entrant.
+pub fn race(p: &Program, entrants: &[(&dyn Engine, Budget)]) -> Result<EngineOutcome, AraError> {
+    if let [(engine, budget)] = entrants {
+        return engine.check(p, budget);
+    }
+    let start = Instant::now();
+    let stops: Vec<CancelFlag> = entrants.iter().map(|_| CancelFlag::default()).collect();
+    let stop_all = || stops.iter().for_each(CancelFlag::cancel);
+    let (tx, rx) = mpsc::channel::<(usize, Result<EngineOutcome, AraError>)>();
+    let mut results: Vec<Option<Result<EngineOutcome, AraError>>> =
+        entrants.iter().map(|_| None).collect();
+    std::thread::scope(|sc| {
+        for (k, (engine, budget)) in entrants.iter().enumerate() {
+            let tx = tx.clone();
+            let budget = Budget {
+                cancel: Some(stops[k].clone()),
+                ..budget.clone()
+            };
+            sc.spawn(move || {
+                tools::watch_cancel(budget.cancel.clone());
+                let _ = tx.send((k, engine.check(p, &budget)));
+            });
+        }
+        drop(tx);
+        let mut deadline: Option<Instant> = None;
+        while results.iter().any(Option::is_none) {
+            if tools::cancelled() || deadline.is_some_and(|d| Instant::now() >= d) {
+                stop_all();
+            }
+            let Ok((k, r)) = rx.recv_timeout(Duration::from_millis(50)) else {
+                continue;
+            };
+            match r.as_ref().map(|o| &o.verdict) {
+                Ok(EngineVerdict::Proved(_)) => stop_all(),
+                Ok(EngineVerdict::Counterexample(_)) if deadline.is_none() => {
+                    deadline = Some(Instant::now() + GRACE.max(start.elapsed()));
+                }
+                _ => {}
+            }
+            results[k] = Some(r);
+        }
+    });
+    pick(results.into_iter().flatten().collect())
+}
+
+/// The answer of a finished race: a proof, else a counterexample, else the first unknown (an
+/// engine's error counts only when no engine answered).
+fn pick(results: Vec<Result<EngineOutcome, AraError>>) -> Result<EngineOutcome, AraError> {
+    let rank = |r: &Result<EngineOutcome, AraError>| match r {
+        Ok(o) => match &o.verdict {
+            EngineVerdict::Proved(_) => 0,
+            EngineVerdict::Counterexample(_) => 1,
+            EngineVerdict::Unknown(UnknownReason::Cancelled) => 3,
+            EngineVerdict::Unknown(_) => 2,
+        },
+        Err(_) => 4,
+    };
+    let best = (0..results.len()).min_by_key(|&k| (rank(&results[k]), k));
+    match best {
+        Some(k) => results.into_iter().nth(k).expect("index in range"),
+        None => Err(AraError::Internal("a race without engines".into())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engines::{Counterexample, Proof};
+
+    fn outcome(engine: &str, verdict: EngineVerdict) -> Result<EngineOutcome, AraError> {
+        Ok(EngineOutcome {
+            verdict,
+            engine: engine.into(),
+            time_s: 0.0,
+        })
+    }
+
+    #[test]
+    fn a_proof_beats_a_counterexample_and_an_unknown() {
+        let cex = EngineVerdict::Counterexample(Counterexample {
+            path: vec![1, 0],
+            inputs: None,
+        });
+        let proof = EngineVerdict::Proved(Proof::KInduction { k: 1 });
+        let unknown = EngineVerdict::Unknown(UnknownReason::OutOfMemory);
+        let r = pick(vec![
+            outcome("a", unknown.clone()),
+            outcome("b", cex.clone()),
+            outcome("c", proof),
+        ]);
+        assert_eq!(r.unwrap().engine, "c");
+        let r = pick(vec![outcome("a", unknown.clone()), outcome("b", cex)]);
+        assert_eq!(r.unwrap().engine, "b");
+    }
+
+    #[test]
+    fn the_first_real_unknown_is_reported() {
+        let cancelled = EngineVerdict::Unknown(UnknownReason::Cancelled);
+        let oom = EngineVerdict::Unknown(UnknownReason::OutOfMemory);
+        let r = pick(vec![
+            outcome("a", cancelled),
+            Err(AraError::Internal("x".into())),
+            outcome("c", oom),
+        ]);
+        assert_eq!(r.unwrap().engine, "c");
+        assert!(pick(vec![Err(AraError::Internal("x".into()))]).is_err());
+    }
+}
