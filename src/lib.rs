@@ -19,6 +19,7 @@ pub mod ir;
 pub mod out;
 pub mod smt;
 pub mod strategy;
+pub mod svwitness;
 pub mod tools;
 
 pub use error::{AraError, Result};

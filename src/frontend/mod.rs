@@ -11,7 +11,7 @@
 mod ctype;
 mod expr;
 mod lower;
-mod source;
+pub(crate) mod source;
 mod stmt;
 
 use crate::error::AraError;
