@@ -90,6 +90,22 @@ pub fn validate(
     Report { validation, notes }
 }
 
+/// The data model a witness's first entry names (`ILP32`/`LP64`, or `32bit`/`64bit`).
+pub fn data_model_of(text: &str) -> Option<crate::ir::DataModel> {
+    let w = Witness::parse(text).ok()?;
+    let dm = w.entries.iter().find_map(|e| match e {
+        Entry::ViolationSequence { metadata, .. } | Entry::InvariantSet { metadata, .. } => {
+            Some(metadata.task.data_model.to_ascii_uppercase())
+        }
+        Entry::Other(_) => None,
+    })?;
+    match dm.as_str() {
+        "ILP32" | "32BIT" => Some(crate::ir::DataModel::Ilp32),
+        "LP64" | "64BIT" => Some(crate::ir::DataModel::Lp64),
+        _ => None,
+    }
+}
+
 fn basename(path: &str) -> &str {
     path.rsplit('/').next().unwrap_or(path)
 }
