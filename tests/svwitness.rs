@@ -386,7 +386,8 @@ fn a_witness_that_leaves_inputs_open_is_unknown_not_rejected() {
 
 /// In the style of other validators' producers: `assumption` waypoints on the variables a
 /// nondet call set, no columns, an unquoted format version, `input_files` as a string, no
-/// hashes, a `function_enter` waypoint and an `avoid` waypoint ara does not check.
+/// hashes, an `avoid` waypoint ara does not check; then a `function_return` at the call's
+/// first character.
 #[test]
 fn another_tools_witness_is_accepted() {
     let file = prog("two_inputs_unsafe.c");

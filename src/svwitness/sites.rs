@@ -46,24 +46,9 @@ fn is_nondet_call(name: &str) -> bool {
     IntType::from_nondet_fn(name).is_some()
 }
 
-/// The nondets of the statement's own vertex, in evaluation order (left to right).
-fn vertex_exprs(s: &Stmt) -> Vec<&Expr> {
-    match &s.kind {
-        StmtKind::Assign(_, e)
-        | StmtKind::Assume(e)
-        | StmtKind::Assert(e)
-        | StmtKind::If(e, ..)
-        | StmtKind::While { cond: e, .. }
-        | StmtKind::DoWhile { cond: e, .. } => vec![e],
-        StmtKind::Store(_, i, e) => vec![i, e],
-        StmtKind::ParAssign(xs) => xs.iter().map(|(_, e)| e).collect(),
-        _ => vec![],
-    }
-}
-
 fn nondet_types(s: &Stmt) -> Vec<IntType> {
     let mut out = vec![];
-    for e in vertex_exprs(s) {
+    for e in s.vertex_exprs() {
         e.visit(&mut |x| {
             if let Expr::Nondet(t) = x {
                 out.push(*t);
