@@ -18,9 +18,10 @@
 //!   other assumptions) are listed with the answer.
 //! - REJECTED for a malformed witness, a witness of another file (its SHA-256), a waypoint
 //!   that points at no call, or a run that does not do what the witness says *when the witness
-//!   pins every input of that run exactly*: the program is deterministic on fixed inputs (ara
-//!   gives uninitialised locals 0, as its replay does), so every execution the witness admits
-//!   is this run.
+//!   pins every input of that run exactly*: the program is deterministic on fixed inputs, so
+//!   every execution the witness admits is this run. (ara gives uninitialised locals 0, as its
+//!   replay does; a witness with an assumption on a variable no nondet call sets, such as an
+//!   uninitialised local, is therefore never exact.)
 //! - UNKNOWN otherwise: a run that missed the error while some input was chosen by ara may
 //!   have missed it only because of that choice.
 
@@ -291,9 +292,13 @@ fn assumption(
     for (name, v) in eqs {
         match nondet_source_of(p, src, sites, &name, w.location.line) {
             Some(id) => plan.inputs.push((id, v, what.into())),
-            None => plan.notes.push(format!(
-                "{what}: {name} == {v} not checked (no nondet call sets {name})"
-            )),
+            None => {
+                // Perhaps an uninitialised local, which the run reads as 0: ara's choice.
+                plan.exact = false;
+                plan.notes.push(format!(
+                    "{what}: {name} == {v} not checked (no nondet call sets {name})"
+                ));
+            }
         }
     }
 }
