@@ -13,6 +13,8 @@ pub mod exit {
     pub const TOOL_FAILED: i32 = 6;
     pub const UNSAFE: i32 = 10;
     pub const UNKNOWN: i32 = 20;
+    /// `ara validate`: the witness is rejected.
+    pub const REJECTED: i32 = 40;
     pub const USAGE: i32 = 64;
 }
 

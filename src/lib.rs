@@ -22,6 +22,7 @@ pub mod ir;
 pub mod out;
 pub mod smt;
 pub mod strategy;
+pub mod svwitness;
 pub mod tools;
 pub mod verdict;
 

@@ -130,6 +130,28 @@ enum Command {
     /// Run `ara check` over SV-COMP task files (`*.yml`) in parallel: results.csv/json/html,
     /// the SV-COMP score, exit code 30 if any verdict is wrong.
     Batch(ara::batch::BatchArgs),
+    /// Check an SV-COMP witness (YAML, format 2.0): a violation witness by running the
+    /// program on its inputs. CONFIRMED (exit 10), REJECTED (exit 40) or UNKNOWN (exit 20).
+    Validate(ValidateArgs),
+}
+
+/// `ara validate prog.c --witness FILE`.
+#[derive(Args)]
+struct ValidateArgs {
+    /// C file the witness is about.
+    file: PathBuf,
+    /// The witness (YAML, format 2.0).
+    #[arg(long, value_name = "FILE")]
+    witness: PathBuf,
+    /// Data model of the target (default: the witness's, else lp64).
+    #[arg(long, value_enum)]
+    data_model: Option<DataModelArg>,
+    /// Name of a function whose call is the error (default: reach_error and __VERIFIER_error).
+    #[arg(long = "error-function", value_name = "NAME")]
+    error_functions: Vec<String>,
+    /// Time limit in seconds for compiling and for running the program.
+    #[arg(long, default_value_t = 60)]
+    timeout: u64,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -347,7 +369,52 @@ fn run(cli: Cli) -> Result<i32, AraError> {
             json,
         ),
         Command::Batch(args) => ara::batch::main(args),
+        Command::Validate(args) => validate(&args),
     }
+}
+
+/// `ara validate`: the witness's answer, its reason and what it did not check.
+fn validate(args: &ValidateArgs) -> Result<i32, AraError> {
+    use ara::svwitness::validate::Validation;
+    let witness = std::fs::read_to_string(&args.witness).map_err(|e| AraError::Input {
+        file: args.witness.display().to_string(),
+        msg: format!("cannot read: {e}"),
+    })?;
+    let witness_ilp32 =
+        ara::svwitness::validate::data_model_of(&witness) == Some(ara::ir::DataModel::Ilp32);
+    let input = InputArgs {
+        file: args.file.clone(),
+        data_model: args.data_model.unwrap_or(if witness_ilp32 {
+            DataModelArg::Ilp32
+        } else {
+            DataModelArg::Lp64
+        }),
+        error_functions: args.error_functions.clone(),
+    };
+    let p = load(&input)?;
+    let src =
+        ara::svwitness::source::SourceText::read(&args.file).map_err(|msg| AraError::Input {
+            file: args.file.display().to_string(),
+            msg,
+        })?;
+    let work = tempfile::tempdir()
+        .map_err(|e| AraError::Internal(format!("cannot create a temporary directory: {e}")))?;
+    let report = ara::svwitness::validate::validate(
+        &p,
+        &src,
+        &witness,
+        work.path(),
+        Duration::from_secs(args.timeout),
+    );
+    outln!("{}", report.validation);
+    for n in &report.notes {
+        outln!("  {n}");
+    }
+    Ok(match report.validation {
+        Validation::Confirmed(_) => exit::UNSAFE,
+        Validation::Rejected(_) => exit::REJECTED,
+        Validation::Unknown(_) => exit::UNKNOWN,
+    })
 }
 
 /// Header line of a file written by `ara abstract --markers`, naming the program whose CFG

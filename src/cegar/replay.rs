@@ -19,14 +19,14 @@ use std::path::Path;
 use std::time::Duration;
 
 /// Exit code of the replay binary when `reach_error` (or a failing assertion) is reached.
-pub(super) const REACHED: i32 = 77;
+pub(crate) const REACHED: i32 = 77;
 /// Exit code when an assumption fails during the replay.
-pub(super) const ASSUME_FAILED: i32 = 78;
+pub(crate) const ASSUME_FAILED: i32 = 78;
 
 /// gcc's arguments for a replayed program: C semantics as the trace formula has them
 /// (wrapping), and no run that only reaches the error through an out-of-bounds access (it
 /// traps instead).
-pub(super) fn gcc_args(src: &Path, exe: &Path) -> Vec<String> {
+pub(crate) fn gcc_args(src: &Path, exe: &Path) -> Vec<String> {
     [
         "-std=gnu11",
         "-O1",
@@ -163,7 +163,7 @@ static void ara_reached(void) {{}}"#,
 
 /// The original program with the model's initial values (zero where it has none), emitted as
 /// C without the harness.
-pub(super) fn replay_program_with(p: &Program, model: &Model) -> (Program, String) {
+pub(crate) fn replay_program_with(p: &Program, model: &Model) -> (Program, String) {
     let mut r = p.clone();
     if r.data_model == DataModel::Ilp32 {
         // gcc -m32 needs a 32-bit libc that most machines lack; spelt with 32-bit `int` for
@@ -289,7 +289,7 @@ fn narrow_longs(p: &mut Program) {
 /// The SV-COMP environment of a replayed program, around `source` (which defines
 /// `ara_value(name)`, the next input for the nondet function `name`, and `ara_reached()`, called
 /// when the error is reached).
-pub(super) fn harness(source: &str) -> String {
+pub(crate) fn harness(source: &str) -> String {
     format!(
         r#"
 /* ---- ara replay harness ---- */

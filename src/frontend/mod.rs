@@ -13,7 +13,7 @@ mod expr;
 mod guard;
 mod lower;
 mod repeat;
-mod source;
+pub(crate) mod source;
 mod stmt;
 
 use crate::error::AraError;

@@ -318,6 +318,24 @@ pub struct Stmt {
     pub id: Vertex,
 }
 
+impl Stmt {
+    /// The expressions evaluated at this statement's own vertex (for `if` and loops, the
+    /// condition only), left to right.
+    pub fn vertex_exprs(&self) -> Vec<&Expr> {
+        match &self.kind {
+            StmtKind::Assign(_, e)
+            | StmtKind::Assume(e)
+            | StmtKind::Assert(e)
+            | StmtKind::If(e, ..)
+            | StmtKind::While { cond: e, .. }
+            | StmtKind::DoWhile { cond: e, .. } => vec![e],
+            StmtKind::Store(_, i, e) => vec![i, e],
+            StmtKind::ParAssign(xs) => xs.iter().map(|(_, e)| e).collect(),
+            _ => vec![],
+        }
+    }
+}
+
 /// A whole program after the front end.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Program {

@@ -1,0 +1,368 @@
+//! The original source file as a witness sees it: its bytes (for the SHA-256), its physical
+//! lines, and the calls written on them.
+//!
+//! Takes the file's text; gives positions of the *original* file, which a witness must name.
+//! ara's IR spans carry the line that gcc's line markers give and a column in the
+//! preprocessed text (`gcc -E` collapses whitespace and comments, so that column is not the
+//! file's); so this module finds calls by reading the file itself: the physical lines whose
+//! origin is a span's line (the same line for a `.c` file, the lines its markers map there
+//! for a `.i` file), and on them the tokens of a call.
+
+use crate::frontend::source::SourceMap;
+use sha2::{Digest, Sha256};
+use std::path::Path;
+
+/// A position in the original file (1-based line and column; the column counts characters).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pos {
+    pub line: u32,
+    pub column: u32,
+}
+
+/// A call written in the source: the callee's name, where the call starts and where its
+/// closing parenthesis is (where format 2.0 puts `function_enter`/`function_return`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Call {
+    pub name: String,
+    pub start: Pos,
+    pub rparen: Pos,
+}
+
+/// The text of a source file with its line table.
+pub struct SourceText {
+    /// The path as given (the task's input file, named so in the witness).
+    pub path: String,
+    pub text: String,
+    /// Byte offset where each physical line starts.
+    starts: Vec<usize>,
+    /// For each physical line, the line its line markers say it comes from (itself when the
+    /// file has none).
+    origin: Vec<u32>,
+}
+
+impl SourceText {
+    pub fn read(path: &Path) -> Result<SourceText, String> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        Ok(SourceText::new(&path.display().to_string(), text))
+    }
+
+    pub fn new(path: &str, text: String) -> SourceText {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        let map = SourceMap::new(&text, path);
+        let origin = starts.iter().map(|&s| map.locate(s).1).collect();
+        SourceText {
+            path: path.to_string(),
+            text,
+            starts,
+            origin,
+        }
+    }
+
+    /// SHA-256 of the file's bytes, in lowercase hex.
+    pub fn sha256(&self) -> String {
+        Sha256::digest(self.text.as_bytes())
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    }
+
+    /// The text of physical line `line` (1-based), without its newline.
+    pub fn line_text(&self, line: u32) -> &str {
+        let k = line.saturating_sub(1) as usize;
+        let Some(&s) = self.starts.get(k) else {
+            return "";
+        };
+        let e = self.starts.get(k + 1).map_or(self.text.len(), |e| e - 1);
+        &self.text[s..e]
+    }
+
+    pub fn num_lines(&self) -> u32 {
+        self.starts.len() as u32
+    }
+
+    /// The physical lines whose origin is `line` (an IR span's line).
+    pub fn physical_lines(&self, line: u32) -> Vec<u32> {
+        (0..self.origin.len())
+            .filter(|&k| self.origin[k] == line)
+            .map(|k| k as u32 + 1)
+            // A line marker has the origin of the line before it.
+            .filter(|&l| !self.line_text(l).trim_start().starts_with('#'))
+            .collect()
+    }
+
+    fn pos(&self, offset: usize) -> Pos {
+        let k = match self.starts.binary_search(&offset) {
+            Ok(k) => k,
+            Err(k) => k - 1,
+        };
+        let col = self.text[self.starts[k]..offset].chars().count() + 1;
+        Pos {
+            line: k as u32 + 1,
+            column: col as u32,
+        }
+    }
+
+    /// The calls of functions `wanted` accepts that start on physical line `line`, in order.
+    pub fn calls_on(&self, line: u32, wanted: &dyn Fn(&str) -> bool) -> Vec<Call> {
+        let k = line.saturating_sub(1) as usize;
+        let Some(&start) = self.starts.get(k) else {
+            return vec![];
+        };
+        let end = self.starts.get(k + 1).copied().unwrap_or(self.text.len());
+        let bytes = self.text.as_bytes();
+        let mut out = vec![];
+        let mut i = start;
+        while i < end {
+            let b = bytes[i];
+            if b == b'/' && bytes.get(i + 1) == Some(&b'/') {
+                break;
+            }
+            if b == b'/' && bytes.get(i + 1) == Some(&b'*') {
+                i = self.text[i + 2..].find("*/").map_or(end, |e| i + 2 + e + 2);
+                continue;
+            }
+            if b == b'"' || b == b'\'' {
+                i = skip_literal(bytes, i);
+                continue;
+            }
+            if b.is_ascii_alphabetic() || b == b'_' {
+                let j = i + bytes[i..]
+                    .iter()
+                    .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+                    .count();
+                let name = &self.text[i..j];
+                if wanted(name)
+                    && let Some(open) = next_non_space(bytes, j).filter(|&o| bytes[o] == b'(')
+                    && let Some(close) = matching_paren(bytes, open)
+                {
+                    out.push(Call {
+                        name: name.to_string(),
+                        start: self.pos(i),
+                        rparen: self.pos(close),
+                    });
+                }
+                i = j;
+                continue;
+            }
+            i += 1;
+        }
+        out
+    }
+
+    /// The name of the function whose body holds physical line `line`, if the file defines
+    /// one there (a top-level `name(...) {` block).
+    pub fn function_at(&self, line: u32) -> Option<String> {
+        let k = line.checked_sub(1)? as usize;
+        let start = *self.starts.get(k)?;
+        let end = self.starts.get(k + 1).map_or(self.text.len(), |e| e - 1);
+        self.function_bodies()
+            .into_iter()
+            .find(|(_, s, e)| *s <= end && start <= *e)
+            .map(|(n, _, _)| n)
+    }
+
+    /// Top-level brace blocks preceded by `name(...)`: (name, body start, body end).
+    fn function_bodies(&self) -> Vec<(String, usize, usize)> {
+        let bytes = self.text.as_bytes();
+        let mut out = vec![];
+        let mut depth = 0usize;
+        let mut open_at = 0;
+        let mut i = 0;
+        while i < bytes.len() {
+            match bytes[i] {
+                b'"' | b'\'' => {
+                    i = skip_literal(bytes, i);
+                    continue;
+                }
+                b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                    i = self.text[i..].find('\n').map_or(bytes.len(), |e| i + e);
+                    continue;
+                }
+                b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                    i = self.text[i + 2..]
+                        .find("*/")
+                        .map_or(bytes.len(), |e| i + 2 + e + 2);
+                    continue;
+                }
+                b'#' if depth == 0 => {
+                    // A directive (or a line marker) to the end of its line.
+                    i = self.text[i..].find('\n').map_or(bytes.len(), |e| i + e);
+                    continue;
+                }
+                b'{' => {
+                    if depth == 0 {
+                        open_at = i;
+                    }
+                    depth += 1;
+                }
+                b'}' if depth > 0 => {
+                    depth -= 1;
+                    if depth == 0
+                        && let Some(name) = definition_name(&self.text[..open_at])
+                    {
+                        out.push((name, open_at, i));
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+        out
+    }
+}
+
+/// The name in `name(...)` right before a top-level `{` (the text before it ends the header).
+fn definition_name(before: &str) -> Option<String> {
+    let t = before.trim_end();
+    let t = t.strip_suffix(')')?;
+    // Back to the matching `(`.
+    let mut depth = 1;
+    let mut open = None;
+    for (k, c) in t.char_indices().rev() {
+        match c {
+            ')' => depth += 1,
+            '(' => {
+                depth -= 1;
+                if depth == 0 {
+                    open = Some(k);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let head = t[..open?].trim_end();
+    let name: String = head
+        .chars()
+        .rev()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    (!name.is_empty() && !name.as_bytes()[0].is_ascii_digit()).then_some(name)
+}
+
+/// The offset after the string or character literal starting at `i`.
+fn skip_literal(bytes: &[u8], i: usize) -> usize {
+    let quote = bytes[i];
+    let mut k = i + 1;
+    while k < bytes.len() && bytes[k] != quote && bytes[k] != b'\n' {
+        k += if bytes[k] == b'\\' { 2 } else { 1 };
+    }
+    k + 1
+}
+
+fn next_non_space(bytes: &[u8], mut i: usize) -> Option<usize> {
+    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    (i < bytes.len()).then_some(i)
+}
+
+/// The offset of the `)` matching the `(` at `open`.
+fn matching_paren(bytes: &[u8], open: usize) -> Option<usize> {
+    let mut depth = 0;
+    let mut i = open;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' | b'\'' => {
+                i = skip_literal(bytes, i);
+                continue;
+            }
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const PROG: &str = "extern int __VERIFIER_nondet_int(void);\n\
+void reach_error() {}\n\
+int get(void) { return __VERIFIER_nondet_int(); }\n\
+int main() {\n\
+\tint x = __VERIFIER_nondet_int( ), y =  __VERIFIER_nondet_int();\n\
+  /* __VERIFIER_nondet_int() */ x = x + __VERIFIER_nondet_int(); // __VERIFIER_nondet_int()\n\
+  if (x == \"(\"[0]) { reach_error(); }\n\
+}\n";
+
+    fn nondet(n: &str) -> bool {
+        n.starts_with("__VERIFIER_nondet_")
+    }
+
+    #[test]
+    fn calls_are_found_at_their_columns_outside_comments() {
+        let s = SourceText::new("p.c", PROG.to_string());
+        let c = s.calls_on(5, &nondet);
+        assert_eq!(c.len(), 2);
+        assert_eq!(
+            c[0].start,
+            Pos {
+                line: 5,
+                column: 10
+            }
+        );
+        assert_eq!(
+            c[0].rparen,
+            Pos {
+                line: 5,
+                column: 33
+            }
+        );
+        assert_eq!(c[1].start.column, 41);
+        let c = s.calls_on(6, &nondet);
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].start.column, 39);
+        let e = s.calls_on(7, &|n| n == "reach_error");
+        assert_eq!(
+            e[0].start,
+            Pos {
+                line: 7,
+                column: 20
+            }
+        );
+        assert!(s.calls_on(99, &nondet).is_empty());
+    }
+
+    #[test]
+    fn functions_are_found_by_their_bodies() {
+        let s = SourceText::new("p.c", PROG.to_string());
+        assert_eq!(s.function_at(3).as_deref(), Some("get"));
+        assert_eq!(s.function_at(6).as_deref(), Some("main"));
+        assert_eq!(s.function_at(1), None);
+    }
+
+    #[test]
+    fn line_markers_map_physical_lines_to_origin_lines() {
+        let text = "# 1 \"p.c\"\nint main() {\n# 7 \"p.c\"\n  reach_error();\n}\n";
+        let s = SourceText::new("p.i", text.to_string());
+        assert_eq!(s.physical_lines(7), vec![4]);
+        assert_eq!(s.physical_lines(1), vec![2]);
+        assert_eq!(
+            SourceText::new("q.c", "a\nb\n".into()).physical_lines(2),
+            vec![2]
+        );
+    }
+
+    #[test]
+    fn sha256_is_of_the_bytes() {
+        let s = SourceText::new("e.c", String::new());
+        assert_eq!(
+            s.sha256(),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+        );
+    }
+}

@@ -1,0 +1,547 @@
+//! Validating violation witnesses (ara's or any tool's) by running the original program on
+//! their inputs.
+//!
+//! Takes the program, its source file and the witness text; gives a [`Validation`]:
+//! CONFIRMED, REJECTED or UNKNOWN, each with its reason.
+//!
+//! The witness's follow waypoints are read in order: a `function_return` at a
+//! `__VERIFIER_nondet_*` call with `\result == v` gives that call the value `v` (another
+//! comparison gives a value satisfying it, chosen by ara); an `assumption` `x == v` (or a
+//! conjunction of such) right after a statement that reads `x` from a nondet call gives that
+//! call `v`. The program, compiled with gcc, is run with each value given to the call its
+//! waypoint names, in order; a read no waypoint pins gets 0 ([`super::run`]).
+//!
+//! Soundness of the answers:
+//! - CONFIRMED only when that run reaches the error at the witness's target after passing
+//!   every value waypoint: a run of the original program, so the violation is real and the
+//!   witness leads to it. Waypoints the run cannot check (branching, function_enter, avoid,
+//!   other assumptions) are listed with the answer.
+//! - REJECTED for a malformed witness, a witness of another file (its SHA-256), a waypoint
+//!   that points at no call, or a run that does not do what the witness says *when the witness
+//!   pins every input of that run exactly*: the program is deterministic on fixed inputs, so
+//!   every execution the witness admits is this run. (ara gives uninitialised locals 0, as its
+//!   replay does; a witness with an assumption on a variable no nondet call sets, such as an
+//!   uninitialised local, is therefore never exact.)
+//! - UNKNOWN otherwise: a run that missed the error while some input was chosen by ara may
+//!   have missed it only because of that choice.
+
+use super::format::{Action, Entry, Location, Segment, Waypoint, WaypointType, Witness};
+use super::run::{InputPlan, RunEnding, RunRecord, run_original};
+use super::sites::Sites;
+use super::source::{Call, SourceText};
+use crate::ir::{Expr, Program, StmtKind};
+use std::path::Path;
+use std::time::Duration;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Validation {
+    Confirmed(String),
+    Rejected(String),
+    Unknown(String),
+}
+
+impl std::fmt::Display for Validation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Validation::Confirmed(r) => write!(f, "CONFIRMED ({r})"),
+            Validation::Rejected(r) => write!(f, "REJECTED ({r})"),
+            Validation::Unknown(r) => write!(f, "UNKNOWN ({r})"),
+        }
+    }
+}
+
+/// The answer and what it did not check.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    pub validation: Validation,
+    /// Waypoints the run could not check, and other remarks.
+    pub notes: Vec<String>,
+}
+
+/// What the witness asks of a run.
+struct Plan {
+    /// (call id, value, waypoint description) in order.
+    inputs: Vec<(usize, i128, String)>,
+    /// Every input value is the witness's own (not chosen by ara).
+    exact: bool,
+    target: Location,
+    notes: Vec<String>,
+}
+
+pub fn validate(
+    p: &Program,
+    src: &SourceText,
+    witness: &str,
+    dir: &Path,
+    timeout: Duration,
+) -> Report {
+    let mut notes = vec![];
+    let validation = match plan_of(p, src, witness) {
+        Err(v) => v,
+        Ok(plan) => {
+            notes.clone_from(&plan.notes);
+            let sites = Sites::of(p, src);
+            let calls = InputPlan::AtCalls(plan.inputs.iter().map(|i| (i.0, i.1)).collect());
+            match run_original(p, &sites, &calls, dir, timeout) {
+                Err(e) => Validation::Unknown(format!("the run failed: {e}")),
+                Ok(record) => judge(src, &sites, &plan, &record),
+            }
+        }
+    };
+    Report { validation, notes }
+}
+
+/// The data model a witness's first entry names (`ILP32`/`LP64`, or `32bit`/`64bit`).
+pub fn data_model_of(text: &str) -> Option<crate::ir::DataModel> {
+    let w = Witness::parse(text).ok()?;
+    let dm = w.entries.iter().find_map(|e| match e {
+        Entry::ViolationSequence { metadata, .. } | Entry::InvariantSet { metadata, .. } => {
+            Some(metadata.task.data_model.to_ascii_uppercase())
+        }
+        Entry::Other(_) => None,
+    })?;
+    match dm.as_str() {
+        "ILP32" | "32BIT" => Some(crate::ir::DataModel::Ilp32),
+        "LP64" | "64BIT" => Some(crate::ir::DataModel::Lp64),
+        _ => None,
+    }
+}
+
+fn basename(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
+
+/// The witness's violation sequence as a plan, or the answer when there is nothing to run.
+fn plan_of(p: &Program, src: &SourceText, text: &str) -> Result<Plan, Validation> {
+    let w = Witness::parse(text)
+        .map_err(|e| Validation::Rejected(format!("malformed witness: {e}")))?;
+    let violation = w.entries.iter().find_map(|e| match e {
+        Entry::ViolationSequence { metadata, content } => Some((metadata, content)),
+        _ => None,
+    });
+    let Some((metadata, content)) = violation else {
+        return Err(
+            if w.entries
+                .iter()
+                .any(|e| matches!(e, Entry::InvariantSet { .. }))
+            {
+                Validation::Unknown(
+                    "correctness witness validation needs the invariant checker".into(),
+                )
+            } else {
+                Validation::Rejected("malformed witness: no violation_sequence entry".into())
+            },
+        );
+    };
+    let hashes = &metadata.task.input_file_hashes;
+    let own = basename(&src.path);
+    for (name, hash) in hashes {
+        if (hashes.len() == 1 || basename(name) == own) && !hash.eq_ignore_ascii_case(&src.sha256())
+        {
+            return Err(Validation::Rejected(format!(
+                "the witness is for another file: SHA-256 of {name} is {hash}, of {} {}",
+                src.path,
+                src.sha256()
+            )));
+        }
+    }
+    plan_of_segments(p, src, content)
+}
+
+fn describe(k: usize, w: &Waypoint) -> String {
+    let col = w.location.column.map_or(String::new(), |c| format!(":{c}"));
+    format!(
+        "waypoint {k} ({:?} at line {}{col})",
+        w.kind, w.location.line
+    )
+    .replace("FunctionReturn", "function_return")
+    .replace("FunctionEnter", "function_enter")
+    .replace("Assumption", "assumption")
+    .replace("Branching", "branching")
+    .replace("Target", "target")
+}
+
+fn plan_of_segments(
+    p: &Program,
+    src: &SourceText,
+    content: &[Segment],
+) -> Result<Plan, Validation> {
+    let sites = Sites::of(p, src);
+    let mut plan = Plan {
+        inputs: vec![],
+        exact: true,
+        target: Location {
+            file_name: String::new(),
+            line: 0,
+            column: None,
+            function: None,
+        },
+        notes: vec![],
+    };
+    let mut target = None;
+    let mut k = 0;
+    for (s, seg) in content.iter().enumerate() {
+        for item in &seg.segment {
+            k += 1;
+            let w = &item.waypoint;
+            let what = describe(k, w);
+            if target.is_some() {
+                return Err(Validation::Rejected(format!(
+                    "malformed witness: {what} comes after the target"
+                )));
+            }
+            if w.action != Action::Follow {
+                plan.notes.push(format!("{what}: action avoid not checked"));
+                continue;
+            }
+            if w.location.line == 0 || w.location.line > src.num_lines() {
+                return Err(Validation::Rejected(format!(
+                    "{what}: line {} is not a line of {}",
+                    w.location.line, src.path
+                )));
+            }
+            match w.kind {
+                WaypointType::Target => {
+                    if s + 1 != content.len() {
+                        return Err(Validation::Rejected(format!(
+                            "malformed witness: {what} is not in the last segment"
+                        )));
+                    }
+                    target = Some(w.location.clone());
+                }
+                WaypointType::FunctionReturn => function_return(src, &sites, w, &what, &mut plan)?,
+                WaypointType::Assumption => assumption(p, src, &sites, w, &what, &mut plan),
+                _ => plan.notes.push(format!("{what}: not checked")),
+            }
+        }
+    }
+    plan.target = target
+        .ok_or_else(|| Validation::Rejected("malformed witness: no target waypoint".into()))?;
+    Ok(plan)
+}
+
+/// Whether a waypoint's location names `call` (its line, and its column anywhere from the
+/// call's first character to its closing parenthesis, 0- or 1-based; no column: any).
+fn names_call(loc: &Location, call: &Call) -> bool {
+    let c = loc.column;
+    loc.line == call.rparen.line
+        && c.is_none_or(|c| c + 1 >= call.start.column && c <= call.rparen.column + 1)
+        || loc.line == call.start.line
+            && c.is_none_or(|c| c + 1 >= call.start.column)
+            && call.start.line != call.rparen.line
+}
+
+fn function_return(
+    src: &SourceText,
+    sites: &Sites,
+    w: &Waypoint,
+    what: &str,
+    plan: &mut Plan,
+) -> Result<(), Validation> {
+    let Some(call) = sites
+        .calls
+        .iter()
+        .find(|c| names_call(&w.location, &c.call))
+    else {
+        let any_call = src
+            .calls_on(w.location.line, &|_| true)
+            .iter()
+            .any(|c| names_call(&w.location, c));
+        if any_call {
+            plan.exact = false;
+            plan.notes.push(format!(
+                "{what}: the return of a function other than a nondet function is not checked"
+            ));
+            return Ok(());
+        }
+        return Err(Validation::Rejected(format!(
+            "{what} points at no function call: line {} reads `{}`",
+            w.location.line,
+            src.line_text(w.location.line).trim()
+        )));
+    };
+    match w.constraint.as_ref().and_then(|c| result_value(&c.value)) {
+        Some((v, exact)) => {
+            plan.exact &= exact;
+            plan.inputs.push((call.id, v, what.into()));
+        }
+        None => {
+            plan.exact = false;
+            plan.notes.push(format!(
+                "{what}: constraint not understood, value left open"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `x == 5 && y == -1` right after `x = __VERIFIER_nondet_int();`: values for those calls.
+fn assumption(
+    p: &Program,
+    src: &SourceText,
+    sites: &Sites,
+    w: &Waypoint,
+    what: &str,
+    plan: &mut Plan,
+) {
+    let eqs = w.constraint.as_ref().map(|c| equations(&c.value));
+    let Some(Some(eqs)) = eqs else {
+        plan.notes.push(format!("{what}: not checked"));
+        return;
+    };
+    for (name, v) in eqs {
+        match nondet_source_of(p, src, sites, &name, w.location.line) {
+            Some(id) => plan.inputs.push((id, v, what.into())),
+            None => {
+                // Perhaps an uninitialised local, which the run reads as 0: ara's choice.
+                plan.exact = false;
+                plan.notes.push(format!(
+                    "{what}: {name} == {v} not checked (no nondet call sets {name})"
+                ));
+            }
+        }
+    }
+}
+
+/// The nondet call whose value the statement nearest before physical line `line` assigns to
+/// the variable the user named `name`.
+fn nondet_source_of(
+    p: &Program,
+    src: &SourceText,
+    sites: &Sites,
+    name: &str,
+    line: u32,
+) -> Option<usize> {
+    let mut best: Option<(u32, usize)> = None;
+    p.visit_stmts(&mut |s| {
+        let StmtKind::Assign(v, Expr::Nondet(_)) = &s.kind else {
+            return;
+        };
+        let var = p.var(*v);
+        if var.display.rsplit("::").next() != Some(name) {
+            return;
+        }
+        let Some(id) = sites
+            .nondets
+            .get(&s.id)
+            .and_then(|n| n.first())
+            .and_then(|n| n.1)
+        else {
+            return;
+        };
+        let at = sites.calls[id].call.start.line;
+        if at <= line && best.is_none_or(|b| at > b.0) {
+            best = Some((at, id));
+        }
+    });
+    let _ = src;
+    best.map(|b| b.1)
+}
+
+/// The integer constant of a C or ACSL literal: `5`, `-3`, `0x1F`, `7U`, `(int)5`, `(5)`.
+fn constant(t: &str) -> Option<i128> {
+    let mut t = t.trim();
+    loop {
+        if let Some(inner) = t.strip_prefix('(').and_then(|r| r.strip_suffix(')'))
+            && !inner.contains('(')
+            && !inner.contains(')')
+        {
+            t = inner.trim();
+            continue;
+        }
+        // A cast `(T) c`.
+        if t.starts_with('(')
+            && let Some(close) = t.find(')')
+            && t[1..close]
+                .chars()
+                .all(|c| c.is_ascii_alphabetic() || c == ' ' || c == '_')
+        {
+            t = t[close + 1..].trim();
+            continue;
+        }
+        break;
+    }
+    let (neg, t) = match t.strip_prefix('-') {
+        Some(r) => (true, r.trim()),
+        None => (false, t),
+    };
+    let t = t.trim_end_matches(['u', 'U', 'l', 'L']);
+    let v = if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        i128::from_str_radix(h, 16).ok()?
+    } else if t.len() > 1 && t.starts_with('0') {
+        i128::from_str_radix(&t[1..], 8).ok()?
+    } else {
+        t.parse().ok()?
+    };
+    Some(if neg { -v } else { v })
+}
+
+/// The value `\result <op> c` asks for: `(c, true)` for `==`, a value satisfying another
+/// comparison with `false` (ara's choice).
+fn result_value(text: &str) -> Option<(i128, bool)> {
+    let t = text
+        .trim()
+        .trim_start_matches('(')
+        .trim_end_matches(')')
+        .trim();
+    for op in ["==", "!=", "<=", ">=", "<", ">"] {
+        let Some(k) = t.find(op) else { continue };
+        let (a, b) = (t[..k].trim(), t[k + op.len()..].trim());
+        let (c, op) = if a == "\\result" {
+            (constant(b)?, op)
+        } else if b == "\\result" {
+            let flipped = match op {
+                "<=" => ">=",
+                ">=" => "<=",
+                "<" => ">",
+                ">" => "<",
+                o => o,
+            };
+            (constant(a)?, flipped)
+        } else {
+            return None;
+        };
+        return Some(match op {
+            "==" => (c, true),
+            "!=" | ">" => (c + 1, false),
+            "<" => (c - 1, false),
+            _ => (c, false),
+        });
+    }
+    None
+}
+
+/// `x == 5 && (y == -1)` as [(x, 5), (y, -1)]; `None` when it is not such a conjunction.
+fn equations(text: &str) -> Option<Vec<(String, i128)>> {
+    let mut out = vec![];
+    for part in text.split("&&") {
+        let part = part.trim().trim_start_matches('(').trim_end_matches(')');
+        let (a, b) = part.split_once("==")?;
+        let (a, b) = (a.trim(), b.trim());
+        let ident = |s: &str| {
+            !s.is_empty()
+                && !s.as_bytes()[0].is_ascii_digit()
+                && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        };
+        let (name, c) = if ident(a) {
+            (a, constant(b)?)
+        } else if ident(b) {
+            (b, constant(a)?)
+        } else {
+            return None;
+        };
+        out.push((name.to_string(), c));
+    }
+    Some(out)
+}
+
+/// The answer for a finished run.
+fn judge(src: &SourceText, sites: &Sites, plan: &Plan, r: &RunRecord) -> Validation {
+    let pinned = r.reads.iter().filter(|x| x.pinned).count();
+    let open = r.reads.len() - pinned;
+    // Every execution the witness admits is this run.
+    let exact = plan.exact && open == 0 && r.reads_not_listed == 0;
+    let why_open = || {
+        if open > 0 {
+            format!("; the witness gives no value for {open} of the run's inputs (ara read 0)")
+        } else {
+            "; some input values were chosen by ara".into()
+        }
+    };
+    let fail = |msg: String| {
+        if exact {
+            Validation::Rejected(msg)
+        } else {
+            Validation::Unknown(msg + &why_open())
+        }
+    };
+    if pinned < plan.inputs.len()
+        && !matches!(r.ending, RunEnding::TimedOut | RunEnding::Signaled(_))
+    {
+        let (_, _, what) = &plan.inputs[pinned];
+        let end = match &r.ending {
+            RunEnding::Reached(v) => format!("reached the error{}", at_line(sites, *v)),
+            _ => "ended".to_string(),
+        };
+        return fail(format!(
+            "the run {end} before passing {what} (after {pinned} of its {} inputs)",
+            plan.inputs.len()
+        ));
+    }
+    match &r.ending {
+        RunEnding::Reached(v) => {
+            let errors = sites.errors.get(v).cloned().unwrap_or_default();
+            if target_matches(src, &plan.target, &errors) {
+                Validation::Confirmed(format!(
+                    "the original program, compiled with gcc and run on the witness's {} \
+                     input value(s), reaches the error at line {} (the witness's target)",
+                    plan.inputs.len(),
+                    plan.target.line
+                ))
+            } else {
+                fail(format!(
+                    "the run reaches the error{}, the witness's target is line {}",
+                    at_line(sites, *v),
+                    plan.target.line
+                ))
+            }
+        }
+        RunEnding::AssumeFailed => fail("an assumption fails on the run".into()),
+        RunEnding::Exited(c) => fail(format!(
+            "the run ends (exit code {c}) without reaching the error"
+        )),
+        RunEnding::Signaled(s) => Validation::Unknown(format!(
+            "the run was killed by signal {s} (an out-of-bounds access traps)"
+        )),
+        RunEnding::TimedOut => Validation::Unknown("the run did not finish in time".into()),
+    }
+}
+
+fn at_line(sites: &Sites, v: crate::ir::Vertex) -> String {
+    match sites.errors.get(&v).and_then(|e| e.first()) {
+        Some(c) => format!(" at line {}", c.start.line),
+        None => String::new(),
+    }
+}
+
+/// The target names one of the error calls (its line; its column anywhere in the call or
+/// before it on the line, as tools point at the statement or the call).
+fn target_matches(src: &SourceText, t: &Location, errors: &[Call]) -> bool {
+    let _ = src;
+    errors
+        .iter()
+        .any(|c| t.line == c.start.line && t.column.is_none_or(|col| col <= c.rparen.column + 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn constants_and_result_constraints() {
+        assert_eq!(constant("5"), Some(5));
+        assert_eq!(constant(" -3 "), Some(-3));
+        assert_eq!(constant("0x1F"), Some(31));
+        assert_eq!(constant("4294967295U"), Some(4294967295));
+        assert_eq!(constant("(int) 7"), Some(7));
+        assert_eq!(constant("(-2)"), Some(-2));
+        assert_eq!(constant("x"), None);
+        assert_eq!(result_value("\\result == 5"), Some((5, true)));
+        assert_eq!(result_value("(\\result==-1)"), Some((-1, true)));
+        assert_eq!(result_value("3 == \\result"), Some((3, true)));
+        assert_eq!(result_value("\\result > 3"), Some((4, false)));
+        assert_eq!(result_value("10 >= \\result"), Some((10, false)));
+        assert_eq!(result_value("x == 5"), None);
+    }
+
+    #[test]
+    fn assumption_equations() {
+        assert_eq!(
+            equations("x == 5 && (y == -1)"),
+            Some(vec![("x".into(), 5), ("y".into(), -1)])
+        );
+        assert_eq!(equations("0 == n"), Some(vec![("n".into(), 0)]));
+        assert_eq!(equations("x > 5"), None);
+        assert_eq!(equations("x == y"), None);
+    }
+}

@@ -1,0 +1,522 @@
+//! SV-COMP witnesses (format 2.0): the witnesses ara writes meet the format's schema and point
+//! at the calls of the original file; `ara validate` confirms them, rejects mutated ones,
+//! reads other tools' witnesses, and leaves correctness witnesses UNKNOWN. Runs gcc.
+
+use ara::ir::DataModel;
+use ara::svwitness::violation_witness_for_inputs;
+use serde_norway::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::Duration;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn prog(name: &str) -> PathBuf {
+    root().join("tests/svwitness").join(name)
+}
+
+fn ara(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ara"))
+        .args(args)
+        .output()
+        .expect("ara runs")
+}
+
+fn load(file: &Path, dm: DataModel) -> ara::ir::Program {
+    let opts = ara::frontend::FrontendOptions {
+        data_model: dm,
+        ..Default::default()
+    };
+    ara::frontend::load_file(file, &opts).expect("loads")
+}
+
+/// ara's witness for the run of `file` on `inputs`.
+fn witness_for(file: &Path, inputs: &[i128]) -> String {
+    let p = load(file, DataModel::Lp64);
+    let dir = tempfile::tempdir().unwrap();
+    violation_witness_for_inputs(
+        &p,
+        file,
+        ara::svwitness::write::UNREACH_CALL,
+        inputs,
+        dir.path(),
+        Duration::from_secs(60),
+    )
+    .expect("a witness")
+}
+
+/// `ara validate FILE --witness W`: (exit code, first line of stdout).
+fn validate(file: &Path, witness: &str) -> (i32, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let w = dir.path().join("witness.yml");
+    std::fs::write(&w, witness).unwrap();
+    let o = ara(&[
+        "validate",
+        file.to_str().unwrap(),
+        "--witness",
+        w.to_str().unwrap(),
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    (o.status.code().unwrap_or(-1), out)
+}
+
+// ----- the schema's constraints, written down from the format 2.0 documentation -------------
+
+fn s<'a>(v: &'a Value, key: &str) -> &'a Value {
+    v.get(key)
+        .unwrap_or_else(|| panic!("missing key {key} in {v:?}"))
+}
+
+fn string<'a>(v: &'a Value, key: &str) -> &'a str {
+    s(v, key)
+        .as_str()
+        .unwrap_or_else(|| panic!("{key} is not a string: {v:?}"))
+}
+
+fn keys(v: &Value) -> Vec<String> {
+    v.as_mapping()
+        .expect("a mapping")
+        .keys()
+        .map(|k| k.as_str().expect("string keys").to_string())
+        .collect()
+}
+
+fn only_keys(v: &Value, allowed: &[&str]) {
+    for k in keys(v) {
+        assert!(allowed.contains(&k.as_str()), "unexpected key {k} in {v:?}");
+    }
+}
+
+fn uuid_ok(u: &str) -> bool {
+    let re = regex::Regex::new(
+        r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
+    )
+    .unwrap();
+    re.is_match(u)
+}
+
+fn date_time_ok(t: &str) -> bool {
+    let re = regex::Regex::new(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$")
+        .unwrap();
+    re.is_match(t)
+}
+
+/// Panics unless `text` is a witness of format 2.0 as its schema describes it.
+fn check_schema(text: &str) -> Value {
+    let doc: Value = serde_norway::from_str(text).expect("YAML");
+    let entries = doc.as_sequence().expect("a sequence of entries");
+    assert!(!entries.is_empty());
+    for e in entries {
+        only_keys(e, &["entry_type", "metadata", "content"]);
+        let m = s(e, "metadata");
+        only_keys(
+            m,
+            &[
+                "format_version",
+                "uuid",
+                "creation_time",
+                "producer",
+                "task",
+            ],
+        );
+        assert_eq!(string(m, "format_version"), "2.0");
+        assert!(uuid_ok(string(m, "uuid")), "uuid {:?}", s(m, "uuid"));
+        assert!(date_time_ok(string(m, "creation_time")));
+        let producer = s(m, "producer");
+        assert!(!string(producer, "name").is_empty());
+        string(producer, "version");
+        let task = s(m, "task");
+        let files: Vec<&str> = s(task, "input_files")
+            .as_sequence()
+            .expect("input_files is a list")
+            .iter()
+            .map(|f| f.as_str().expect("file names are strings"))
+            .collect();
+        assert!(!files.is_empty());
+        for f in &files {
+            let h = s(task, "input_file_hashes")
+                .get(*f)
+                .and_then(Value::as_str)
+                .expect("a hash for every input file");
+            assert!(h.len() == 64 && h.chars().all(|c| c.is_ascii_hexdigit()));
+        }
+        string(task, "specification");
+        assert!(["ILP32", "LP64"].contains(&string(task, "data_model")));
+        assert_eq!(string(task, "language"), "C");
+        match string(e, "entry_type") {
+            "violation_sequence" => check_violation_content(s(e, "content"), &files),
+            "invariant_set" => {}
+            t => panic!("entry type {t}"),
+        }
+    }
+    doc
+}
+
+fn check_violation_content(content: &Value, files: &[&str]) {
+    let segments = content.as_sequence().expect("content is a list");
+    assert!(!segments.is_empty());
+    let result = regex::Regex::new(r"^\\result (==|!=|<=|<|>=|>) -?\d+$").unwrap();
+    for (k, seg) in segments.iter().enumerate() {
+        only_keys(seg, &["segment"]);
+        let wps = s(seg, "segment")
+            .as_sequence()
+            .expect("a segment is a list");
+        assert!(!wps.is_empty());
+        for (j, item) in wps.iter().enumerate() {
+            only_keys(item, &["waypoint"]);
+            let w = s(item, "waypoint");
+            only_keys(w, &["type", "action", "location", "constraint"]);
+            let ty = string(w, "type");
+            let action = string(w, "action");
+            let last = j + 1 == wps.len();
+            assert_eq!(action, if last { "follow" } else { "avoid" });
+            let final_segment = k + 1 == segments.len();
+            assert_eq!(
+                ty == "target",
+                final_segment && last,
+                "target only at the end"
+            );
+            let loc = s(w, "location");
+            only_keys(loc, &["file_name", "line", "column", "function"]);
+            assert!(files.contains(&string(loc, "file_name")));
+            assert!(s(loc, "line").as_u64().expect("line is an integer") >= 1);
+            if let Some(c) = loc.get("column") {
+                assert!(c.as_u64().expect("column is an integer") >= 1);
+            }
+            if let Some(f) = loc.get("function") {
+                f.as_str().expect("function is a string");
+            }
+            let c = w.get("constraint");
+            match ty {
+                "target" | "function_enter" => assert!(c.is_none()),
+                "function_return" => {
+                    let c = c.expect("a constraint");
+                    assert_eq!(string(c, "format"), "acsl_expression");
+                    assert!(result.is_match(string(c, "value")), "{c:?}");
+                }
+                "assumption" => {
+                    assert_eq!(string(c.expect("a constraint"), "format"), "c_expression")
+                }
+                "branching" => {
+                    string(c.expect("a constraint"), "value");
+                }
+                t => panic!("waypoint type {t}"),
+            }
+        }
+    }
+}
+
+/// The waypoints (type, line, column) of a witness.
+fn waypoints(doc: &Value) -> Vec<(String, usize, usize)> {
+    s(&doc[0], "content")
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .flat_map(|seg| s(seg, "segment").as_sequence().unwrap().iter())
+        .map(|i| {
+            let w = s(i, "waypoint");
+            let loc = s(w, "location");
+            (
+                string(w, "type").to_string(),
+                s(loc, "line").as_u64().unwrap() as usize,
+                s(loc, "column").as_u64().unwrap() as usize,
+            )
+        })
+        .collect()
+}
+
+/// Every location is a real call of the original file: `function_return` at the `)` of a
+/// nondet call, `target` at the start of the error call.
+fn check_locations(file: &Path, doc: &Value) {
+    let text = std::fs::read_to_string(file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    for (ty, line, col) in waypoints(doc) {
+        let l: Vec<char> = lines[line - 1].chars().collect();
+        let at: String = l[col - 1..].iter().collect();
+        match ty.as_str() {
+            "function_return" => {
+                assert_eq!(l[col - 1], ')', "line {line}: {}", lines[line - 1]);
+                let before: String = l[..col].iter().collect();
+                assert!(
+                    before.contains("__VERIFIER_nondet_"),
+                    "line {line}: {}",
+                    lines[line - 1]
+                );
+            }
+            "target" => assert!(at.starts_with("reach_error("), "line {line}: {at}"),
+            t => panic!("ara writes no {t} waypoints"),
+        }
+    }
+}
+
+// ----- writing ---------------------------------------------------------------------------------
+
+#[test]
+fn a_written_witness_meets_the_schema_and_points_at_the_calls() {
+    let file = prog("two_inputs_unsafe.c");
+    let w = witness_for(&file, &[11, 14]);
+    let doc = check_schema(&w);
+    check_locations(&file, &doc);
+    let wps = waypoints(&doc);
+    // Columns of the file, not of `gcc -E`'s output (a tab and runs of spaces on line 9).
+    assert_eq!(
+        wps,
+        vec![
+            ("function_return".into(), 8, 35),
+            ("function_return".into(), 9, 38),
+            ("target".into(), 11, 9),
+        ]
+    );
+    assert!(w.contains("value: \\result == 14"), "{w}");
+}
+
+#[test]
+fn no_witness_for_inputs_that_do_not_reach_the_error() {
+    let file = prog("two_inputs_unsafe.c");
+    let p = load(&file, DataModel::Lp64);
+    let dir = tempfile::tempdir().unwrap();
+    let e = violation_witness_for_inputs(
+        &p,
+        &file,
+        ara::svwitness::write::UNREACH_CALL,
+        &[11, 15],
+        dir.path(),
+        Duration::from_secs(60),
+    )
+    .unwrap_err();
+    assert!(e.contains("does not reach the error"), "{e}");
+}
+
+#[test]
+fn a_loop_reading_inputs_gives_one_waypoint_per_read_and_the_target_in_verifier_assert() {
+    let file = prog("array_assert_unsafe.c");
+    let w = witness_for(&file, &[0, 1, 2, 7, 4]);
+    let doc = check_schema(&w);
+    check_locations(&file, &doc);
+    let wps = waypoints(&doc);
+    assert_eq!(wps.len(), 6);
+    assert!(wps[..5].iter().all(|w| w.1 == 15));
+    // The error call inside the program's own __VERIFIER_assert.
+    assert_eq!(wps[5], ("target".into(), 8, 13));
+    assert_eq!(validate(&file, &w).0, 10);
+}
+
+#[test]
+fn a_preprocessed_file_with_line_markers_is_named_by_its_own_lines() {
+    let file = prog("marked_unsafe.i");
+    let w = witness_for(&file, &[-42]);
+    let doc = check_schema(&w);
+    check_locations(&file, &doc);
+    assert_eq!(
+        waypoints(&doc),
+        vec![
+            ("function_return".into(), 12, 33),
+            ("target".into(), 13, 17),
+        ]
+    );
+    assert_eq!(validate(&file, &w).0, 10);
+}
+
+// ----- validating ------------------------------------------------------------------------------
+
+#[test]
+fn ara_validate_confirms_its_own_witness() {
+    let file = prog("two_inputs_unsafe.c");
+    let (code, out) = validate(&file, &witness_for(&file, &[11, 14]));
+    assert_eq!(code, 10, "{out}");
+    assert!(out.starts_with("CONFIRMED"), "{out}");
+}
+
+#[test]
+fn mutated_witnesses_are_rejected() {
+    let file = prog("two_inputs_unsafe.c");
+    let w = witness_for(&file, &[11, 14]);
+    let hash = {
+        let doc: Value = serde_norway::from_str(&w).unwrap();
+        let h = &doc[0]["metadata"]["task"]["input_file_hashes"];
+        h.as_mapping()
+            .unwrap()
+            .values()
+            .next()
+            .unwrap()
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let mutations = [
+        (
+            "a wrong input value",
+            w.replace("\\result == 14", "\\result == 15"),
+        ),
+        ("a wrong line", w.replacen("line: 9", "line: 10", 1)),
+        ("a wrong target line", w.replacen("line: 11", "line: 12", 1)),
+        ("a wrong hash", w.replace(&hash, &"0".repeat(64))),
+        ("a malformed file", w.replace("content:", "content: [")),
+        (
+            "no target",
+            w[..w
+                .find("  - segment:\n    - waypoint:\n        type: target")
+                .unwrap()]
+                .to_string(),
+        ),
+    ];
+    for (what, m) in mutations {
+        assert_ne!(m, w, "{what}: the mutation changed nothing");
+        let (code, out) = validate(&file, &m);
+        assert_eq!(code, 40, "{what}: {out}");
+        assert!(out.starts_with("REJECTED"), "{what}: {out}");
+    }
+}
+
+#[test]
+fn a_witness_that_leaves_inputs_open_is_unknown_not_rejected() {
+    let file = prog("two_inputs_unsafe.c");
+    let w = witness_for(&file, &[11, 14]);
+    // Only the first input: ara reads 0 for the second, which misses the error.
+    let start = w.find("  - segment:\n    - waypoint:\n        type: function_return\n        action: follow\n        location:\n          file_name").unwrap();
+    let second = w[start + 10..].find("  - segment:").unwrap() + start + 10;
+    let third = w[second + 10..].find("  - segment:").unwrap() + second + 10;
+    let m = format!("{}{}", &w[..second], &w[third..]);
+    let (code, out) = validate(&file, &m);
+    assert_eq!(code, 20, "{out}");
+    assert!(out.contains("no value for 1"), "{out}");
+}
+
+/// In the style of other validators' producers: `assumption` waypoints on the variables a
+/// nondet call set, no columns, an unquoted format version, `input_files` as a string, no
+/// hashes, an `avoid` waypoint ara does not check; then a `function_return` at the call's
+/// first character.
+#[test]
+fn another_tools_witness_is_accepted() {
+    let file = prog("two_inputs_unsafe.c");
+    let w = r#"
+- entry_type: violation_sequence
+  metadata:
+    format_version: 2.0
+    uuid: 3f1b7a9e-2c4d-4e5f-8a6b-0c1d2e3f4a5b
+    creation_time: 2024-11-05T10:00:00+01:00
+    producer: {name: OtherVerifier, version: 3.1}
+    task:
+      input_files: two_inputs_unsafe.c
+      specification: CHECK( init(main()), LTL(G ! call(reach_error())) )
+      data_model: LP64
+      language: C
+  content:
+  - segment:
+    - waypoint: {type: assumption, action: follow, location: {file_name: two_inputs_unsafe.c, line: 9}, constraint: {value: "(x == 20)", format: c_expression}}
+  - segment:
+    - waypoint: {type: branching, action: avoid, location: {file_name: two_inputs_unsafe.c, line: 10, column: 5}, constraint: {value: false}}
+    - waypoint: {type: assumption, action: follow, location: {file_name: two_inputs_unsafe.c, line: 10}, constraint: {value: "y == 23", format: c_expression}}
+  - segment:
+    - waypoint: {type: target, action: follow, location: {file_name: two_inputs_unsafe.c, line: 11}}
+"#;
+    let (code, out) = validate(&file, w);
+    assert_eq!(code, 10, "{out}");
+    assert!(out.contains("avoid not checked"), "{out}");
+    // The same with a function_return waypoint pointing at the call's first character.
+    let w2 = w.replace(
+        "{type: assumption, action: follow, location: {file_name: two_inputs_unsafe.c, line: 9}, constraint: {value: \"(x == 20)\", format: c_expression}}",
+        "{type: function_return, action: follow, location: {file_name: two_inputs_unsafe.c, line: 8, column: 13}, constraint: {value: \"\\\\result==20\", format: acsl_expression}}",
+    );
+    assert_ne!(w2, w);
+    let (code, out) = validate(&file, &w2);
+    assert_eq!(code, 10, "{out}");
+}
+
+#[test]
+fn correctness_witnesses_are_unknown_for_now() {
+    let file = prog("two_inputs_unsafe.c");
+    let w = r#"
+- entry_type: invariant_set
+  metadata:
+    format_version: "2.0"
+    uuid: 3f1b7a9e-2c4d-4e5f-8a6b-0c1d2e3f4a5b
+    creation_time: 2024-11-05T10:00:00Z
+    producer: {name: OtherVerifier, version: "3.1"}
+    task: {input_files: [two_inputs_unsafe.c], input_file_hashes: {two_inputs_unsafe.c: 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef}, specification: x, data_model: LP64, language: C}
+  content:
+  - invariant: {type: location_invariant, location: {file_name: two_inputs_unsafe.c, line: 10, column: 5, function: main}, value: "x <= 10", format: c_expression}
+"#;
+    check_schema(w);
+    let (code, out) = validate(&file, w);
+    assert_eq!(code, 20, "{out}");
+    assert!(out.contains("needs the invariant checker"), "{out}");
+}
+
+#[test]
+fn a_missing_witness_file_is_an_input_error() {
+    let o = ara(&[
+        "validate",
+        prog("two_inputs_unsafe.c").to_str().unwrap(),
+        "--witness",
+        "/nonexistent/w.yml",
+    ]);
+    assert_eq!(o.status.code(), Some(5));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("/nonexistent/w.yml"));
+}
+
+// ----- end to end: ara check's UNSAFE verdict → witness → ara validate --------------------------
+
+/// The inputs of `ara check`'s UNSAFE verdict on `file`, in the order they were read.
+fn check_inputs(file: &Path, dm: &str) -> Vec<i128> {
+    let o = ara(&[
+        "check",
+        "--json",
+        "--timeout",
+        "300",
+        "--data-model",
+        dm,
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(10),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    v["trace"]["inputs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| !i["what"].as_str().unwrap().starts_with("initial"))
+        .map(|i| i["value"].as_i64().unwrap() as i128)
+        .collect()
+}
+
+#[test]
+fn unsafe_verdicts_of_ara_check_give_witnesses_that_validate() {
+    for (file, dm) in [
+        ("bench-suite/corpus/assume_bound_unsafe.c", DataModel::Lp64),
+        ("bench-suite/corpus/copy_unsafe.c", DataModel::Lp64),
+        ("tests/cli/ilp32_long_unsafe.c", DataModel::Ilp32),
+    ] {
+        let file = root().join(file);
+        let dm_arg = if dm == DataModel::Ilp32 {
+            "ilp32"
+        } else {
+            "lp64"
+        };
+        let inputs = check_inputs(&file, dm_arg);
+        let p = load(&file, dm);
+        let dir = tempfile::tempdir().unwrap();
+        let w = violation_witness_for_inputs(
+            &p,
+            &file,
+            ara::svwitness::write::UNREACH_CALL,
+            &inputs,
+            dir.path(),
+            Duration::from_secs(60),
+        )
+        .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        let doc = check_schema(&w);
+        check_locations(&file, &doc);
+        if dm == DataModel::Ilp32 {
+            assert!(w.contains("data_model: ILP32"));
+        }
+        let (code, out) = validate(&file, &w);
+        assert_eq!(code, 10, "{}: {out}\n{w}", file.display());
+    }
+}
