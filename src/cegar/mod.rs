@@ -11,6 +11,7 @@
 pub mod random;
 pub mod replay;
 
+use crate::abstraction::witness::const_value;
 use crate::abstraction::{IndexSets, Tracked, VarSet, abstract_program_with};
 use crate::checkers::{CheckOptions, Verdict};
 use crate::engines::bmc::Bmc;
@@ -20,7 +21,7 @@ use crate::engines::race::{EngineChoice, race};
 use crate::engines::{Budget, Engine, EngineOutcome, EngineVerdict, work_dir};
 use crate::error::AraError;
 use crate::ir::cfg::Cfg;
-use crate::ir::{ArrId, Program, VarId, Vertex};
+use crate::ir::{ArrId, Expr, Program, StmtKind, VarId, Vertex};
 use crate::smt::{
     ConjunctKind, Query, SolverAnswer, Theory, encode_path, forced_value, forced_value_before,
     minimize_core, solve_without_core,
@@ -159,6 +160,55 @@ impl Params {
     }
 }
 
+/// How long an abstraction's engines may run while constant indexes are still untracked.
+const CONSTANTS_AFTER: Duration = Duration::from_secs(3);
+
+/// The indexes the program names as constants (`src[N - 1] = 0`, `a[1]`), within bounds.
+fn constant_indexes(p: &Program) -> Vec<(ArrId, u64)> {
+    let mut out = BTreeSet::new();
+    let mut add = |a: ArrId, i: &Expr| {
+        if let Some(k) = const_value(p, i)
+            && (0..p.array(a).size as i128).contains(&k)
+        {
+            out.insert((a, k as u64));
+        }
+    };
+    p.visit_stmts(&mut |s| {
+        if let StmtKind::Store(a, i, _) = &s.kind {
+            add(*a, i);
+        }
+        for e in s.vertex_exprs() {
+            e.visit(&mut |x| {
+                if let Expr::Read(a, i) = x {
+                    add(*a, i);
+                }
+            });
+        }
+    });
+    out.into_iter().collect()
+}
+
+/// The pairs of `constants` not in `r`.
+fn untracked(constants: &[(ArrId, u64)], r: &IndexSets) -> Vec<(ArrId, u64)> {
+    constants
+        .iter()
+        .copied()
+        .filter(|&(a, k)| !r.contains(a, k))
+        .collect()
+}
+
+/// `R(src) += 999, R(a) += 1` for a report.
+fn describe_added(p: &Program, added: &[(ArrId, u64)]) -> String {
+    let mut by: BTreeMap<ArrId, Vec<String>> = BTreeMap::new();
+    for &(a, k) in added {
+        by.entry(a).or_default().push(k.to_string());
+    }
+    by.iter()
+        .map(|(a, ks)| format!("R({}) += {}", p.array(*a).display, ks.join(", ")))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Step 2 of iteration `k`: the chosen engines on the abstraction, side by side (the Horn
 /// engine's files go to `horn_k/` of the keep folder).
 fn check_abstraction(
@@ -212,6 +262,7 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
             let _ = std::fs::write(dir.join(name), text);
         }
     };
+    let constants = constant_indexes(p);
     let mut seen_paths: Vec<Vec<Vertex>> = Vec::new();
     let mut refinements_of: BTreeMap<ArrId, u32> = BTreeMap::new();
 
@@ -239,7 +290,15 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
 
         // 2. Model-check it.
         let t = Instant::now();
-        let outcome = check_abstraction(&abs.program, k, p, opts, remaining, &dir)?;
+        // While the program names array indexes as constants that are not tracked yet, an
+        // abstraction whose engines find nothing soon gets them (step 2b), so it gets a slice.
+        let pending = untracked(&constants, &params.r);
+        let slice = if pending.is_empty() {
+            remaining
+        } else {
+            (remaining / 4).min(CONSTANTS_AFTER)
+        };
+        let outcome = check_abstraction(&abs.program, k, p, opts, slice, &dir)?;
         t_chk += t.elapsed();
         let on = Subject::Abstraction { iteration: k };
         let mut it = Iteration {
@@ -259,6 +318,17 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
                         on,
                     },
                 };
+            }
+            EngineVerdict::Unknown(_) if !pending.is_empty() && !crate::tools::cancelled() => {
+                // 2b. No answer within the slice: track the program's constant indexes (any R
+                // is sound; this one often ends loops the abstraction cannot bound, as
+                // `src[N - 1] = 0` ends a string copy).
+                it.refinement = format!("engines gave no answer: {}", describe_added(p, &pending));
+                for (a, k) in pending {
+                    params.r.insert(a, k);
+                }
+                iterations.push(it);
+                continue;
             }
             EngineVerdict::Unknown(reason) => {
                 iterations.push(it);
