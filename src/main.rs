@@ -511,7 +511,28 @@ fn main() {
             std::process::exit(code);
         }
     };
-    let code = match run(cli) {
+    // Deep syntax trees make deep recursion: the command runs on a thread with a big stack
+    // (reserved, touched only as used), and so does every thread it starts (std reads
+    // RUST_MIN_STACK at the first spawn).
+    let stack = ara::frontend::source::STACK_BYTES;
+    // SAFETY: no other thread runs yet.
+    unsafe { std::env::set_var("RUST_MIN_STACK", stack.to_string()) };
+    let worker = std::thread::Builder::new()
+        .name("ara".into())
+        .stack_size(stack)
+        .spawn(move || report(run(cli)));
+    let code = match worker {
+        Ok(h) => h.join().unwrap_or(exit::INTERNAL),
+        Err(e) => report(Err(AraError::Internal(format!(
+            "cannot start a thread: {e}"
+        )))),
+    };
+    std::process::exit(code);
+}
+
+/// Prints the error of a failed command; the exit code.
+fn report(result: Result<i32, AraError>) -> i32 {
+    match result {
         Ok(code) => code,
         Err(e) => {
             // Located errors already read `file:line:col: ...`, like a compiler's.
@@ -521,6 +542,5 @@ fn main() {
             }
             e.exit_code()
         }
-    };
-    std::process::exit(code);
+    }
 }
