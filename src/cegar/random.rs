@@ -141,14 +141,7 @@ fn dictionary(p: &Program) -> String {
             _ => {}
         }
         for e in exprs {
-            // Constant subexpressions too, folded: a bound `N / 2 - 1` is an index to try.
-            e.visit(&mut |e| {
-                if !matches!(e, Expr::Var(_) | Expr::Read(..) | Expr::Nondet(_))
-                    && let Some(c) = crate::abstraction::witness::const_value(p, e)
-                {
-                    consts.push(c);
-                }
-            });
+            small_constants(p, e, &mut consts);
         }
     });
     consts.into_iter().for_each(&mut add);
@@ -164,6 +157,27 @@ fn dictionary(p: &Program) -> String {
         values.join(", "),
         values.len()
     )
+}
+
+/// Pushes the values of the constant subexpressions of `e` of at most 64 nodes (folded: a
+/// bound `N / 2 - 1` is an index to try); returns the size of `e`. Folding only small ones
+/// keeps this linear in `e` (folding each subexpression of a deep one would be quadratic).
+fn small_constants(p: &Program, e: &Expr, out: &mut Vec<i128>) -> usize {
+    let size = 1 + match e {
+        Expr::Const(..) | Expr::Var(_) | Expr::Nondet(_) => 0,
+        Expr::Read(_, a) | Expr::Unary(_, a) | Expr::Cast(_, a) => small_constants(p, a, out),
+        Expr::Binary(_, a, b) => small_constants(p, a, out) + small_constants(p, b, out),
+        Expr::Cond(c, a, b) => {
+            small_constants(p, c, out) + small_constants(p, a, out) + small_constants(p, b, out)
+        }
+    };
+    if size <= 64
+        && !matches!(e, Expr::Var(_) | Expr::Read(..) | Expr::Nondet(_))
+        && let Some(c) = crate::abstraction::witness::const_value(p, e)
+    {
+        out.push(c);
+    }
+    size
 }
 
 /// Gives the uninitialised local arrays random contents: a loop at the start of `main` reads

@@ -8,12 +8,14 @@
 //!
 //! The limits. ara recurses over syntax trees (lang-c's parser, lowering, every pass over the
 //! IR, `Drop`), so deep input needs stack: the command runs on a thread of [`STACK_BYTES`]
-//! (1 GiB, reserved, touched only as used), and input nested deeper than [`MAX_DEPTH`] is
-//! `unsupported` (measured at 1 GiB in a debug build, where frames are largest: lang-c parses
-//! `else if` chains of 40 000 and lowering, `cfg`, `witness` and `check` handle trees of
-//! 40 000; so [`MAX_DEPTH`] = 10 000 leaves a margin of four). Brackets nest at most
-//! [`MAX_NESTING`] deep, in the input and in the C ara writes for the checkers (ESBMC 8.4
-//! rejects more than 1024; lang-c takes time quadratic in the depth of parentheses).
+//! (1 GiB, reserved, touched only as used), and input nested deeper than [`MAX_DEPTH`] (or
+//! calls chained deeper than [`MAX_CALL_DEPTH`]) is `unsupported`. Measured with 1 GiB in a
+//! debug build, where frames are largest: `cfg` and `witness` handle `else if` chains of
+//! 80 000 and flat sums of 40 000 (80 000 overflow), call chains of 14 000 (20 000 overflow);
+//! so the limits (10 000 and 5000) leave a margin of three to four. A release build stays
+//! under 90 MB of memory at the limits. Brackets nest at most [`MAX_NESTING`] deep, in the
+//! input and in the C ara writes for the checkers (ESBMC 8.4 rejects more than 1024; lang-c
+//! takes time quadratic in the depth of parentheses: 4000 took 13 s).
 
 use crate::error::AraError;
 use std::path::Path;
