@@ -623,7 +623,16 @@ fn check(
         StrategyArg::Cegar => ara::strategy::Strategy::Cegar,
         StrategyArg::Auto => ara::strategy::Strategy::Auto,
     };
-    let report = ara::strategy::check(&p, strategy, &opts)?;
+    let mut report = ara::strategy::check(&p, strategy, &opts)?;
+    if let Some(by) = ara::tools::interrupted() {
+        // No answer: why is the interrupt (not what the stopped runs made of it). A proof or
+        // a confirmed bug found before it stands.
+        if matches!(report.report.verdict, FinalVerdict::Unknown { .. }) {
+            report.report.verdict = FinalVerdict::Unknown {
+                reason: ara::verdict::Inconclusive::Interrupted { by },
+            };
+        }
+    }
     if json {
         outln!(
             "{}",
@@ -652,8 +661,70 @@ fn main() {
             std::process::exit(code);
         }
     };
-    let code = match run(cli) {
+    // Deep syntax trees make deep recursion: the command runs on a thread with a big stack
+    // (reserved, touched only as used), and so does every thread it starts (std reads
+    // RUST_MIN_STACK at the first spawn).
+    let stack = ara::frontend::source::STACK_BYTES;
+    // SAFETY: no other thread runs yet.
+    unsafe { std::env::set_var("RUST_MIN_STACK", stack.to_string()) };
+    ara::tools::handle_interrupts();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let worker = std::thread::Builder::new()
+        .name("ara".into())
+        .stack_size(stack)
+        .spawn(move || {
+            let _ = tx.send(report(run(cli)));
+        });
+    let code = match worker {
+        Ok(_) => wait_for(&rx),
+        Err(e) => report(Err(AraError::Internal(format!(
+            "cannot start a thread: {e}"
+        )))),
+    };
+    std::process::exit(code);
+}
+
+/// How long the command may take to return after SIGINT or SIGTERM.
+const INTERRUPT_GRACE: Duration = Duration::from_secs(10);
+
+/// The exit code the command sends; after an interrupt, at most [`INTERRUPT_GRACE`] later
+/// (then every external program still running is killed).
+fn wait_for(rx: &std::sync::mpsc::Receiver<i32>) -> i32 {
+    use std::sync::mpsc::RecvTimeoutError;
+    let mut since = None;
+    loop {
+        match rx.recv_timeout(Duration::from_millis(50)) {
+            Ok(code) => return code,
+            // The worker panicked (its message is printed).
+            Err(RecvTimeoutError::Disconnected) => return exit::INTERNAL,
+            Err(RecvTimeoutError::Timeout) => {}
+        }
+        if let Some(by) = ara::tools::interrupted() {
+            let t = *since.get_or_insert_with(std::time::Instant::now);
+            if t.elapsed() > INTERRUPT_GRACE {
+                ara::tools::kill_all_running();
+                eprintln!(
+                    "error: {by}; not stopped within {} s",
+                    INTERRUPT_GRACE.as_secs()
+                );
+                return exit::UNKNOWN;
+            }
+        }
+    }
+}
+
+/// Prints the error of a failed command; the exit code. After an interrupt, a failure is the
+/// interrupt's doing: UNKNOWN.
+fn report(result: Result<i32, AraError>) -> i32 {
+    match result {
         Ok(code) => code,
+        Err(e) if ara::tools::interrupted().is_some() => {
+            let by = ara::tools::interrupted()
+                .map(|b| b.to_string())
+                .unwrap_or_default();
+            eprintln!("error: {by} ({e})");
+            exit::UNKNOWN
+        }
         Err(e) => {
             // Located errors already read `file:line:col: ...`, like a compiler's.
             match e {
@@ -662,6 +733,5 @@ fn main() {
             }
             e.exit_code()
         }
-    };
-    std::process::exit(code);
+    }
 }

@@ -136,9 +136,77 @@ pub fn watch_cancel(flag: Option<CancelFlag>) {
     WATCHED.with(|w| *w.borrow_mut() = flag);
 }
 
-/// Whether the runs of this thread were stopped because another strategy answered first.
+/// Whether the runs of this thread were stopped: another strategy answered first, or ara was
+/// interrupted ([`interrupted`]).
 pub fn cancelled() -> bool {
-    WATCHED.with(|w| w.borrow().as_ref().is_some_and(CancelFlag::is_cancelled))
+    interrupted().is_some()
+        || WATCHED.with(|w| w.borrow().as_ref().is_some_and(CancelFlag::is_cancelled))
+}
+
+/// The signal that interrupted ara.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
+pub enum Interrupt {
+    Sigint,
+    Sigterm,
+}
+
+impl std::fmt::Display for Interrupt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Interrupt::Sigint => f.write_str("interrupted by SIGINT"),
+            Interrupt::Sigterm => f.write_str("interrupted by SIGTERM"),
+        }
+    }
+}
+
+/// The number of the first SIGINT or SIGTERM ara received (0: none).
+static INTERRUPT: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
+
+/// Whether, and by which signal, ara was interrupted (after [`handle_interrupts`]).
+pub fn interrupted() -> Option<Interrupt> {
+    match INTERRUPT.load(std::sync::atomic::Ordering::SeqCst) {
+        libc::SIGINT => Some(Interrupt::Sigint),
+        libc::SIGTERM => Some(Interrupt::Sigterm),
+        _ => None,
+    }
+}
+
+extern "C" fn on_interrupt(sig: libc::c_int) {
+    use std::sync::atomic::Ordering;
+    // A second signal: the user insists; end now (children die with us: PR_SET_PDEATHSIG).
+    if INTERRUPT.swap(sig, Ordering::SeqCst) != 0 {
+        // SAFETY: _exit is async-signal-safe.
+        unsafe { libc::_exit(128 + sig) };
+    }
+}
+
+/// From now on the first SIGINT or SIGTERM does not end the process: it stops every external
+/// run (their process trees are killed, as at a time limit, and no new one starts), so that
+/// the command returns normally (its temporary folders removed) and reports [`interrupted`].
+/// A second one ends the process at once.
+pub fn handle_interrupts() {
+    for sig in [libc::SIGINT, libc::SIGTERM] {
+        // SAFETY: an all-zero sigaction is valid; the handler only does an atomic swap (and
+        // _exit), both async-signal-safe.
+        unsafe {
+            let mut sa: libc::sigaction = std::mem::zeroed();
+            sa.sa_sigaction = on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t;
+            sa.sa_flags = libc::SA_RESTART;
+            libc::sigemptyset(&mut sa.sa_mask);
+            libc::sigaction(sig, &sa, std::ptr::null_mut());
+        }
+    }
+}
+
+/// The external programs running now (their pids, each leading its process group).
+static RUNNING: std::sync::Mutex<Vec<i32>> = std::sync::Mutex::new(Vec::new());
+
+/// Kills the process tree of every external program still running: the last resort when the
+/// command does not return in time after an interrupt.
+pub fn kill_all_running() {
+    let pids = RUNNING.lock().map(|r| r.clone()).unwrap_or_default();
+    pids.into_iter().for_each(kill_tree);
 }
 
 /// Limits for one run of an external program.
@@ -291,11 +359,25 @@ pub fn run_with(
         });
     }
     let start = Instant::now();
+    if interrupted().is_some() {
+        // Nothing new starts after an interrupt: the run ends at once, as if stopped.
+        return Ok(RunOutput {
+            ending: Ending::TimedOut,
+            stdout: String::new(),
+            stderr: String::new(),
+            elapsed: Duration::ZERO,
+            usage: Usage::default(),
+            memory_exceeded: false,
+        });
+    }
     let mut child = cmd.spawn().map_err(|e| AraError::ToolFailed {
         tool: name.clone(),
         msg: format!("cannot start {}: {e}", program.display()),
     })?;
     let pid = child.id() as i32;
+    if let Ok(mut r) = RUNNING.lock() {
+        r.push(pid);
+    }
     if let Some(input) = stdin {
         use std::io::Write;
         let mut si = child.stdin.take().expect("piped stdin");
@@ -332,7 +414,7 @@ pub fn run_with(
         }
         if limits.timeout.is_some_and(|t| start.elapsed() >= t) || cancelled() {
             timed_out = true;
-            kill_tree(pid);
+            stop_tree(pid);
             if let Some(done) = wait4(pid, true).map_err(failed)? {
                 break done;
             }
@@ -361,6 +443,9 @@ pub fn run_with(
     // Grandchildren may keep the pipes open; make sure the group is gone before reading to EOF.
     unsafe {
         libc::kill(-pid, libc::SIGKILL);
+    }
+    if let Ok(mut r) = RUNNING.lock() {
+        r.retain(|&p| p != pid);
     }
     let stdout = String::from_utf8_lossy(&t_out.join().unwrap_or_default()).into_owned();
     let stderr = String::from_utf8_lossy(&t_err.join().unwrap_or_default()).into_owned();
@@ -432,15 +517,45 @@ fn tree_rss_kib(root: i32) -> u64 {
 /// Kills `root`'s process group and every descendant with its own group (checkers started by
 /// a child ara run in groups of their own).
 fn kill_tree(root: i32) {
+    signal_tree(root, libc::SIGKILL);
+}
+
+fn signal_tree(root: i32, sig: libc::c_int) {
     let below = descendants(root);
     // SAFETY: plain kill(2) calls on our child's tree.
     unsafe {
-        libc::kill(-root, libc::SIGKILL);
+        libc::kill(-root, sig);
         for (pid, _) in below {
-            libc::kill(pid, libc::SIGKILL);
-            libc::kill(-pid, libc::SIGKILL);
+            libc::kill(pid, sig);
+            libc::kill(-pid, sig);
         }
     }
+}
+
+/// How long a stopped child may take to end after SIGTERM (a child `ara check` of `ara batch`
+/// stops its own children and removes its temporary folders) before it is killed.
+const TERM_GRACE: Duration = Duration::from_secs(2);
+
+/// Stops `root`'s tree: SIGTERM, then SIGKILL for whatever is left after [`TERM_GRACE`] (or
+/// at once if `root` has ended).
+fn stop_tree(root: i32) {
+    signal_tree(root, libc::SIGTERM);
+    let t = Instant::now();
+    // SAFETY: waitid with WNOWAIT only looks at whether our child has ended; it reaps nothing.
+    let ended = || unsafe {
+        let mut info: libc::siginfo_t = std::mem::zeroed();
+        libc::waitid(
+            libc::P_PID,
+            root as libc::id_t,
+            &mut info,
+            libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+        ) == 0
+            && info.si_pid() == root
+    };
+    while t.elapsed() < TERM_GRACE && !ended() {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    kill_tree(root);
 }
 
 #[cfg(test)]

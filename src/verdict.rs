@@ -119,6 +119,8 @@ pub enum Inconclusive {
     NoProgress,
     /// Stopped because another strategy answered first.
     Cancelled,
+    /// ara itself was interrupted by a signal.
+    Interrupted { by: crate::tools::Interrupt },
     /// The refinement loop failed with an error (its message).
     RefinementFailed { message: String },
     /// `auto`: no part answered; each part's reason.
@@ -202,6 +204,7 @@ impl fmt::Display for Inconclusive {
             }
             Inconclusive::NoProgress => f.write_str("refinement made no progress"),
             Inconclusive::Cancelled => f.write_str("stopped: another strategy answered first"),
+            Inconclusive::Interrupted { by } => write!(f, "{by}"),
             Inconclusive::RefinementFailed { message } => {
                 write!(f, "refinement loop: {message}")
             }

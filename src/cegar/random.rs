@@ -3,14 +3,28 @@
 //! contents for uninitialised local arrays, and inputs an assumption rejects drawn again.
 //!
 //! Takes the program and a time budget; gives a [`ConcreteTrace`] (a run that reaches the
-//! error, with its seed and inputs) or nothing. Every run is a run of the program: the changes
-//! made to it only choose which inputs are drawn.
+//! error, with its seed and inputs) or nothing.
+//!
+//! Soundness of its UNSAFE. The program that is run is changed in two ways: the uninitialised
+//! local arrays get random contents (read as the first inputs), and a run of statements that
+//! draw inputs is executed again while an assumption right after it rejects them (only a run
+//! that reads nothing it writes, see `Run`, so that drawing again is drawing once on the last
+//! inputs, with the inputs log rolled back). The argument that this changed program's runs
+//! are runs of the original is easy to get wrong (an earlier version re-ran `s = s +
+//! nondet()`, summing across retries), so it is not what the verdict rests on: every hit is
+//! replayed, with all its logged inputs in order (the report lists at most the first and last
+//! 100; the replay uses every one), on the *unmodified* program by `super::replay::replay`, the
+//! same replay that confirms SMT models: the array contents become the initial values of the
+//! uninitialised arrays (nondeterministic in the original), every other input is returned by
+//! the nondet calls in order. Only a replay that reaches the error makes the hit a trace; a
+//! hit it does not confirm is dropped and the search goes on. So a reported trace is a run of
+//! the original program whatever the redraw does.
 
 use super::ConcreteTrace;
 use super::InputValue;
-use super::replay::{REACHED, gcc_args, harness, replay_program_with};
+use super::replay::{REACHED, gcc_args, harness, replay, replay_program_with};
 use crate::ir::{ArrId, ArrayInit, BinOp, Expr, IntType, Program, Stmt, StmtKind, Storage, VarId};
-use crate::smt::Model;
+use crate::smt::{ArrayValue, Model};
 use crate::tools::{Ending, Limits, Tool, find_tool, run};
 use std::path::Path;
 use std::time::Duration;
@@ -127,14 +141,7 @@ fn dictionary(p: &Program) -> String {
             _ => {}
         }
         for e in exprs {
-            // Constant subexpressions too, folded: a bound `N / 2 - 1` is an index to try.
-            e.visit(&mut |e| {
-                if !matches!(e, Expr::Var(_) | Expr::Read(..) | Expr::Nondet(_))
-                    && let Some(c) = crate::abstraction::witness::const_value(p, e)
-                {
-                    consts.push(c);
-                }
-            });
+            small_constants(p, e, &mut consts);
         }
     });
     consts.into_iter().for_each(&mut add);
@@ -152,11 +159,32 @@ fn dictionary(p: &Program) -> String {
     )
 }
 
+/// Pushes the values of the constant subexpressions of `e` of at most 64 nodes (folded: a
+/// bound `N / 2 - 1` is an index to try); returns the size of `e`. Folding only small ones
+/// keeps this linear in `e` (folding each subexpression of a deep one would be quadratic).
+fn small_constants(p: &Program, e: &Expr, out: &mut Vec<i128>) -> usize {
+    let size = 1 + match e {
+        Expr::Const(..) | Expr::Var(_) | Expr::Nondet(_) => 0,
+        Expr::Read(_, a) | Expr::Unary(_, a) | Expr::Cast(_, a) => small_constants(p, a, out),
+        Expr::Binary(_, a, b) => small_constants(p, a, out) + small_constants(p, b, out),
+        Expr::Cond(c, a, b) => {
+            small_constants(p, c, out) + small_constants(p, a, out) + small_constants(p, b, out)
+        }
+    };
+    if size <= 64
+        && !matches!(e, Expr::Var(_) | Expr::Read(..) | Expr::Nondet(_))
+        && let Some(c) = crate::abstraction::witness::const_value(p, e)
+    {
+        out.push(c);
+    }
+    size
+}
+
 /// Gives the uninitialised local arrays random contents: a loop at the start of `main` reads
 /// each element as an input (the replay of a model gives them zeros where the model says
 /// nothing, one of their possible values; random testing should try others). Returns the
 /// arrays (as the user wrote them) and their sizes, in the order of the inputs.
-fn fill_uninitialised_arrays(p: &mut Program) -> Vec<(String, u64)> {
+fn fill_uninitialised_arrays(p: &mut Program) -> Vec<Filled> {
     let arrays: Vec<ArrId> = p
         .array_ids()
         .filter(|&a| p.array(a).storage == Storage::Local && p.array(a).init == ArrayInit::Nondet)
@@ -165,7 +193,11 @@ fn fill_uninitialised_arrays(p: &mut Program) -> Vec<(String, u64)> {
     let mut filled = vec![];
     for a in arrays {
         let (size, elem) = (p.array(a).size, p.array(a).elem);
-        filled.push((p.array(a).display.clone(), size));
+        filled.push(Filled {
+            display: p.array(a).display.clone(),
+            array: a,
+            size,
+        });
         let k = p.fresh_var("ara_fill", IntType::LongLong, Storage::Global);
         // Not a vertex of the program's CFG: the random run is emitted without markers.
         let st = |kind| Stmt {
@@ -193,53 +225,17 @@ fn fill_uninitialised_arrays(p: &mut Program) -> Vec<(String, u64)> {
 /// becomes `do { x = nondet(); a[i] = nondet(); } while (!c && tries < 64); assume(c);`, the
 /// inputs log rolled back before each draw. Random values rarely pass a range assumption on
 /// every element of an array (`0 <= g[i] && g[i] < K` for 300 elements), and a run stopped
-/// by one tests nothing; a run after redrawing is still a run of the program on the inputs
-/// logged. Returns the variable that counts the logged inputs (`ARA_NLOG` of the harness).
+/// by one tests nothing. Only a run of drawing statements that reads nothing it writes is
+/// redrawn (see [`Run`]), so that drawing it again is drawing it once, on the last inputs.
+/// Returns the variable that counts the logged inputs (`ARA_NLOG` of the harness).
 fn redraw_before_assumes(p: &mut Program) -> VarId {
     const TRIES: i128 = 64;
     let nlog = p.fresh_var("ara_nlog", IntType::Long, Storage::Global);
-    // The variables and arrays a run of drawing statements writes.
-    type Written = (Vec<VarId>, Vec<ArrId>);
-    fn reads_written(e: &Expr, w: &Written) -> bool {
-        let mut found = false;
-        e.visit(&mut |x| match x {
-            Expr::Var(v) if w.0.contains(v) => found = true,
-            Expr::Read(a, _) if w.1.contains(a) => found = true,
-            _ => {}
-        });
-        found
-    }
-    // A statement that draws an input and may run again: it reads nothing the run writes.
-    fn draws(s: &Stmt, written: &mut Written) -> bool {
-        let nondet = |e: &Expr| {
-            let mut found = false;
-            e.visit(&mut |x| found |= matches!(x, Expr::Nondet(_)));
-            found
-        };
-        match &s.kind {
-            StmtKind::Assign(x, e)
-                if nondet(e) && !reads_written(e, written) && !written.0.contains(x) =>
-            {
-                written.0.push(*x);
-                true
-            }
-            StmtKind::Store(a, i, e)
-                if nondet(e)
-                    && !nondet(i)
-                    && !reads_written(i, written)
-                    && !reads_written(e, written) =>
-            {
-                written.1.push(*a);
-                true
-            }
-            _ => false,
-        }
-    }
     fn go(p: &mut Program, nlog: VarId, ss: Vec<Stmt>) -> Vec<Stmt> {
         let mut out: Vec<Stmt> = Vec::with_capacity(ss.len());
         // Where the current run of drawing statements starts in `out`.
         let mut run_start = 0;
-        let mut written = (vec![], vec![]);
+        let mut run = Run::default();
         for mut s in ss {
             s.kind = match s.kind {
                 StmtKind::If(c, t, e) => StmtKind::If(c, go(p, nlog, t), go(p, nlog, e)),
@@ -257,7 +253,7 @@ fn redraw_before_assumes(p: &mut Program) -> VarId {
             };
             if let StmtKind::Assume(c) = &s.kind
                 && run_start < out.len()
-                && reads_written(c, &written)
+                && run.writes_read_by(c)
             {
                 let mark = p.fresh_var("ara_mark", IntType::Long, Storage::Global);
                 let tries = p.fresh_var("ara_tries", IntType::Int, Storage::Global);
@@ -281,12 +277,12 @@ fn redraw_before_assumes(p: &mut Program) -> VarId {
                 out.push(like(StmtKind::Assign(tries, Expr::int(0))));
                 out.push(like(StmtKind::DoWhile { body, cond: again }));
             }
-            let drawn = draws(&s, &mut written);
-            out.push(s);
-            if !drawn {
-                run_start = out.len();
-                written = (vec![], vec![]);
+            if !run.extend(&s) {
+                // A draw that does not fit the run may start the next one.
+                run = Run::default();
+                run_start = out.len() + usize::from(!run.extend(&s));
             }
+            out.push(s);
         }
         out
     }
@@ -295,12 +291,94 @@ fn redraw_before_assumes(p: &mut Program) -> VarId {
     nlog
 }
 
+/// A run of consecutive statements that draw inputs, as [`redraw_before_assumes`] may repeat
+/// it: assignments and stores whose value reads a nondet, with the variables and arrays they
+/// read and write. Every statement runs unconditionally, and no statement reads what one of
+/// the run writes (its own target included: `s = s + nondet()` is not a draw), and no index
+/// reads a nondet. So each execution of the run reads the same state, writes the same
+/// locations, and differs from another only in the values drawn: executing it k times in a row
+/// leaves the state that executing it once, on the last draw's inputs, leaves.
+#[derive(Default)]
+struct Run {
+    reads: (Vec<VarId>, Vec<ArrId>),
+    writes: (Vec<VarId>, Vec<ArrId>),
+}
+
+impl Run {
+    /// Whether `e` reads a variable or array the run writes.
+    fn writes_read_by(&self, e: &Expr) -> bool {
+        let mut found = false;
+        e.visit(&mut |x| match x {
+            Expr::Var(v) if self.writes.0.contains(v) => found = true,
+            Expr::Read(a, _) if self.writes.1.contains(a) => found = true,
+            _ => {}
+        });
+        found
+    }
+
+    /// Adds `s` to the run when it is a draw that keeps the run repeatable; whether it did.
+    fn extend(&mut self, s: &Stmt) -> bool {
+        let (exprs, write): (Vec<&Expr>, _) = match &s.kind {
+            StmtKind::Assign(x, e) => (vec![e], (Some(*x), None)),
+            StmtKind::Store(a, i, e) if !has_nondet(i) => (vec![i, e], (None, Some(*a))),
+            _ => return false,
+        };
+        if !exprs.iter().any(|e| has_nondet(e)) {
+            return false;
+        }
+        let mut next = Run {
+            reads: self.reads.clone(),
+            writes: self.writes.clone(),
+        };
+        for e in &exprs {
+            e.visit(&mut |x| match x {
+                Expr::Var(v) => next.reads.0.push(*v),
+                Expr::Read(a, _) => next.reads.1.push(*a),
+                _ => {}
+            });
+        }
+        next.writes.0.extend(write.0);
+        next.writes.1.extend(write.1);
+        let clash = next.reads.0.iter().any(|v| next.writes.0.contains(v))
+            || next.reads.1.iter().any(|a| next.writes.1.contains(a));
+        if !clash {
+            *self = next;
+        }
+        !clash
+    }
+}
+
+fn has_nondet(e: &Expr) -> bool {
+    let mut found = false;
+    e.visit(&mut |x| found |= matches!(x, Expr::Nondet(_)));
+    found
+}
+
 /// Inputs listed in the report of a random run (a loop over a large array reads many).
 const MAX_REPORTED_INPUTS: usize = 200;
 
-/// Runs the original program (compiled with gcc) on random inputs for up to `budget`: a run
-/// that reaches the error is a concrete execution, hence a confirmed bug. Uninitialised
-/// locals are zero (one of their possible values). `None` when no run reached the error.
+/// Longest the logged run of a hit, and its replay, may take.
+const HIT_LIMIT: Duration = Duration::from_secs(30);
+
+/// An uninitialised local array whose initial contents random testing draws (as inputs, before
+/// every other input): as the user wrote it, its id and size.
+struct Filled {
+    display: String,
+    array: ArrId,
+    size: u64,
+}
+
+/// A random run that reached the error: its seed and every input it read, in order (those of
+/// the filled arrays first), as `(nondet function, value as the function's type reads it)`.
+struct Hit {
+    seed: u64,
+    inputs: Vec<(String, i128)>,
+}
+
+/// Runs the original program (compiled with gcc) on random inputs for up to `budget`; a run
+/// that reaches the error is UNSAFE only once [`confirm_hit`] has replayed its inputs on the
+/// unmodified program. Uninitialised local scalars are zero (one of their possible values).
+/// `None` when no run reached the error (or none was confirmed).
 pub fn random_search(p: &Program, budget: Duration, dir: &Path) -> Option<ConcreteTrace> {
     let start = std::time::Instant::now();
     let mut q = p.clone();
@@ -339,70 +417,240 @@ pub fn random_search(p: &Program, budget: Duration, dir: &Path) -> Option<Concre
         let Ok(out) = run(&exe, &[seed.to_string()], Some(&dir), None, &limits) else {
             return None;
         };
-        if out.ending == Ending::Exited(REACHED) {
-            // The same seed again, logging its inputs.
-            let again = Limits {
-                timeout: Some(Duration::from_secs(30)),
-                memory_mb: None,
-            };
-            let args = [seed.to_string(), "log".to_string()];
-            let out = run(&exe, &args, Some(&dir), None, &again).ok()?;
-            if out.ending != Ending::Exited(REACHED) {
-                return None;
-            }
-            let log = std::fs::read_to_string(dir.join("ara_inputs.txt")).unwrap_or_default();
-            let total = log.lines().count();
-            // The first and the last inputs: the one that decides is often the last read.
-            let half = MAX_REPORTED_INPUTS / 2;
-            let numbered = total > MAX_REPORTED_INPUTS;
-            let inputs: Vec<InputValue> = log
-                .lines()
-                .enumerate()
-                .filter(|(k, _)| !numbered || *k < half || *k >= total - half)
-                .filter_map(|(k, l)| {
-                    let (f, v) = l.split_once(' ')?;
-                    Some(InputValue {
-                        what: if numbered {
-                            format!("{f}() (input {})", k + 1)
-                        } else {
-                            format!("{f}()")
-                        },
-                        value: v.parse().ok()?,
-                    })
-                })
-                .collect();
-            return Some(ConcreteTrace {
-                path: vec![],
-                steps: vec![format!(
-                    "a run of the original program on random inputs (seed {seed}) reaches the \
-                     error after {total} inputs{}{}",
-                    if numbered {
-                        format!(" (the first and the last {half} are listed)")
-                    } else {
-                        String::new()
-                    },
-                    if filled.is_empty() {
-                        String::new()
-                    } else {
-                        format!(
-                            "; the first {} are the initial contents of the uninitialised \
-                             local arrays {}, in order",
-                            filled.iter().map(|(_, n)| n).sum::<u64>(),
-                            filled
-                                .iter()
-                                .map(|(a, _)| a.as_str())
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        )
-                    }
-                )],
-                inputs,
-                confirmed_by: format!(
-                    "random testing: the original program, compiled with gcc, reaches the \
-                     error on these inputs (seed {seed})"
-                ),
-            });
+        if out.ending != Ending::Exited(REACHED) {
+            continue;
+        }
+        let hit = logged_run(&exe, seed, &dir)?;
+        // A hit the replay does not confirm is dropped, and the search goes on: it would be
+        // an error of the redraw, never a verdict.
+        if confirm_hit(p, &filled, &hit, &dir).is_ok() {
+            return Some(report(&hit, &filled));
         }
     }
     None
+}
+
+/// The run of `seed` again, logging its inputs (logging costs more than the run).
+fn logged_run(exe: &Path, seed: u64, dir: &Path) -> Option<Hit> {
+    let limits = Limits {
+        timeout: Some(HIT_LIMIT),
+        memory_mb: None,
+    };
+    let args = [seed.to_string(), "log".to_string()];
+    // Never the log of an earlier hit.
+    let _ = std::fs::remove_file(dir.join("ara_inputs.txt"));
+    let out = run(exe, &args, Some(dir), None, &limits).ok()?;
+    if out.ending != Ending::Exited(REACHED) {
+        return None;
+    }
+    let log = std::fs::read_to_string(dir.join("ara_inputs.txt")).ok()?;
+    let inputs = log
+        .lines()
+        .map(|l| {
+            let (f, v) = l.split_once(' ')?;
+            Some((f.to_string(), as_typed(f, v.parse().ok()?)))
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(Hit { seed, inputs })
+}
+
+/// A logged value (the input's bits as a `long long`) as its nondet function's type reads it:
+/// the 64-bit unsigned types are logged negative above `LLONG_MAX`.
+fn as_typed(f: &str, v: i128) -> i128 {
+    let unsigned64 = f.ends_with("_ulong") || f.ends_with("_ulonglong");
+    if unsigned64 && v < 0 {
+        v + (1i128 << 64)
+    } else {
+        v
+    }
+}
+
+/// Replays every input of `hit`, in order, on the unmodified program `p` with the replay that
+/// confirms SMT models (`super::replay`): the first inputs as the initial contents of the
+/// filled arrays, the others as the nondet inputs. `Ok` only when that run reaches the error.
+fn confirm_hit(p: &Program, filled: &[Filled], hit: &Hit, dir: &Path) -> Result<(), String> {
+    let mut initial = Model::default();
+    let mut values = hit.inputs.iter().map(|(_, v)| *v);
+    for f in filled {
+        for index in 0..f.size {
+            let value = values.next().ok_or("fewer inputs than array elements")?;
+            initial.arrays.push(ArrayValue {
+                array: f.array,
+                index: i128::from(index),
+                value,
+            });
+        }
+    }
+    let nondets: Vec<i128> = values.collect();
+    replay(p, &nondets, &initial, dir, HIT_LIMIT)
+}
+
+/// The confirmed hit as a trace: every input when there are few, else the first and the last
+/// [`MAX_REPORTED_INPUTS`]` / 2` (the one that decides is often the last read).
+fn report(hit: &Hit, filled: &[Filled]) -> ConcreteTrace {
+    let total = hit.inputs.len();
+    let half = MAX_REPORTED_INPUTS / 2;
+    let numbered = total > MAX_REPORTED_INPUTS;
+    let inputs: Vec<InputValue> = hit
+        .inputs
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| !numbered || *k < half || *k >= total - half)
+        .map(|(k, (f, v))| InputValue {
+            what: if numbered {
+                format!("{f}() (input {})", k + 1)
+            } else {
+                format!("{f}()")
+            },
+            value: *v,
+        })
+        .collect();
+    let listed = if numbered {
+        format!(" (the first and the last {half} are listed)")
+    } else {
+        String::new()
+    };
+    let arrays = if filled.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; the first {} are the initial contents of the uninitialised local arrays {}, in \
+             order",
+            filled.iter().map(|f| f.size).sum::<u64>(),
+            filled
+                .iter()
+                .map(|f| f.display.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    };
+    let seed = hit.seed;
+    ConcreteTrace {
+        path: vec![],
+        steps: vec![format!(
+            "a run of the original program on random inputs (seed {seed}) reaches the error \
+             after {total} inputs{listed}{arrays}"
+        )],
+        inputs,
+        confirmed_by: format!(
+            "random testing: the original program, compiled with gcc, reaches the error on \
+             these inputs (seed {seed}; all {total} replayed on the unmodified program)"
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frontend::{FrontendOptions, parse_source};
+
+    /// The reproducer of issue 11: a running sum of `unsigned char`s assumed to exceed
+    /// 300 * (i + 1) each time: the first assumption always fails, so the error is unreachable.
+    const ACCUMULATE: &str = "extern unsigned char __VERIFIER_nondet_uchar(void);
+        extern void __VERIFIER_assume(int);
+        extern void reach_error(void);
+        int a[10];
+        int main() { int i, s = 0;
+          for (i = 0; i < 10; i++) a[i] = 300;
+          for (i = 0; i < 10; i++) { s = s + __VERIFIER_nondet_uchar();
+            __VERIFIER_assume(s > a[i] * (i + 1)); }
+          reach_error(); }";
+
+    fn program(text: &str) -> Program {
+        parse_source(text, "t.c", &FrontendOptions::default()).unwrap()
+    }
+
+    fn count_redraws(ss: &[Stmt]) -> usize {
+        ss.iter()
+            .map(|s| match &s.kind {
+                StmtKind::DoWhile { body, .. } => 1 + count_redraws(body),
+                StmtKind::If(_, t, e) => count_redraws(t) + count_redraws(e),
+                StmtKind::While { body, step, .. } => count_redraws(body) + count_redraws(step),
+                StmtKind::Block(b) => count_redraws(b),
+                _ => 0,
+            })
+            .sum()
+    }
+
+    fn redraws(text: &str) -> usize {
+        let mut p = program(text);
+        redraw_before_assumes(&mut p);
+        count_redraws(&p.body)
+    }
+
+    #[test]
+    fn a_draw_that_reads_its_own_target_is_not_redrawn() {
+        assert_eq!(redraws(ACCUMULATE), 0);
+    }
+
+    #[test]
+    fn a_draw_that_reads_what_a_later_draw_writes_is_not_redrawn() {
+        // `y = x + nondet()` would read the `x` of the rejected try: only `x = nondet()` is
+        // redrawn (a run of its own).
+        let text = "extern int __VERIFIER_nondet_int(void); extern void __VERIFIER_assume(int);
+            int x, y;
+            int main() { y = x + __VERIFIER_nondet_int(); x = __VERIFIER_nondet_int();
+              __VERIFIER_assume(x > y); return 0; }";
+        let mut p = program(text);
+        redraw_before_assumes(&mut p);
+        let body = p
+            .body
+            .iter()
+            .find_map(|s| match &s.kind {
+                StmtKind::DoWhile { body, .. } => Some(body),
+                _ => None,
+            })
+            .expect("one redraw");
+        let draws = body
+            .iter()
+            .filter(|s| matches!(s.kind, StmtKind::Assign(_, ref e) if has_nondet(e)))
+            .count();
+        assert_eq!(draws, 1);
+    }
+
+    #[test]
+    fn independent_draws_are_redrawn() {
+        let text = "extern int __VERIFIER_nondet_int(void); extern void __VERIFIER_assume(int);
+            int a[4];
+            int main() { for (int i = 0; i < 4; i++) { a[i] = __VERIFIER_nondet_int();
+              __VERIFIER_assume(0 <= a[i] && a[i] < 3); } return 0; }";
+        assert_eq!(redraws(text), 1);
+    }
+
+    fn hit(values: &[i128]) -> Hit {
+        Hit {
+            seed: 1,
+            inputs: values
+                .iter()
+                .map(|&v| ("__VERIFIER_nondet_uchar".to_string(), v))
+                .collect(),
+        }
+    }
+
+    /// The safety net on its own: the inputs the unsound redraw reported for the reproducer
+    /// end in the assumption when replayed on the original program, so the hit is dropped.
+    #[test]
+    fn a_hit_the_replay_does_not_confirm_is_dropped() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = program(ACCUMULATE);
+        let bogus = [62, 213, 112, 244, 15, 164, 225, 149, 187, 245];
+        let why = confirm_hit(&p, &[], &hit(&bogus), dir.path()).unwrap_err();
+        assert!(why.contains("assumption"), "{why}");
+    }
+
+    /// A real run is confirmed, the initial contents of an uninitialised local array first.
+    #[test]
+    fn a_real_run_is_confirmed_with_the_array_contents_first() {
+        let dir = tempfile::tempdir().unwrap();
+        let text =
+            "extern unsigned char __VERIFIER_nondet_uchar(void); extern void reach_error(void);
+            int main() { int t[2]; unsigned char c = __VERIFIER_nondet_uchar();
+              if (t[1] == 7 && c == 9) reach_error(); return 0; }";
+        let mut p = program(text);
+        let q = p.clone();
+        let filled = fill_uninitialised_arrays(&mut p);
+        assert_eq!(filled.len(), 1);
+        confirm_hit(&q, &filled, &hit(&[0, 7, 9]), dir.path()).unwrap();
+        assert!(confirm_hit(&q, &filled, &hit(&[7, 0, 9]), dir.path()).is_err());
+    }
 }

@@ -42,6 +42,9 @@ pub(crate) fn gcc_args(src: &Path, exe: &Path) -> Vec<String> {
     .collect()
 }
 
+/// Longest a replay may compile or run.
+const REPLAY_LIMIT: Duration = Duration::from_secs(60);
+
 /// Replays the model on the original program; `Ok` only when the error is reached.
 pub fn confirm(
     p: &Program,
@@ -51,16 +54,42 @@ pub fn confirm(
     model: &Model,
     dir: &Path,
 ) -> Result<ConcreteTrace, String> {
-    let inputs = inputs_of(p, q, model);
-    let (program, c_text) = replay_program(p, q, model);
-    let _ = program;
+    let _ = q;
+    let nondets: Vec<i128> = model.nondets.iter().map(|n| n.value).collect();
+    replay(p, &nondets, model, dir, REPLAY_LIMIT)?;
+    Ok(ConcreteTrace {
+        path: path.to_vec(),
+        steps: describe_path(p, cfg, path)
+            .lines()
+            .map(String::from)
+            .collect(),
+        inputs: inputs_of(p, model),
+        confirmed_by: "replay: the original program, compiled with gcc with these inputs, \
+                       reaches the error"
+            .into(),
+    })
+}
+
+/// Runs the original program `p`, compiled with gcc, with the nondeterministic inputs
+/// `nondets` (in the order the run reads them; 0 once they run out) and the initial values of
+/// uninitialised locals from `initial` (zero where it has none; its nondets are not used).
+/// `Ok` only when the run reaches the error; otherwise why not. The one replay of ara: SMT
+/// models ([`confirm`]) and random-testing hits (`super::random`) are confirmed by it.
+pub(super) fn replay(
+    p: &Program,
+    nondets: &[i128],
+    initial: &Model,
+    dir: &Path,
+    limit: Duration,
+) -> Result<(), String> {
+    let c_text = replay_program(p, nondets, initial);
     let gcc = find_tool(Tool::Gcc, None).map_err(|e| e.to_string())?;
     let src = dir.join("replay.c");
     let exe = dir.join("replay.bin");
     std::fs::write(&src, &c_text).map_err(|e| format!("cannot write {}: {e}", src.display()))?;
     let args = gcc_args(&src, &exe);
     let limits = Limits {
-        timeout: Some(Duration::from_secs(60)),
+        timeout: Some(limit),
         memory_mb: None,
     };
     let out = run(&gcc, &args, Some(dir), None, &limits).map_err(|e| e.to_string())?;
@@ -74,28 +103,20 @@ pub fn confirm(
     }
     let out = run(&exe, &[], Some(dir), None, &limits).map_err(|e| e.to_string())?;
     match out.ending {
-        Ending::Exited(REACHED) => Ok(ConcreteTrace {
-            path: path.to_vec(),
-            steps: describe_path(p, cfg, path)
-                .lines()
-                .map(String::from)
-                .collect(),
-            inputs,
-            confirmed_by: "replay: the original program, compiled with gcc with these inputs, \
-                           reaches the error"
-                .into(),
-        }),
+        Ending::Exited(REACHED) => Ok(()),
         Ending::Exited(ASSUME_FAILED) => Err("an assumption fails during the replay".into()),
         Ending::Exited(c) => Err(format!("the replay ended with exit code {c} without error")),
         Ending::Signaled(s) => Err(format!("the replay was killed by signal {s}")),
-        Ending::TimedOut => Err("the replay did not finish within 60 s".into()),
+        Ending::TimedOut => Err(format!(
+            "the replay did not finish within {} s",
+            limit.as_secs()
+        )),
     }
 }
 
 /// The inputs of the model, for the report.
-fn inputs_of(p: &Program, q: &Query, model: &Model) -> Vec<InputValue> {
+fn inputs_of(p: &Program, model: &Model) -> Vec<InputValue> {
     let mut out = Vec::new();
-    let _ = q;
     for n in &model.nondets {
         out.push(InputValue {
             what: format!(
@@ -131,16 +152,19 @@ fn line_of(p: &Program, v: Vertex) -> u32 {
     line
 }
 
-/// The original program with every uninitialised local given the model's initial value (as
-/// globals, so large arrays do not overflow the stack) and a harness that feeds the model's
-/// nondeterministic values in path order.
-fn replay_program(p: &Program, q: &Query, model: &Model) -> (Program, String) {
-    let (r, mut text) = replay_program_with(p, model);
-    let _ = q;
-    let values: Vec<String> = model
-        .nondets
+/// The original program with every uninitialised local given its initial value from `initial`
+/// (as globals, so large arrays do not overflow the stack) and a harness that feeds `nondets`
+/// in order.
+fn replay_program(p: &Program, nondets: &[i128], initial: &Model) -> String {
+    let (_, mut text) = replay_program_with(p, initial);
+    let values: Vec<String> = nondets
         .iter()
-        .map(|n| format!("{}LL", n.value as i64))
+        // Bits as a `long long`: the harness converts them to the input's type. The smallest
+        // one has no literal (its negation overflows).
+        .map(|&v| match v as i64 {
+            i64::MIN => "(-9223372036854775807LL - 1)".to_string(),
+            v => format!("{v}LL"),
+        })
         .collect();
     text.push_str(&harness(&format!(
         r#"static const long long ara_values[] = {{ {} }};
@@ -158,7 +182,7 @@ static void ara_reached(void) {{}}"#,
             values.join(", ")
         }
     )));
-    (r, text)
+    text
 }
 
 /// The original program with the model's initial values (zero where it has none), emitted as

@@ -131,6 +131,10 @@ pub enum UnknownReason {
     },
     /// Stopped because another strategy of `ara check --strategy auto` answered first.
     Cancelled,
+    /// Stopped because ara was interrupted by a signal.
+    Interrupted {
+        by: crate::tools::Interrupt,
+    },
     /// The time limit was reached.
     Timeout {
         #[serde(serialize_with = "secs", deserialize_with = "from_secs")]
@@ -188,6 +192,7 @@ impl fmt::Display for UnknownReason {
                 )
             }
             UnknownReason::Cancelled => write!(f, "stopped: another strategy answered first"),
+            UnknownReason::Interrupted { by } => write!(f, "{by}"),
             UnknownReason::CheckerUnknown { detail } => {
                 write!(f, "checker answered unknown: {detail}")
             }
@@ -508,6 +513,9 @@ pub(crate) fn ending_verdict(
     report: &RunReport,
     limit: Duration,
 ) -> Option<Verdict> {
+    if let (Ending::TimedOut, Some(by)) = (ending, crate::tools::interrupted()) {
+        return Some(Verdict::unknown(UnknownReason::Interrupted { by }));
+    }
     if *ending == Ending::TimedOut && crate::tools::cancelled() {
         return Some(Verdict::unknown(UnknownReason::Cancelled));
     }

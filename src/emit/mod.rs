@@ -376,23 +376,66 @@ impl Emitter<'_> {
                 self.line(&t);
                 self.indent += 1;
             }
-            StmtKind::Block(b) => {
-                self.line("{");
-                self.nested(b);
-                self.line("}");
-            }
-            StmtKind::If(c, t, e) => {
-                let head = format!("{m}if ({}) {{", self.c(c));
-                self.stmt_line(&head, s);
-                self.nested(t);
-                if !e.is_empty() {
-                    self.line("} else {");
-                    self.nested(e);
-                }
-                self.line("}");
-            }
+            // Locals are declared at the top of `main`: a block needs no braces (and a chain
+            // of inlined calls must not nest them past the checkers' limit).
+            StmtKind::Block(b) => self.stmts(b),
+            StmtKind::If(..) => self.if_chain(s),
             StmtKind::While { cond, body, step } => self.while_loop(s, cond, body, step),
             StmtKind::DoWhile { body, cond } => self.do_while(s, body, cond),
+        }
+    }
+
+    /// An `if` and the `else if`s of its chain, flat (an `else` holding only an `if`
+    /// continues the chain, so a chain of 2000 branches nests one level, not 2000). With
+    /// markers the `ara_loc` assignment must come before each test, so each branch ends with a
+    /// jump past the chain instead of an `else`.
+    fn if_chain(&mut self, s: &Stmt) {
+        let end = (self.opts.markers && else_if(s).is_some())
+            .then(|| self.fresh(&format!("ara_endif_{}", s.id)));
+        let mut cur = s;
+        let mut first = true;
+        loop {
+            let StmtKind::If(c, t, e) = &cur.kind else {
+                unreachable!("a chain holds only ifs")
+            };
+            let head = match (&end, first) {
+                (None, false) => format!("}} else if ({}) {{", self.c(c)),
+                _ => format!("{}if ({}) {{", self.marker(cur), self.c(c)),
+            };
+            self.stmt_line(&head, cur);
+            first = false;
+            self.nested(t);
+            if let Some(l) = &end {
+                self.line(&format!("    goto {l};"));
+            }
+            match else_if(cur) {
+                Some(next) => {
+                    if end.is_some() {
+                        self.line("}");
+                    }
+                    cur = next;
+                }
+                None if e.is_empty() => {
+                    self.line("}");
+                    break;
+                }
+                None if end.is_some() => {
+                    self.line("}");
+                    self.stmts(e);
+                    break;
+                }
+                None => {
+                    self.line("} else {");
+                    self.nested(e);
+                    self.line("}");
+                    break;
+                }
+            }
+        }
+        if let Some(l) = &end {
+            self.indent -= 1;
+            self.line(&format!("  {l}: ;"));
+            self.indent += 1;
         }
     }
 
@@ -500,6 +543,106 @@ impl Emitter<'_> {
     }
 }
 
+/// The `if` that is the whole `else` branch of the `if` statement `s`: the next link of an
+/// `else if` chain.
+fn else_if(s: &Stmt) -> Option<&Stmt> {
+    match &s.kind {
+        StmtKind::If(_, _, e) if e.len() == 1 && matches!(e[0].kind, StmtKind::If(..)) => {
+            Some(&e[0])
+        }
+        _ => None,
+    }
+}
+
+/// The deepest bracket nesting (`(`, `[`, `{` together, as compilers count it) of the C that
+/// [`emit_c`] writes for `p` (an upper bound: 2 brackets of statement syntax are assumed around
+/// each expression), and a statement where it is reached. Checkers reject files nested
+/// deeper than their limit (ESBMC 8.4: 1024). Recurses as deep as `p`'s statements nest.
+pub fn bracket_depth(p: &Program) -> (usize, crate::ir::Span) {
+    let mut deepest = (0, crate::ir::Span::default());
+    stmts_bracket_depth(p, &p.body, 1, &mut deepest);
+    deepest
+}
+
+fn stmts_bracket_depth(
+    p: &Program,
+    ss: &[Stmt],
+    braces: usize,
+    deepest: &mut (usize, crate::ir::Span),
+) {
+    for s in ss {
+        let mut note = |es: &[&Expr]| {
+            let inner = es
+                .iter()
+                .map(|e| text_bracket_depth(&expr_to_c(p, e)))
+                .max();
+            let d = braces + 2 + inner.unwrap_or(0);
+            if d > deepest.0 {
+                *deepest = (d, s.span);
+            }
+        };
+        match &s.kind {
+            StmtKind::Assign(_, e) | StmtKind::Assume(e) | StmtKind::Assert(e) => note(&[e]),
+            StmtKind::Store(_, i, e) => note(&[i, e]),
+            StmtKind::ParAssign(xs) => note(&xs.iter().map(|(_, e)| e).collect::<Vec<_>>()),
+            StmtKind::If(c, t, _) => {
+                note(&[c]);
+                stmts_bracket_depth(p, t, braces + 1, deepest);
+                // An `else if` continues the chain at the same depth.
+                match else_if(s) {
+                    Some(next) => {
+                        stmts_bracket_depth(p, std::slice::from_ref(next), braces, deepest)
+                    }
+                    None => {
+                        let StmtKind::If(_, _, e) = &s.kind else {
+                            unreachable!()
+                        };
+                        stmts_bracket_depth(p, e, braces + 1, deepest)
+                    }
+                }
+            }
+            StmtKind::While { cond, body, step } => {
+                note(&[cond]);
+                // With markers, the test is inside the loop's braces.
+                stmts_bracket_depth(p, body, braces + 1, deepest);
+                stmts_bracket_depth(p, step, braces + 1, deepest);
+                let c = text_bracket_depth(&expr_to_c(p, cond));
+                if braces + 3 + c > deepest.0 {
+                    *deepest = (braces + 3 + c, s.span);
+                }
+            }
+            StmtKind::DoWhile { body, cond } => {
+                note(&[cond]);
+                stmts_bracket_depth(p, body, braces + 1, deepest);
+            }
+            StmtKind::Block(b) => stmts_bracket_depth(p, b, braces, deepest),
+            StmtKind::Error
+            | StmtKind::Exit
+            | StmtKind::Skip
+            | StmtKind::Break
+            | StmtKind::Continue
+            | StmtKind::Goto(_)
+            | StmtKind::Label(_) => note(&[]),
+        }
+    }
+}
+
+/// The deepest bracket nesting of C text without string literals.
+fn text_bracket_depth(text: &str) -> usize {
+    let (mut d, mut max) = (0usize, 0usize);
+    for b in text.bytes() {
+        match b {
+            b'(' | b'[' | b'{' => {
+                d += 1;
+                max = max.max(d);
+            }
+            b')' | b']' | b'}' => d = d.saturating_sub(1),
+            _ => {}
+        }
+    }
+    max
+}
+
 /// For parallel assignments of the form `x_k = (c_k ? e : x_k)` (two or more, the same `e`,
 /// all `x_k` of one type, `e` not a variable or constant): the type and `e`.
 fn shared_written_value<'a>(p: &Program, xs: &'a [(VarId, Expr)]) -> Option<(IntType, &'a Expr)> {
@@ -528,4 +671,59 @@ fn shared_written_value<'a>(p: &Program, xs: &'a [(VarId, Expr)]) -> Option<(Int
     shared
         .filter(|e| !matches!(e, Expr::Var(_) | Expr::Const(..)))
         .map(|e| (ty, e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frontend::{FrontendOptions, parse_source};
+
+    const CHAIN: &str = "extern int __VERIFIER_nondet_int(void);
+        int main() { int x = __VERIFIER_nondet_int(), y = 0;
+          if (x == 0) y = 1; else if (x == 1) y = 2; else y = 3;
+          return y; }";
+
+    fn main_of(text: &str, markers: bool) -> String {
+        let p = parse_source(text, "t.c", &FrontendOptions::default()).unwrap();
+        let opts = EmitOptions {
+            markers,
+            line_comments: false,
+            header_comment: None,
+        };
+        let c = emit_c(&p, &opts);
+        c[c.find("int main").unwrap()..].to_string()
+    }
+
+    #[test]
+    fn an_else_if_chain_is_flat() {
+        let c = main_of(CHAIN, false);
+        assert!(
+            c.contains("    if (x == 0) {\n        y = 1;\n    } else if (x == 1) {\n        y = 2;\n    } else {\n        y = 3;\n    }\n"),
+            "{c}"
+        );
+    }
+
+    #[test]
+    fn with_markers_each_link_jumps_past_the_chain() {
+        let c = main_of(CHAIN, true);
+        assert!(
+            c.contains(
+                "    ara_loc = 3; if (x == 0) {\n        ara_loc = 4; y = 1;\n        goto ara_endif_3;\n    }\n    ara_loc = 5; if (x == 1) {\n        ara_loc = 6; y = 2;\n        goto ara_endif_3;\n    }\n    ara_loc = 7; y = 3;\n  ara_endif_3: ;\n"
+            ),
+            "{c}"
+        );
+    }
+
+    #[test]
+    fn bracket_depth_bounds_the_emitted_text() {
+        let p = parse_source(CHAIN, "t.c", &FrontendOptions::default()).unwrap();
+        let text = emit_c(&p, &EmitOptions::default());
+        let body = &text[text.find("int main").unwrap()..];
+        let (d, _) = bracket_depth(&p);
+        assert!(text_bracket_depth(body) <= d, "{d}");
+        assert_eq!(
+            d, 4,
+            "main's braces, an if's braces, 2 for statement syntax"
+        );
+    }
 }

@@ -9,11 +9,12 @@
 //! variables or executes counts (header declarations it does not use are fine).
 
 mod ctype;
+mod depth;
 mod expr;
 mod guard;
 mod lower;
 mod repeat;
-pub(crate) mod source;
+pub mod source;
 mod stmt;
 
 use crate::error::AraError;
@@ -56,20 +57,7 @@ fn input_error(path: &Path, msg: &str) -> AraError {
 
 /// Reads, preprocesses (unless it is a `.i` file), parses and lowers a C file.
 pub fn load_file(path: &Path, opts: &FrontendOptions) -> Result<Program, AraError> {
-    let meta = std::fs::metadata(path).map_err(|e| {
-        input_error(
-            path,
-            if e.kind() == std::io::ErrorKind::NotFound {
-                "no such file"
-            } else {
-                "cannot read the file"
-            },
-        )
-    })?;
-    if meta.is_dir() {
-        return Err(input_error(path, "is a directory, not a C file"));
-    }
-    let bytes = std::fs::read(path).map_err(|e| input_error(path, &format!("cannot read: {e}")))?;
+    let bytes = source::read_source(path)?;
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
         return Err(input_error(path, "empty file"));
     }
@@ -86,6 +74,9 @@ pub fn load_file(path: &Path, opts: &FrontendOptions) -> Result<Program, AraErro
         return parse_source(&text, &file, opts);
     }
     let pre = preprocess(path, opts)?;
+    if pre.len() as u64 > source::MAX_INPUT_BYTES {
+        return Err(source::too_large(path));
+    }
     parse_source(&pre, &file, opts)
 }
 
@@ -140,7 +131,7 @@ pub fn parse_source(text: &str, file: &str, opts: &FrontendOptions) -> Result<Pr
     let (text, file, opts) = (text.to_string(), file.to_string(), opts.clone());
     // A big stack for deeply nested input, and a panic in the parser becomes an error.
     let h = std::thread::Builder::new()
-        .stack_size(256 << 20)
+        .stack_size(source::STACK_BYTES)
         .spawn(move || parse_and_lower(&text, &file, &opts))
         .map_err(|e| AraError::Internal(format!("cannot start the parser thread: {e}")))?;
     h.join()
@@ -148,6 +139,7 @@ pub fn parse_source(text: &str, file: &str, opts: &FrontendOptions) -> Result<Pr
 }
 
 fn parse_and_lower(text: &str, file: &str, opts: &FrontendOptions) -> Result<Program, AraError> {
+    source::scan_nesting(text, file)?;
     let config = lang_c::driver::Config::with_gcc();
     let parsed = match lang_c::driver::parse_preprocessed(&config, text.to_string()) {
         Ok(p) => p,
@@ -182,6 +174,11 @@ fn parse_and_lower(text: &str, file: &str, opts: &FrontendOptions) -> Result<Pro
         }
     };
     let map = SourceMap::new(&parsed.source, file);
+    if let Err(e) = depth::check_syntax_tree(&parsed.unit, &map) {
+        // Dropping a tree too deep recurses too deep: leave it to the process's end.
+        std::mem::forget(parsed);
+        return Err(e);
+    }
     let mut l = Lowerer::new(&map, &parsed.source, opts, file);
     let mut main: Option<&Node<FunctionDefinition>> = None;
     for ext in &parsed.unit.0 {
@@ -215,6 +212,7 @@ fn parse_and_lower(text: &str, file: &str, opts: &FrontendOptions) -> Result<Pro
     let mut next = 1;
     number(&mut p.body, &mut next);
     p.num_vertices = next + 1;
+    depth::check_program(&p)?;
     Ok(p)
 }
 

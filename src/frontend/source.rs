@@ -1,8 +1,303 @@
-//! Preprocessed text → positions in the original files.
+//! Source text: reading it, bounding it, and mapping preprocessed text to the original files.
 //!
-//! Takes the text `gcc -E` produced (with its `# 12 "prog.c"` line markers, which lang-c skips
-//! as whitespace) and gives, for a byte offset, the original file, line and column. Also
+//! Reads an input file (a regular file of at most [`MAX_INPUT_BYTES`]); scans preprocessed
+//! text for nesting deeper than the limits ([`scan_nesting`], before the parser recurses over
+//! it); takes the text `gcc -E` produced (with its `# 12 "prog.c"` line markers, which lang-c
+//! skips as whitespace) and gives, for a byte offset, the original file, line and column. Also
 //! repairs old implicit-`int` function definitions (`main() {`) without moving any line.
+//!
+//! The limits. ara recurses over syntax trees (lang-c's parser, lowering, every pass over the
+//! IR, `Drop`), so deep input needs stack: the command runs on a thread of [`STACK_BYTES`]
+//! (1 GiB, reserved, touched only as used), and input nested deeper than [`MAX_DEPTH`] (or
+//! calls chained deeper than [`MAX_CALL_DEPTH`]) is `unsupported`. Measured with 1 GiB in a
+//! debug build, where frames are largest: `cfg` and `witness` handle `else if` chains of
+//! 80 000 and flat sums of 40 000 (80 000 overflow), call chains of 14 000 (20 000 overflow);
+//! so the limits (10 000 and 5000) leave a margin of three to four. A release build stays
+//! under 90 MB of memory at the limits. Brackets nest at most [`MAX_NESTING`] deep, in the
+//! input and in the C ara writes for the checkers (ESBMC 8.4 rejects more than 1024; lang-c
+//! takes time quadratic in the depth of parentheses: 4000 took 13 s).
+
+use crate::error::AraError;
+use std::path::Path;
+
+/// Largest input file, and largest preprocessed text, ara reads.
+pub const MAX_INPUT_BYTES: u64 = 64 << 20;
+/// Deepest syntax tree (statements, expressions, calls inlined into one another) ara accepts.
+pub const MAX_DEPTH: usize = 10_000;
+/// Deepest chain of calls (inlined into one another) ara accepts: lowering one costs most
+/// stack (about 70 KiB in a debug build).
+pub const MAX_CALL_DEPTH: usize = 5_000;
+/// Deepest bracket nesting (`(`, `[` and `{` together, as compilers count) ara accepts in the
+/// input and writes into C for the checkers: ESBMC 8.4 stops at 1024; the rest is a margin for
+/// what abstractions add.
+pub const MAX_NESTING: usize = 900;
+/// Stack of the threads that recurse over syntax trees.
+pub const STACK_BYTES: usize = 1 << 30;
+
+/// Reads an input file: a regular file of at most [`MAX_INPUT_BYTES`] (`/dev/zero` or a FIFO
+/// would be read forever, or once by ara and then empty for `gcc -E`).
+pub fn read_source(path: &Path) -> Result<Vec<u8>, AraError> {
+    let input = |msg: String| AraError::Input {
+        file: path.display().to_string(),
+        msg,
+    };
+    let meta = std::fs::metadata(path).map_err(|e| {
+        input(if e.kind() == std::io::ErrorKind::NotFound {
+            "no such file".into()
+        } else {
+            format!("cannot read the file: {e}")
+        })
+    })?;
+    if meta.is_dir() {
+        return Err(input("is a directory, not a C file".into()));
+    }
+    if !meta.is_file() {
+        return Err(input(format!(
+            "not a regular file ({}), not a C file",
+            file_kind(&meta)
+        )));
+    }
+    if meta.len() > MAX_INPUT_BYTES {
+        return Err(too_large(path));
+    }
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_INPUT_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| input(format!("cannot read: {e}")))?;
+    // The file may have grown since its metadata was read.
+    if bytes.len() as u64 > MAX_INPUT_BYTES {
+        return Err(too_large(path));
+    }
+    Ok(bytes)
+}
+
+/// The error for an input (or its preprocessed text) above [`MAX_INPUT_BYTES`].
+pub fn too_large(path: &Path) -> AraError {
+    AraError::Input {
+        file: path.display().to_string(),
+        msg: format!("larger than {} MiB", MAX_INPUT_BYTES >> 20),
+    }
+}
+
+fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    let t = meta.file_type();
+    if t.is_char_device() {
+        "a character device"
+    } else if t.is_block_device() {
+        "a block device"
+    } else if t.is_fifo() {
+        "a pipe"
+    } else if t.is_socket() {
+        "a socket"
+    } else {
+        "not a plain file"
+    }
+}
+
+/// What [`scan_nesting`] follows: an open bracket, or a statement head (`if (...)`, `else`,
+/// `while (...)`, `for (...)`, `switch (...)`, `do`) waiting for the statement it governs.
+#[derive(Clone, Copy, PartialEq)]
+enum Open {
+    Bracket,
+    Head {
+        is_if: bool,
+    },
+    /// The branch of an `else`: nested in its `if`, but not one level more (an `else if`
+    /// chain nests one level per link in the parser).
+    Else,
+}
+
+impl Open {
+    fn weight(self) -> usize {
+        usize::from(self != Open::Else)
+    }
+}
+
+/// The nesting [`scan_nesting`] is in.
+#[derive(Default)]
+struct Nest {
+    open: Vec<Open>,
+    /// Where in `open` the open brackets are, and which they are.
+    brackets: Vec<(usize, u8)>,
+    /// The weight of `open`.
+    depth: usize,
+    /// A statement just ended: the heads from here up are done, unless an `else` follows
+    /// (then its `if` and the heads around it are open again).
+    done_from: Option<usize>,
+}
+
+impl Nest {
+    fn push(&mut self, o: Open) {
+        self.settle();
+        self.depth += o.weight();
+        self.open.push(o);
+    }
+
+    fn open_bracket(&mut self, c: u8) {
+        self.push(Open::Bracket);
+        self.brackets.push((self.open.len() - 1, c));
+    }
+
+    /// Where the statements inside the innermost bracket start in `open`.
+    fn inner_start(&self) -> usize {
+        self.brackets.last().map_or(0, |&(k, _)| k + 1)
+    }
+
+    /// Closes what the last statement completed.
+    fn settle(&mut self) {
+        if let Some(k) = self.done_from.take() {
+            self.truncate(k);
+        }
+    }
+
+    fn truncate(&mut self, k: usize) {
+        for o in self.open.drain(k..) {
+            self.depth -= o.weight();
+        }
+        while self.brackets.last().is_some_and(|&(j, _)| j >= k) {
+            self.brackets.pop();
+        }
+    }
+
+    /// A statement ended: the heads waiting for it (on top of the innermost bracket) are done.
+    fn statement_end(&mut self) {
+        self.settle();
+        self.done_from = Some(self.inner_start());
+    }
+
+    /// A closing bracket: what it holds is done, and the statement it ended too.
+    fn close_bracket(&mut self) {
+        self.settle();
+        if let Some(&(k, _)) = self.brackets.last() {
+            self.truncate(k);
+        }
+    }
+
+    /// `else`: its `if` (the innermost one the last statement completed) is open again.
+    fn reopen_if(&mut self) {
+        if let Some(k) = self.done_from.take()
+            && let Some(j) = self.open[k..]
+                .iter()
+                .rposition(|&o| o == Open::Head { is_if: true })
+        {
+            self.truncate(k + j + 1);
+            return;
+        }
+        self.settle();
+    }
+}
+
+/// Scans preprocessed text, without recursion, for nesting the parser would recurse into:
+/// brackets deeper than [`MAX_NESTING`], or brackets, statement heads and prefix operators
+/// together deeper than [`MAX_DEPTH`] (an `else if` chain nests one level per link, as the
+/// parser's recursion does). An estimate from tokens, close enough to keep the parser's
+/// recursion bounded; the syntax tree is measured exactly after parsing. `file` names the text
+/// when it has no line markers. Linear in the text.
+pub fn scan_nesting(text: &str, file: &str) -> Result<(), AraError> {
+    let b = text.as_bytes();
+    let mut nest = Nest::default();
+    // Consecutive prefix operators (`!!!!x`, `- - -x`) nest in the parser too.
+    let mut prefix = 0usize;
+    let mut k = 0;
+    let mut line_start = true;
+    let fail = |at: usize, limit: usize, what: &str| {
+        let map = SourceMap::new(text, file);
+        let (f, line, col) = map.locate(at);
+        Err(AraError::Unsupported {
+            file: f.to_string(),
+            line,
+            col,
+            what: format!("nesting deeper than {limit} ({what})"),
+        })
+    };
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_' || c >= 0x80;
+    while k < b.len() {
+        let c = b[k];
+        let at = k;
+        k += 1;
+        match c {
+            b'\n' => {
+                line_start = true;
+                continue;
+            }
+            b' ' | b'\t' | b'\r' | 0x0b | 0x0c => continue,
+            // Line markers and other directives.
+            b'#' if line_start => {
+                while k < b.len() && b[k] != b'\n' {
+                    k += 1;
+                }
+                continue;
+            }
+            _ => line_start = false,
+        }
+        if !matches!(c, b'!' | b'~' | b'-' | b'+' | b'*' | b'&' | b'/') {
+            prefix = 0;
+        }
+        match c {
+            b'"' | b'\'' => {
+                while k < b.len() && b[k] != c && b[k] != b'\n' {
+                    k += if b[k] == b'\\' { 2 } else { 1 };
+                }
+                k += 1;
+            }
+            b'/' if b.get(k) == Some(&b'*') => {
+                k = text[k + 1..].find("*/").map_or(b.len(), |e| k + 1 + e + 2);
+            }
+            b'/' if b.get(k) == Some(&b'/') => {
+                while k < b.len() && b[k] != b'\n' {
+                    k += 1;
+                }
+            }
+            b'(' | b'[' | b'{' => {
+                nest.open_bracket(c);
+                if nest.brackets.len() > MAX_NESTING {
+                    return fail(at, MAX_NESTING, "brackets");
+                }
+                if nest.depth > MAX_DEPTH {
+                    return fail(at, MAX_DEPTH, "statements and expressions");
+                }
+            }
+            b')' | b']' => nest.close_bracket(),
+            b'}' => {
+                nest.close_bracket();
+                nest.statement_end();
+            }
+            b';' => {
+                // Not the `;`s of a `for (;;)` head.
+                if nest.brackets.last().is_none_or(|&(_, c)| c != b'(') {
+                    nest.statement_end();
+                }
+            }
+            b'!' | b'~' | b'-' | b'+' | b'*' | b'&' => {
+                prefix += 1;
+                if nest.depth + prefix > MAX_DEPTH {
+                    return fail(at, MAX_DEPTH, "operators");
+                }
+            }
+            c if word(c) => {
+                while k < b.len() && word(b[k]) {
+                    k += 1;
+                }
+                match &text[at..k] {
+                    "if" => nest.push(Open::Head { is_if: true }),
+                    "while" | "for" | "switch" | "do" => nest.push(Open::Head { is_if: false }),
+                    "else" => {
+                        nest.reopen_if();
+                        nest.push(Open::Else);
+                    }
+                    _ => nest.settle(),
+                }
+                if nest.depth > MAX_DEPTH {
+                    return fail(at, MAX_DEPTH, "statements");
+                }
+            }
+            _ => nest.settle(),
+        }
+    }
+    Ok(())
+}
 
 /// Maps byte offsets of the preprocessed text to original positions.
 pub struct SourceMap {
@@ -163,6 +458,58 @@ mod tests {
         assert_eq!(m.locate(off("w;")), ("a.c", 3, 5));
         let plain = SourceMap::new("a\nbb\n", "p.i");
         assert_eq!(plain.locate(3), ("p.i", 2, 2));
+    }
+
+    fn nesting(text: &str) -> Result<(), String> {
+        scan_nesting(text, "t.c").map_err(|e| e.to_string())
+    }
+
+    fn else_if_chain(n: usize) -> String {
+        let links: String = (1..n)
+            .map(|i| format!("else if (x == {i}) y = {i};\n"))
+            .collect();
+        format!("int main() {{ int x, y;\nif (x == 0) y = 0;\n{links}for (;;) {{ }} return 0; }}")
+    }
+
+    #[test]
+    fn an_else_if_chain_nests_one_level_per_link() {
+        assert_eq!(nesting(&else_if_chain(MAX_DEPTH - 10)), Ok(()));
+        let e = nesting(&else_if_chain(MAX_DEPTH + 10)).unwrap_err();
+        assert!(e.starts_with(&format!("t.c:{}:", MAX_DEPTH)), "{e}");
+        assert!(e.contains("unsupported: nesting deeper than 10000"), "{e}");
+    }
+
+    #[test]
+    fn statements_in_sequence_do_not_nest() {
+        let body = "if (x) y = 1; else y = 2; while (x) x--; do { x++; } while (x < 3);\n";
+        let text = format!(
+            "int main() {{ int x, y; {} return 0; }}",
+            body.repeat(20_000)
+        );
+        assert_eq!(nesting(&text), Ok(()));
+    }
+
+    #[test]
+    fn brackets_and_operators_are_bounded() {
+        let parens = |n: usize| format!("int y = {}1{};", "(".repeat(n), ")".repeat(n));
+        assert_eq!(nesting(&parens(MAX_NESTING)), Ok(()));
+        let e = nesting(&format!("# 7 \"a.c\"\n{}", parens(MAX_NESTING + 1))).unwrap_err();
+        assert_eq!(
+            e,
+            format!(
+                "a.c:7:{}: unsupported: nesting deeper than 900 (brackets)",
+                MAX_NESTING + 9
+            )
+        );
+        let nots = format!("int y = {}1;", "!".repeat(MAX_DEPTH + 1));
+        assert!(nesting(&nots).unwrap_err().contains("(operators)"));
+        // Brackets in strings and comments are text.
+        let quoted = format!(
+            "char *s = \"{}\"; /* {} */",
+            "(".repeat(2000),
+            "{".repeat(2000)
+        );
+        assert_eq!(nesting(&quoted), Ok(()));
     }
 
     #[test]

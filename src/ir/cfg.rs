@@ -242,28 +242,25 @@ impl Builder<'_> {
         let n = &mut self.nodes[s.id as usize];
         n.span = s.span;
         n.succs = succs;
-        n.action = Action::Stmt(match &s.kind {
-            // Nested statements live in their own vertices; keep only the head here.
-            StmtKind::If(c, ..) => Stmt {
-                kind: StmtKind::If(c.clone(), vec![], vec![]),
-                ..s.clone()
+        // Nested statements live in their own vertices; keep only the head here (never a
+        // clone of the branches: an `else if` chain would be copied once per link).
+        let kind = match &s.kind {
+            StmtKind::If(c, ..) => StmtKind::If(c.clone(), vec![], vec![]),
+            StmtKind::While { cond, .. } => StmtKind::While {
+                cond: cond.clone(),
+                body: vec![],
+                step: vec![],
             },
-            StmtKind::While { cond, .. } => Stmt {
-                kind: StmtKind::While {
-                    cond: cond.clone(),
-                    body: vec![],
-                    step: vec![],
-                },
-                ..s.clone()
+            StmtKind::DoWhile { cond, .. } => StmtKind::DoWhile {
+                body: vec![],
+                cond: cond.clone(),
             },
-            StmtKind::DoWhile { cond, .. } => Stmt {
-                kind: StmtKind::DoWhile {
-                    body: vec![],
-                    cond: cond.clone(),
-                },
-                ..s.clone()
-            },
-            _ => s.clone(),
+            k => k.clone(),
+        };
+        n.action = Action::Stmt(Stmt {
+            kind,
+            span: s.span,
+            id: s.id,
         });
     }
 

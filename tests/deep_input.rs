@@ -1,0 +1,197 @@
+//! Deep and endless input never crashes ara (issue 11): long `else if` chains, call chains,
+//! nested `if`s and expressions, and huge flat sums, generated here at run time, through
+//! `ara cfg`, `ara witness` and `ara check`: each either works (within ESBMC's bracket
+//! nesting limit) or ends with the one-line `file:line:col: unsupported: nesting deeper than
+//! N` (exit 3), never with a stack overflow (exit 134). Input that is not a regular file, or
+//! too large, is refused (exit 5). `check` runs the real ESBMC and Z3.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const ARA: &str = env!("CARGO_BIN_EXE_ara");
+
+const PRELUDE: &str = "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n";
+
+/// Writes `body` after the prelude into a fresh file named `name`.
+fn program(dir: &Path, name: &str, body: &str) -> PathBuf {
+    let f = dir.join(name);
+    std::fs::write(&f, format!("{PRELUDE}{body}")).unwrap();
+    f
+}
+
+/// `if (x == 0) y = 0; else if (x == 1) y = 1; ...`: safe (y == 1 only when x == 1).
+fn else_if_chain(n: usize) -> String {
+    let links: String = (1..n)
+        .map(|i| format!("else if (x == {i}) y = {i};\n"))
+        .collect();
+    format!(
+        "int main() {{ int x = __VERIFIER_nondet_int(); int y = 0;\nif (x == 0) y = 0;\n{links}\
+         if (y == 1 && x != 1) reach_error();\nreturn 0; }}\n"
+    )
+}
+
+/// `f1` calls `f2` ... calls `fn`, each adding 1: safe.
+fn call_chain(n: usize) -> String {
+    let mut s: String = (1..n)
+        .map(|i| format!("int f{i}(int x) {{ return f{}(x) + 1; }}\n", i + 1))
+        .rev()
+        .collect();
+    s.insert_str(0, &format!("int f{n}(int x) {{ return x; }}\n"));
+    s + &format!(
+        "int main() {{ int x = __VERIFIER_nondet_int(); if (x < 0 || x > 1000) return 0;\n\
+         if (f1(x) != x + {}) reach_error(); return 0; }}\n",
+        n - 1
+    )
+}
+
+fn nested_ifs(n: usize) -> String {
+    format!(
+        "int main() {{ int x = __VERIFIER_nondet_int();\n{}reach_error();\n{}return 0; }}\n",
+        "if (x > 0) {\n".repeat(n),
+        "}\n".repeat(n)
+    )
+}
+
+fn nested_sum(n: usize) -> String {
+    format!(
+        "int main() {{ int x = __VERIFIER_nondet_int(); int y = x{}{}; return y; }}\n",
+        " + (x".repeat(n),
+        ")".repeat(n)
+    )
+}
+
+fn flat_sum(n: usize) -> String {
+    format!(
+        "int main() {{ int x = __VERIFIER_nondet_int(); int y = {}; return y; }}\n",
+        vec!["x"; n].join(" + ")
+    )
+}
+
+fn ara(args: &[&str], file: &Path) -> Output {
+    Command::new(ARA)
+        .args(args)
+        .arg(file)
+        .env("ARA_TOOLS_DIR", tools_dir())
+        .output()
+        .expect("ara runs")
+}
+
+fn tools_dir() -> PathBuf {
+    std::env::var_os("ARA_TOOLS_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join(".tools"))
+}
+
+/// The exit code, after checking that ara did not crash.
+fn code(o: &Output, what: &str) -> i32 {
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("overflowed its stack"), "{what}: {err}");
+    assert!(!err.contains("panicked"), "{what}: {err}");
+    o.status
+        .code()
+        .unwrap_or_else(|| panic!("{what}: killed by a signal: {err}"))
+}
+
+/// `cfg`, `witness` and `check` all work on `f`; `check` answers `verdict` (0 SAFE, 10
+/// UNSAFE) or UNKNOWN (20).
+fn works(f: &Path, verdict: i32) {
+    let name = f.display().to_string();
+    assert_eq!(code(&ara(&["cfg"], f), &name), 0, "cfg {name}");
+    let o = ara(&["witness"], f);
+    assert_eq!(code(&o, &name), 0, "witness {name}");
+    for strategy in ["witness", "cegar"] {
+        let o = ara(&["check", "--timeout", "60", "--strategy", strategy], f);
+        let c = code(&o, &name);
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(
+            c == verdict || c == 20,
+            "check {strategy} {name}: {c} {out}"
+        );
+        // Not a checker rejecting its input (the bracket nesting limit).
+        assert!(!out.contains("bracket nesting"), "{out}");
+    }
+}
+
+/// Every command refuses `f` with the one-line nesting error at a position in `f`.
+fn too_deep(f: &Path, limit: usize) {
+    let name = f.display().to_string();
+    for cmd in [&["cfg"][..], &["witness"], &["check", "--timeout", "20"]] {
+        let o = ara(cmd, f);
+        assert_eq!(code(&o, &name), 3, "{cmd:?} {name}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with(&format!("{name}:")), "{err}");
+        assert!(
+            err.contains(&format!(": unsupported: nesting deeper than {limit}")),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn an_else_if_chain_of_2000_is_checked() {
+    let d = tempfile::tempdir().unwrap();
+    works(&program(d.path(), "else_if.c", &else_if_chain(2000)), 0);
+}
+
+#[test]
+fn a_chain_of_3000_calls_is_checked() {
+    let d = tempfile::tempdir().unwrap();
+    works(&program(d.path(), "calls.c", &call_chain(3000)), 0);
+}
+
+#[test]
+fn deeper_chains_are_refused() {
+    let d = tempfile::tempdir().unwrap();
+    too_deep(
+        &program(d.path(), "else_if.c", &else_if_chain(20_000)),
+        10_000,
+    );
+    too_deep(&program(d.path(), "calls.c", &call_chain(6000)), 5000);
+}
+
+#[test]
+fn nesting_past_the_checkers_bracket_limit_is_refused() {
+    let d = tempfile::tempdir().unwrap();
+    too_deep(&program(d.path(), "ifs.c", &nested_ifs(2000)), 900);
+    too_deep(&program(d.path(), "sum.c", &nested_sum(5000)), 900);
+}
+
+#[test]
+fn a_flat_sum_of_100000_terms_is_refused() {
+    let d = tempfile::tempdir().unwrap();
+    too_deep(&program(d.path(), "flat.c", &flat_sum(100_000)), 10_000);
+}
+
+/// Below the limits, deep input works; the witness program of 800 nested `if`s stays within
+/// ESBMC's limit of 1024 brackets.
+#[test]
+fn nesting_below_the_limits_is_checked() {
+    let d = tempfile::tempdir().unwrap();
+    // Unsafe: every test passes for x = 1.
+    works(&program(d.path(), "ifs.c", &nested_ifs(800)), 10);
+    let f = program(d.path(), "flat.c", &flat_sum(5000));
+    assert_eq!(code(&ara(&["cfg"], &f), "flat"), 0);
+}
+
+#[test]
+fn input_that_is_not_a_regular_file_or_too_large_is_refused() {
+    let o = ara(&["cfg"], Path::new("/dev/zero"));
+    assert_eq!(code(&o, "/dev/zero"), 5);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(
+        err.trim(),
+        "error: /dev/zero: not a regular file (a character device), not a C file"
+    );
+    let d = tempfile::tempdir().unwrap();
+    let big = d.path().join("big.c");
+    let f = std::fs::File::create(&big).unwrap();
+    f.set_len((64 << 20) + 1).unwrap();
+    let o = ara(&["cfg"], &big);
+    assert_eq!(code(&o, "big"), 5);
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("larger than 64 MiB"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}

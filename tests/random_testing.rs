@@ -1,0 +1,116 @@
+//! Random testing never makes a safe program UNSAFE (issue 11, class 2): programs whose
+//! inputs accumulate (running sums, prefix sums in arrays, in-place increments, nested loops,
+//! a draw that reads what a later draw writes) before an assumption that rejects them, run
+//! through `cegar::random::random_search` directly (both data models) and through `ara check`.
+//! Their unsafe twins are still found, each hit confirmed by replaying all its inputs on the
+//! unmodified program. Ground truth: plain ESBMC with complete unwinding (safe programs:
+//! VERIFICATION SUCCESSFUL in 0.2 s; twins: VERIFICATION FAILED), and the arithmetic in each
+//! file's comment. Runs gcc, ESBMC and Z3.
+
+use ara::cegar::ConcreteTrace;
+use ara::frontend::{FrontendOptions, load_file};
+use ara::ir::DataModel;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+const ARA: &str = env!("CARGO_BIN_EXE_ara");
+
+fn file(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/random")
+        .join(name)
+}
+
+fn search(name: &str, dm: DataModel, budget: Duration) -> Option<ConcreteTrace> {
+    let opts = FrontendOptions {
+        data_model: dm,
+        ..Default::default()
+    };
+    let p = load_file(&file(name), &opts).expect("loads");
+    let dir = tempfile::tempdir().unwrap();
+    ara::cegar::random::random_search(&p, budget, dir.path())
+}
+
+/// Random testing on `name` for 2 s with each data model finds nothing.
+fn never_unsafe(name: &str) {
+    for dm in [DataModel::Lp64, DataModel::Ilp32] {
+        let found = search(name, dm, Duration::from_secs(2));
+        assert!(found.is_none(), "{name} ({dm:?}): {found:#?}");
+    }
+}
+
+/// Random testing finds a confirmed run of `name` that reaches the error.
+fn found(name: &str) -> ConcreteTrace {
+    let t = search(name, DataModel::Lp64, Duration::from_secs(20))
+        .unwrap_or_else(|| panic!("{name}: random testing found nothing"));
+    assert!(
+        t.confirmed_by
+            .contains("replayed on the unmodified program"),
+        "{}",
+        t.confirmed_by
+    );
+    t
+}
+
+#[test]
+fn random_testing_running_sum_is_never_unsafe() {
+    never_unsafe("accumulate_safe.c");
+}
+
+#[test]
+fn random_testing_prefix_sums_in_an_array_are_never_unsafe() {
+    never_unsafe("array_sum_safe.c");
+}
+
+#[test]
+fn random_testing_in_place_increment_is_never_unsafe() {
+    never_unsafe("in_place_safe.c");
+}
+
+#[test]
+fn random_testing_nested_loops_are_never_unsafe() {
+    never_unsafe("nested_safe.c");
+}
+
+#[test]
+fn random_testing_draw_reading_a_later_draw_is_never_unsafe() {
+    never_unsafe("late_read_safe.c");
+}
+
+#[test]
+fn random_testing_finds_the_running_sum_twin() {
+    let t = found("accumulate_unsafe.c");
+    assert_eq!(t.inputs.len(), 200, "the first and last 100 of 1000");
+    assert!(t.steps[0].contains("after 1000 inputs"), "{:?}", t.steps);
+}
+
+#[test]
+fn random_testing_finds_the_prefix_sums_twin() {
+    found("array_sum_unsafe.c");
+}
+
+#[test]
+fn random_testing_finds_the_nested_loops_twin() {
+    found("nested_unsafe.c");
+}
+
+/// The reproducer of the issue through `ara check`, every strategy and data model: never
+/// UNSAFE (exit code 10).
+#[test]
+fn check_never_says_unsafe_on_the_running_sum() {
+    let f = file("accumulate_safe.c");
+    for strategy in ["auto", "witness", "cegar"] {
+        for dm in ["lp64", "ilp32"] {
+            let o = Command::new(ARA)
+                .args(["check", "--timeout", "30", "--strategy", strategy])
+                .args(["--data-model", dm])
+                .arg(&f)
+                .output()
+                .unwrap();
+            let text = String::from_utf8_lossy(&o.stdout);
+            assert_ne!(o.status.code(), Some(10), "{strategy} {dm}: {text}");
+            assert!(!text.starts_with("UNSAFE"), "{strategy} {dm}: {text}");
+        }
+    }
+}
