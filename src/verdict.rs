@@ -360,6 +360,7 @@ mod tests {
                     },
                 ],
                 confirmed_by: "replay".into(),
+                nondet_values: vec![],
             },
         };
         assert_eq!(v.to_string(), "UNSAFE (replay)");

@@ -64,6 +64,11 @@ pub struct ConcreteTrace {
     pub inputs: Vec<InputValue>,
     /// How the trace was confirmed.
     pub confirmed_by: String,
+    /// The values of the `__VERIFIER_nondet_*` calls, all of them, in the order the confirmed
+    /// run read them (what a violation witness states; not in the JSON report, whose
+    /// `inputs` say the same for a reader).
+    #[serde(skip)]
+    pub nondet_values: Vec<i128>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

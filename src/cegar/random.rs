@@ -532,6 +532,11 @@ fn report(hit: &Hit, filled: &[Filled]) -> ConcreteTrace {
              after {total} inputs{listed}{arrays}"
         )],
         inputs,
+        nondet_values: if filled.is_empty() {
+            hit.inputs.iter().map(|(_, v)| *v).collect()
+        } else {
+            vec![]
+        },
         confirmed_by: format!(
             "random testing: the original program, compiled with gcc, reaches the error on \
              these inputs (seed {seed}; all {total} replayed on the unmodified program)"
