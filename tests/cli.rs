@@ -352,6 +352,35 @@ fn check_proves_the_paper_example_after_one_refinement() {
     assert!(q.contains("(store "), "{q}");
 }
 
+/// The Horn-clause engine alone on the abstractions: the paper's one refinement (R(a) = {1}),
+/// then SAFE with an invariant that ara checked, printed as C at the loop head.
+#[test]
+fn check_with_the_horn_engine_proves_the_paper_example_with_an_invariant() {
+    for initial in ["all", "none"] {
+        let o = ara(&[
+            "check",
+            table1().to_str().unwrap(),
+            "--strategy",
+            "cegar",
+            "--engine",
+            "horn",
+            "--initial-vars",
+            initial,
+        ]);
+        let out = stdout(&o);
+        assert_eq!(code(&o), 0, "{out} {}", stderr(&o));
+        assert!(out.contains("inductive invariant"), "{out}");
+        assert!(out.contains("checked by ara"), "{out}");
+        let inv = out
+            .lines()
+            .find(|l| l.contains("line 21 (vertex 3):"))
+            .unwrap_or_else(|| panic!("no invariant printed: {out}"));
+        assert!(inv.contains("a[1]") && inv.contains('i'), "{inv}");
+        assert!(out.contains("refinement: R(a) += 1"), "{out}");
+        assert!(out.contains("R(a): 1/30 tracked {1}"), "{out}");
+    }
+}
+
 /// An unsafe program: UNSAFE with the inputs, confirmed by replaying them on the original (the
 /// refinement loop alone: in `auto`, random testing may find the bug first).
 #[test]

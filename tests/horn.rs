@@ -50,7 +50,8 @@ fn table1_abstraction(src: &Program) -> Program {
 fn check(p: &Program) -> EngineVerdict {
     // ARA_HORN_KEEP=DIR keeps the clauses and answers of the last check, for debugging.
     let budget = Budget {
-        timeout: Some(Duration::from_secs(30)),
+        // Generous: the tests run side by side (a proof usually comes within seconds).
+        timeout: Some(Duration::from_secs(90)),
         keep_dir: std::env::var_os("ARA_HORN_KEEP").map(Into::into),
         ..Default::default()
     };
@@ -180,28 +181,36 @@ fn wrong_invariants_are_rejected() {
         timeout: Some(Duration::from_secs(20)),
         memory_mb: None,
     };
+    // The predicate's arguments by name: `I` stands for i, `A` for a[1] (the front end may
+    // leave other variables, e.g. an inlined function's parameter, among them).
+    let pos = |name: &str| {
+        let k = bv.args.iter().position(|(v, _)| a.var(*v).name == name);
+        format!("p{}", k.unwrap_or_else(|| panic!("no argument {name}")))
+    };
+    let (pi, pa) = (pos("i"), pos("a__1"));
     let run = |text: &str, theory: Theory| {
-        let defs = bv_definitions(&a, &bv, &[interp(3, text)], theory).unwrap();
+        let text = text.replace('I', &pi).replace('A', &pa);
+        let defs = bv_definitions(&a, &bv, &[interp(3, &text)], theory).unwrap();
         check_invariants(&z3(), &bv, &defs, &limits)
     };
-    // p0 = i, p1 = a[1]. Right: i <= 1 && a[1] == 9 (in bit-vectors and in integers).
+    // Right: i <= 1 && a[1] == 9 (in bit-vectors and in integers).
     run(
-        "(and (bvsle p0 #x00000001) (= p1 #x00000009))",
+        "(and (bvsle I #x00000001) (= A #x00000009))",
         Theory::BitVector,
     )
     .unwrap();
-    run("(and (<= p0 1) (= p1 9))", Theory::Lia).unwrap();
+    run("(and (<= I 1) (= A 9))", Theory::Lia).unwrap();
     // i == 0 holds initially, but the loop runs on when a[0] != 9.
-    let e = run("(= p0 #x00000000)", Theory::BitVector).unwrap_err();
+    let e = run("(= I #x00000000)", Theory::BitVector).unwrap_err();
     assert!(e.contains("consecution"), "{e}");
     // Everything is invariant, but not safe.
     let e = run("true", Theory::BitVector).unwrap_err();
     assert!(e.contains("safety"), "{e}");
     // a[1] == 8 does not even hold initially.
-    let e = run("(= p1 8)", Theory::Lia).unwrap_err();
+    let e = run("(= A 8)", Theory::Lia).unwrap_err();
     assert!(e.contains("initiation"), "{e}");
     // Over unbounded integers i >= 0 is invariant for `i++`; in C it is too only with a bound.
-    let e = run("(>= p0 0)", Theory::Lia).unwrap_err();
+    let e = run("(>= I 0)", Theory::Lia).unwrap_err();
     assert!(e.contains("safety"), "{e}");
 }
 

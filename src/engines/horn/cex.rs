@@ -51,6 +51,35 @@ fn walk(sys: &HornSystem, s: &Sexp, out: &mut Vec<Vertex>) {
     }
 }
 
+/// Short chains of cut points from the entry to the error in the clause graph, shortest first
+/// (at most `max` of them, of at most `depth` cut points): the candidates tried when a
+/// derivation names no cut points (Z3 prints no hyper-resolution steps for predicates without
+/// arguments). Each is only a candidate: [`path`] must find it feasible in the clauses.
+pub fn short_chains(sys: &HornSystem, depth: usize, max: usize) -> Vec<Vec<Vertex>> {
+    let mut out = Vec::new();
+    let mut frontier: Vec<(Option<Vertex>, Vec<Vertex>)> = vec![(None, vec![])];
+    for _ in 0..=depth {
+        let mut next = Vec::new();
+        for (from, chain) in &frontier {
+            for c in sys.clauses.iter().filter(|c| c.from == *from) {
+                match c.to {
+                    None => out.push(chain.clone()),
+                    Some(v) => {
+                        let mut longer = chain.clone();
+                        longer.push(v);
+                        next.push((Some(v), longer));
+                    }
+                }
+                if out.len() >= max {
+                    return out;
+                }
+            }
+        }
+        frontier = next;
+    }
+    out
+}
+
 /// The clauses of the chain entry → cuts[0] → … → error.
 fn chain_clauses<'a>(sys: &'a HornSystem, cuts: &[Vertex]) -> Result<Vec<&'a Clause>, String> {
     let mut ends: Vec<Option<Vertex>> = cuts.iter().map(|&v| Some(v)).collect();

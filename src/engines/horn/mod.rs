@@ -310,7 +310,14 @@ impl Attempt<'_> {
             },
             SpacerAnswer::Unsafe(deriv) => {
                 let cuts = cex::chain(self.sys, &deriv);
-                match cex::path(self.z3, self.p, self.bv, &cuts, &rest) {
+                let found = cex::path(self.z3, self.p, self.bv, &cuts, &rest).or_else(|why| {
+                    // No usable chain in the derivation: try the shortest chains instead.
+                    cex::short_chains(self.bv, 4, 16)
+                        .iter()
+                        .find_map(|c| cex::path(self.z3, self.p, self.bv, c, &rest).ok())
+                        .ok_or(why)
+                });
+                match found {
                     Ok(path) => {
                         return Ok(Some(EngineVerdict::Counterexample(Counterexample {
                             path,
