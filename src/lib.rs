@@ -11,6 +11,7 @@ pub mod abstraction;
 pub mod batch;
 pub mod cegar;
 pub mod checkers;
+pub mod difftest;
 pub mod emit;
 pub mod engines;
 pub mod error;
