@@ -567,7 +567,19 @@ pub fn run_timed(t: &Tools, o: &RunOptions) -> Counts {
                     for f in findings {
                         println!("  {f}");
                     }
-                    counts.lock().unwrap().add(&r);
+                    let mut c = counts.lock().unwrap();
+                    c.add(&r);
+                    if c.programs.is_multiple_of(50) {
+                        eprintln!(
+                            "[{} s] {} programs, {} with ground truth, {} disagreements",
+                            o.seconds.saturating_sub(
+                                deadline.saturating_duration_since(Instant::now()).as_secs()
+                            ),
+                            c.programs,
+                            c.with_truth,
+                            c.disagreements()
+                        );
+                    }
                 }
             });
         }
@@ -645,28 +657,34 @@ fn report_findings(t: &Tools, o: &RunOptions, r: &CaseResult, dir: &Path) -> Vec
     out
 }
 
-/// Whether `text` still shows the disagreement: same truth, same wrong verdict.
-fn still_disagrees(
-    t: &Tools,
-    o: &RunOptions,
-    case: &Case,
-    text: &str,
-    unwind: u32,
+/// A disagreement being reduced: the case, the strategy, the truth and ara's wrong verdict.
+struct Disagreement<'a> {
+    t: &'a Tools,
+    o: &'a RunOptions,
+    case: &'a Case,
     s: Strategy,
-    truth: &Truth,
-    v: &Verdict,
-    dir: &Path,
-) -> bool {
-    let sub = dir.join("reduce");
-    let _ = std::fs::create_dir_all(&sub);
-    let src = sub.join("prog.c");
-    if std::fs::write(&src, text).is_err() {
-        return false;
+    truth: &'a Truth,
+    v: &'a Verdict,
+    dir: &'a Path,
+    deadline: Instant,
+}
+
+impl Disagreement<'_> {
+    /// Whether `text` still shows it: same truth, same wrong verdict (false after the deadline).
+    fn persists(&self, text: &str, unwind: u32) -> bool {
+        if Instant::now() >= self.deadline {
+            return false;
+        }
+        let sub = self.dir.join("reduce");
+        let _ = std::fs::create_dir_all(&sub);
+        let src = sub.join("prog.c");
+        if std::fs::write(&src, text).is_err() {
+            return false;
+        }
+        let (dm, b) = (self.case.dm, &self.o.budgets);
+        ground_truth(self.t, &src, dm, unwind, b.esbmc) == *self.truth
+            && run_ara(self.t, &src, dm, self.s, b.ara) == *self.v
     }
-    if &ground_truth(t, &src, case.dm, unwind, o.budgets.esbmc) != truth {
-        return false;
-    }
-    &run_ara(t, &src, case.dm, s, o.budgets.ara) == v
 }
 
 /// The smallest program found that keeps the disagreement (the AST reducer for generated
@@ -679,32 +697,59 @@ fn reduce_case(
     v: &Verdict,
     dir: &Path,
 ) -> String {
-    let deadline = Instant::now() + o.reduce_budget;
-    let case = &r.case;
-    match &case.program {
+    let d = Disagreement {
+        t,
+        o,
+        case: &r.case,
+        s,
+        truth: &r.truth,
+        v,
+        dir,
+        deadline: Instant::now() + o.reduce_budget,
+    };
+    match &r.case.program {
         Some(p) => {
-            let keep = |q: &Program| {
-                Instant::now() < deadline
-                    && still_disagrees(
-                        t,
-                        o,
-                        case,
-                        &print_program(q),
-                        q.unwind_bound(),
-                        s,
-                        &r.truth,
-                        v,
-                        dir,
-                    )
-            };
+            let keep = |q: &Program| d.persists(&print_program(q), q.unwind_bound());
             print_program(&reduce::reduce_program(p, &keep))
         }
-        None => {
-            let keep = |text: &str| {
-                Instant::now() < deadline
-                    && still_disagrees(t, o, case, text, case.unwind, s, &r.truth, v, dir)
-            };
-            reduce::reduce_lines(&case.text, &keep)
-        }
+        None => reduce::reduce_lines(&r.case.text, &|text| d.persists(text, r.case.unwind)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn esbmc_reports_become_truths() {
+        let unsafe_ =
+            "  FAILED       [reach_error.assertion.1]     line 4  assertion 0\nVERIFICATION FAILED";
+        assert_eq!(classify_esbmc(unsafe_), Truth::Unsafe);
+        let ub = "  PASSED [main.x] ok\n  FAILED       [main.arithmetic-overflow.2]  line 6  arithmetic overflow on add\n  FAILED       [reach_error.assertion.1]  line 4  assertion 0";
+        assert!(matches!(classify_esbmc(ub), Truth::Ub(_)));
+        let unwind = "  FAILED  [main.unwind.1]  line 9  unwinding assertion loop 0";
+        assert!(matches!(classify_esbmc(unwind), Truth::None(_)));
+        assert_eq!(
+            classify_esbmc("** 0 of 3 failed\nVERIFICATION SUCCESSFUL"),
+            Truth::Safe
+        );
+        assert!(matches!(
+            classify_esbmc("ERROR: PARSING ERROR"),
+            Truth::None(_)
+        ));
+    }
+
+    #[test]
+    fn verdicts_compare_with_the_truth() {
+        assert_eq!(compare(&Truth::Unsafe, &Verdict::Safe), Outcome::WrongSafe);
+        assert_eq!(
+            compare(&Truth::Safe, &Verdict::Unsafe),
+            Outcome::WrongUnsafe
+        );
+        assert_eq!(compare(&Truth::Safe, &Verdict::Safe), Outcome::Agree);
+        assert_eq!(
+            compare(&Truth::Unsafe, &Verdict::Unknown(String::new())),
+            Outcome::Unknown
+        );
     }
 }

@@ -794,3 +794,108 @@ fn decl_text(d: &Decl, p: &Program) -> String {
     };
     format!("{head} = {init};")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use IntType::*;
+
+    fn var(v: &str) -> Expr {
+        Expr::Var(v.into())
+    }
+    fn bin(op: BinOp, a: Expr, b: Expr) -> Expr {
+        Expr::Bin(op, Box::new(a), Box::new(b))
+    }
+    fn scalar(name: &str, t: IntType) -> Decl {
+        Decl {
+            name: name.into(),
+            ty: ObjTy::Scalar(t),
+            init: None,
+        }
+    }
+
+    /// The program's text after the prelude.
+    fn body(p: &Program) -> String {
+        print_program(p)[prelude().len()..].to_string()
+    }
+
+    #[test]
+    fn guards_follow_the_ranges() {
+        let a = Decl {
+            name: "a".into(),
+            ty: ObjTy::Array(Int, vec![4]),
+            init: Some(vec![1, -2]),
+        };
+        let lp = Loop {
+            kind: LoopKind::For,
+            counter: "i".into(),
+            down: false,
+            bound: Bound::Const(4),
+            body: vec![
+                // In range: i; out of range: i + 1.
+                Stmt::Assign(
+                    LVal::Elem("a".into(), vec![var("i")]),
+                    Expr::Elem(
+                        "a".into(),
+                        vec![bin(BinOp::Add, var("i"), Expr::Lit(1, Int))],
+                    ),
+                ),
+                Stmt::Continue(bin(BinOp::Eq, var("i"), Expr::Lit(2, Int))),
+            ],
+        };
+        let p = Program {
+            dm: DataModel::Lp64,
+            structs: vec![],
+            globals: vec![a],
+            funcs: vec![],
+            locals: vec![scalar("x", Int), scalar("c", Char), scalar("i", Int)],
+            body: vec![
+                // int + int may overflow: done in unsigned int.
+                Stmt::Assign(LVal::Var("x".into()), bin(BinOp::Add, var("x"), var("x"))),
+                // char * char fits int: as it is, and as a compound assignment.
+                Stmt::Compound(LVal::Var("c".into()), BinOp::Mul, var("c")),
+                // Division by a variable: guarded; shift by a variable: masked.
+                Stmt::Assign(LVal::Var("x".into()), bin(BinOp::Div, var("x"), var("c"))),
+                Stmt::Assign(LVal::Var("x".into()), bin(BinOp::Shl, var("c"), var("x"))),
+                Stmt::Loop(Loop {
+                    kind: LoopKind::While,
+                    ..lp
+                }),
+                Stmt::Assert(bin(BinOp::Ne, var("x"), Expr::Lit(-1, Long))),
+            ],
+        };
+        let golden = "\
+int a[4] = {1, (-2)};
+int main() {
+  int x;
+  char c;
+  int i;
+  x = ((int)((unsigned int)x + (unsigned int)x));
+  c *= c;
+  x = (c > 0 ? (x / c) : x);
+  x = ((int)((unsigned int)c << (x & 31)));
+  i = 0;
+  while (i < 4) {
+    a[i] = a[(unsigned int)((i + 1)) % 4u];
+    if ((i == 2)) { i++; continue; }
+    i++;
+  }
+  __VERIFIER_assert((x != ((long)(-1))));
+  return 0;
+}
+";
+        assert_eq!(body(&p), golden);
+        assert_eq!(p.unwind_bound(), 6);
+    }
+
+    #[test]
+    fn literals_keep_their_type() {
+        assert_eq!(lit(-2147483648, Int), "(-2147483647 - 1)");
+        assert_eq!(lit(5, ULong), "((unsigned long)5)");
+        assert_eq!(lit(1 << 40, Long), "((long)1099511627776ULL)");
+        assert_eq!(
+            lit(-(1 << 40), LongLong),
+            "((long long)(-1099511627775LL - 1))"
+        );
+    }
+}
