@@ -5,7 +5,7 @@
 //! counts; exit code 1 when ara disagreed with the ground truth. `ara-difftest gen --seed N`
 //! prints one generated program.
 
-use ara::difftest::driver::{Budgets, RunOptions, Strategy, Tools, run_timed};
+use ara::difftest::driver::{Budgets, RunOptions, Strategy, Tools, reduce_seed, run_timed};
 use ara::difftest::generate::{GenConfig, KnownBugs, generate};
 use ara::difftest::print::print_program;
 use ara::ir::types::DataModel;
@@ -73,7 +73,7 @@ enum Cmd {
         #[arg(long)]
         no_reduce: bool,
         /// Time limit of one reduction in seconds
-        #[arg(long, default_value_t = 300)]
+        #[arg(long, default_value_t = 240)]
         reduce_seconds: u64,
         /// Strategies to run (comma-separated: witness, cegar, auto)
         #[arg(long, default_value = "witness,cegar,auto")]
@@ -81,6 +81,21 @@ enum Cmd {
         /// Print a line per program
         #[arg(long)]
         verbose: bool,
+    },
+    /// Reduce the disagreement of a generated program (its seed as a run prints it)
+    Reduce {
+        #[arg(long)]
+        seed: u64,
+        #[arg(long, default_value = "auto")]
+        strategy: String,
+        #[arg(long, default_value = "none")]
+        known_bugs: String,
+        #[arg(long)]
+        ara: Option<PathBuf>,
+        #[arg(long, default_value_t = 30)]
+        timeout: u64,
+        #[arg(long, default_value_t = 600)]
+        reduce_seconds: u64,
     },
     /// Print the generated program of a seed
     Gen {
@@ -98,6 +113,35 @@ fn dm(d: Option<Dm>) -> Option<DataModel> {
         Dm::Ilp32 => DataModel::Ilp32,
         Dm::Lp64 => DataModel::Lp64,
     })
+}
+
+/// The ara binary under test: given, or `ara` beside this binary.
+fn ara_binary(ara: Option<PathBuf>) -> Result<PathBuf, String> {
+    let ara = match ara {
+        Some(p) => p,
+        None => std::env::current_exe()
+            .map_err(|e| e.to_string())?
+            .with_file_name("ara"),
+    };
+    if !ara.is_file() {
+        return Err(format!(
+            "{} does not exist (build ara, or pass --ara)",
+            ara.display()
+        ));
+    }
+    // Absolute: ara runs in each case's own folder.
+    ara.canonicalize().map_err(|e| format!("{}: {e}", ara.display()))
+}
+
+fn parse_strategies(s: &str) -> Result<Vec<Strategy>, String> {
+    s.split(',')
+        .map(|s| match s.trim() {
+            "witness" => Ok(Strategy::Witness),
+            "cegar" => Ok(Strategy::Cegar),
+            "auto" => Ok(Strategy::Auto),
+            o => Err(format!("unknown strategy {o}")),
+        })
+        .collect()
 }
 
 fn main() -> ExitCode {
@@ -124,6 +168,40 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let p = generate(seed, &cfg);
             println!("// seed {seed}, unwind {}", p.unwind_bound());
             print!("{}", print_program(&p));
+            Ok(ExitCode::SUCCESS)
+        }
+        Cmd::Reduce {
+            seed,
+            strategy,
+            known_bugs,
+            ara,
+            timeout,
+            reduce_seconds,
+        } => {
+            let tools = Tools::find(ara_binary(ara)?).map_err(|e| e.to_string())?;
+            let s = parse_strategies(&strategy)?[0];
+            let o = RunOptions {
+                seconds: 0,
+                max_programs: None,
+                seed: 0,
+                jobs: 1,
+                out: PathBuf::from("."),
+                generator: GenConfig {
+                    known_bugs: KnownBugs::parse(&known_bugs)?,
+                    dm: None,
+                },
+                mutant_pct: 0,
+                corpus: None,
+                budgets: Budgets {
+                    ara: Duration::from_secs(timeout),
+                    ..Budgets::default()
+                },
+                reduce: true,
+                reduce_budget: Duration::from_secs(reduce_seconds),
+                strategies: vec![s],
+                verbose: false,
+            };
+            print!("{}", reduce_seed(&tools, &o, seed, s)?);
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Run {

@@ -614,8 +614,13 @@ fn report_findings(t: &Tools, o: &RunOptions, r: &CaseResult, dir: &Path) -> Vec
         )
     };
     if let Truth::Ub(why) = &r.truth {
-        let p = save(&format!("ub-{id}.c"), &(header(r, why) + &r.case.text));
-        out.push(format!("UB in the program (generator bug): {why}: {p}"));
+        // A mutant may well have UB (an index moved out of bounds); a generated program must not.
+        if r.case.program.is_some() {
+            let p = save(&format!("ub-{id}.c"), &(header(r, why) + &r.case.text));
+            out.push(format!(
+                "UB in a generated program (generator bug): {why}: {p}"
+            ));
+        }
         return out;
     }
     if r.oracle_conflict() {
@@ -626,6 +631,8 @@ fn report_findings(t: &Tools, o: &RunOptions, r: &CaseResult, dir: &Path) -> Vec
         out.push(format!("oracle conflict: ESBMC SAFE, gcc {:?}: {p}", r.gcc));
         return out;
     }
+    // One reduction per case: the strategies that disagree on a case mostly share the cause.
+    let mut reduced = false;
     for (s, v) in &r.verdicts {
         match compare(&r.truth, v) {
             Outcome::WrongSafe | Outcome::WrongUnsafe => {
@@ -635,7 +642,8 @@ fn report_findings(t: &Tools, o: &RunOptions, r: &CaseResult, dir: &Path) -> Vec
                     &(header(r, &what) + &r.case.text),
                 );
                 out.push(format!("DISAGREEMENT: {what}: {p}"));
-                if o.reduce {
+                if o.reduce && !reduced {
+                    reduced = true;
                     let red = reduce_case(t, o, r, *s, v, dir);
                     let p = save(
                         &format!("disagree-{id}-{}-reduced.c", s.name()),
@@ -655,6 +663,36 @@ fn report_findings(t: &Tools, o: &RunOptions, r: &CaseResult, dir: &Path) -> Vec
         }
     }
     out
+}
+
+/// Regenerates the program of a generation seed (as a run's output names it), runs it with
+/// one strategy and, when ara disagrees with the truth, gives the reduced program.
+pub fn reduce_seed(t: &Tools, o: &RunOptions, seed: u64, s: Strategy) -> Result<String, String> {
+    let p = generate(seed, &o.generator);
+    let case = Case {
+        id: 0,
+        origin: format!("generated, seed {seed}"),
+        dm: p.dm,
+        unwind: p.unwind_bound(),
+        text: print_program(&p),
+        program: Some(p),
+    };
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let r = run_case(t, &case, dir.path(), &o.budgets, &[s]);
+    let Some((_, v)) = r.verdicts.first() else {
+        return Err(format!("no ground truth: {:?}", r.truth));
+    };
+    if !matches!(
+        compare(&r.truth, v),
+        Outcome::WrongSafe | Outcome::WrongUnsafe
+    ) {
+        return Err(format!(
+            "no disagreement: truth {:?}, {} {v:?}",
+            r.truth,
+            s.name()
+        ));
+    }
+    Ok(reduce_case(t, o, &r, s, v, dir.path()))
 }
 
 /// A disagreement being reduced: the case, the strategy, the truth and ara's wrong verdict.

@@ -10,23 +10,48 @@
 use super::ast::*;
 use crate::ir::types::IntType;
 
-/// Greedy reduction: apply the first one-step edit that keeps `keep`, until none does.
+/// Greedy reduction: apply a one-step edit that keeps `keep`, until none does. After an edit
+/// the search goes on from the same position in the list of edits (not from its start), so a
+/// pass costs about one check per edit.
 pub fn reduce_program(p: &Program, keep: &dyn Fn(&Program) -> bool) -> Program {
-    let mut cur = p.clone();
-    'outer: loop {
-        for v in variants(&cur) {
-            if keep(&v) {
-                cur = v;
-                continue 'outer;
-            }
-        }
-        return cur;
+    let mut cur = without_unused(p);
+    if cur != *p && !keep(&cur) {
+        cur = p.clone();
     }
+    let mut start = 0;
+    loop {
+        let vs = variants(&cur);
+        let n = vs.len();
+        let Some(k) = (0..n).map(|off| (start + off) % n).find(|&k| keep(&vs[k])) else {
+            return cur;
+        };
+        cur = without_unused(&vs[k]);
+        start = k;
+    }
+}
+
+/// The program without the declarations and helpers that nothing mentions.
+pub fn without_unused(p: &Program) -> Program {
+    let text = super::print::print_program(p);
+    let used = |name: &str| {
+        let re = regex::Regex::new(&format!(r"\b{}\b", regex::escape(name))).expect("valid regex");
+        re.find_iter(&text).count() > 1
+    };
+    let mut q = p.clone();
+    q.funcs.retain(|f| used(&f.name));
+    q.globals.retain(|d| used(&d.name));
+    q.locals.retain(|d| used(&d.name));
+    q
 }
 
 /// The one-step edits of a program, the biggest first.
 pub fn variants(p: &Program) -> Vec<Program> {
     let mut out = vec![];
+    for k in 0..p.funcs.len() {
+        let mut q = p.clone();
+        q.funcs.remove(k);
+        out.push(q);
+    }
     // Statements (deletions first, then the rest of the statement edits).
     for b in stmt_list_variants(&p.body, true) {
         out.push(Program {
@@ -39,11 +64,6 @@ pub fn variants(p: &Program) -> Vec<Program> {
             body: b,
             ..p.clone()
         });
-    }
-    for k in 0..p.funcs.len() {
-        let mut q = p.clone();
-        q.funcs.remove(k);
-        out.push(q);
     }
     for k in 0..p.locals.len() {
         let mut q = p.clone();
