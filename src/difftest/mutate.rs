@@ -95,7 +95,9 @@ fn mutate_once(lines: &mut [String], rng: &mut Rng) -> Option<String> {
         1 => {
             let v: i64 = old.parse().ok()?;
             let d = *rng.pick(&[-2i64, -1, 1, 2]);
-            (v + d).max(0).to_string()
+            // Never the same value (0 - 1 would clamp back to 0).
+            let w = (v + d).max(0);
+            if w == v { v + 1 } else { w }.to_string()
         }
         _ => rng
             .pick(&[
