@@ -427,6 +427,19 @@ pub struct Counts {
     pub gcc_checked: u64,
     /// Per strategy (in `Strategy::ALL` order): agree, unknown, wrong safe, wrong unsafe, error.
     pub per: [[u64; 5]; 3],
+    /// How often each (strategy, UNKNOWN or error reason) occurred.
+    pub reasons: std::collections::BTreeMap<String, u64>,
+}
+
+/// The gist of an UNKNOWN or error message: up to its first path or number, so that temporary
+/// paths and numbers do not split one reason into many.
+fn reason_key(s: Strategy, msg: &str) -> String {
+    let msg = msg.replace("UNKNOWN (", "");
+    let end = msg
+        .find(|c: char| c == '/' || c.is_ascii_digit())
+        .unwrap_or(msg.len());
+    let gist = msg[..end].trim_end_matches(|c: char| " :;(),".contains(c));
+    format!("{}: {gist}", s.name())
 }
 
 impl Counts {
@@ -456,6 +469,9 @@ impl Counts {
             let k = Strategy::ALL.iter().position(|x| x == s).unwrap_or(0);
             let o = compare(&r.truth, v) as usize;
             self.per[k][o] += 1;
+            if let Verdict::Unknown(m) | Verdict::Error(m) = v {
+                *self.reasons.entry(reason_key(*s, m)).or_default() += 1;
+            }
         }
     }
 
@@ -492,6 +508,11 @@ impl Counts {
                 p[3],
                 p[4]
             );
+        }
+        let mut reasons: Vec<_> = self.reasons.iter().collect();
+        reasons.sort_by(|a, b| b.1.cmp(a.1));
+        for (r, n) in reasons.iter().take(12) {
+            let _ = writeln!(s, "  {n:5}  {r}");
         }
         s
     }
@@ -775,6 +796,20 @@ mod tests {
             classify_esbmc("ERROR: PARSING ERROR"),
             Truth::None(_)
         ));
+    }
+
+    #[test]
+    fn reasons_ignore_paths_and_numbers() {
+        let k = reason_key(
+            Strategy::Cegar,
+            "UNKNOWN (checker: UNKNOWN (input rejected: /tmp/x/abstract_1.c:24:29: error))",
+        );
+        assert_eq!(k, "cegar: checker: input rejected");
+        let k = reason_key(
+            Strategy::Witness,
+            "UNKNOWN (too coarse (its counterexample))",
+        );
+        assert_eq!(k, "witness: too coarse (its counterexample");
     }
 
     #[test]
