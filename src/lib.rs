@@ -14,6 +14,7 @@ pub mod abstraction;
 pub mod batch;
 pub mod cegar;
 pub mod checkers;
+pub mod difftest;
 pub mod emit;
 pub mod engines;
 pub mod error;

@@ -1,0 +1,259 @@
+//! The generated programs: a small C AST that records *intent* (an addition, an index, a
+//! division), not the guards that make it free of undefined behaviour. The printer
+//! (`super::print`) adds those guards from the static ranges of the operands, so every tree
+//! prints as a UB-free program, including the trees the reducer (`super::reduce`) makes by
+//! deleting statements and replacing expressions.
+
+use crate::ir::types::{DataModel, IntType};
+
+/// A binary operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Shl,
+    Shr,
+    And,
+    Or,
+    Xor,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    LAnd,
+    LOr,
+}
+
+impl BinOp {
+    pub fn c(self) -> &'static str {
+        use BinOp::*;
+        match self {
+            Add => "+",
+            Sub => "-",
+            Mul => "*",
+            Div => "/",
+            Rem => "%",
+            Shl => "<<",
+            Shr => ">>",
+            And => "&",
+            Or => "|",
+            Xor => "^",
+            Lt => "<",
+            Le => "<=",
+            Gt => ">",
+            Ge => ">=",
+            Eq => "==",
+            Ne => "!=",
+            LAnd => "&&",
+            LOr => "||",
+        }
+    }
+
+    /// Comparisons and logical operators: their result is an `int` 0 or 1.
+    pub fn is_boolean(self) -> bool {
+        use BinOp::*;
+        matches!(self, Lt | Le | Gt | Ge | Eq | Ne | LAnd | LOr)
+    }
+}
+
+/// A unary operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    Neg,
+    BitNot,
+    Not,
+}
+
+/// An expression. Side-effect free: inputs are drawn by statements only, helper functions
+/// write no globals (so guards may evaluate an operand twice).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Expr {
+    /// A constant of the given type.
+    Lit(i128, IntType),
+    /// A scalar variable (global, local, parameter or loop counter).
+    Var(String),
+    /// An element of an array; one index per dimension.
+    Elem(String, Vec<Expr>),
+    /// A member of a struct array element (`sa[i].f`) or of a struct variable (`s.f`).
+    Field(String, Option<Box<Expr>>, String),
+    Cast(IntType, Box<Expr>),
+    Un(UnOp, Box<Expr>),
+    Bin(BinOp, Box<Expr>, Box<Expr>),
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    Call(String, Vec<Expr>),
+    /// `sizeof(T)`.
+    SizeofTy(IntType),
+    /// `sizeof(struct S)`.
+    SizeofStruct(String),
+}
+
+/// An assignable place.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LVal {
+    Var(String),
+    Elem(String, Vec<Expr>),
+    Field(String, Option<Expr>, String),
+}
+
+impl LVal {
+    pub fn as_expr(&self) -> Expr {
+        match self {
+            LVal::Var(v) => Expr::Var(v.clone()),
+            LVal::Elem(a, ix) => Expr::Elem(a.clone(), ix.clone()),
+            LVal::Field(a, i, f) => Expr::Field(a.clone(), i.clone().map(Box::new), f.clone()),
+        }
+    }
+}
+
+/// How an assumption is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AssumeFn {
+    Verifier,
+    AbortIfNot,
+}
+
+/// The loop statement's shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LoopKind {
+    For,
+    While,
+    DoWhile,
+}
+
+/// A loop's bound.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Bound {
+    Const(u32),
+    /// An input `var` of type `ty`, drawn right before the loop and bounded by `max`: by an
+    /// assumption, or (`conjunct`) by `&& counter < max` in the loop condition.
+    Input {
+        var: String,
+        ty: IntType,
+        max: u32,
+        assume: Option<AssumeFn>,
+    },
+}
+
+impl Bound {
+    /// The largest trip count.
+    pub fn max(&self) -> u32 {
+        match self {
+            Bound::Const(n) => *n,
+            Bound::Input { max, .. } => *max,
+        }
+    }
+}
+
+/// A counted loop: the counter is written by the loop's own header/increment only, so inside
+/// the body its range is known: `0..max` counting up, `1..=max` counting down.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loop {
+    pub kind: LoopKind,
+    pub counter: String,
+    pub down: bool,
+    pub bound: Bound,
+    pub body: Vec<Stmt>,
+}
+
+/// A statement.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stmt {
+    Assign(LVal, Expr),
+    /// `lv op= e` (printed as a compound assignment when that is UB-free, else expanded).
+    Compound(LVal, BinOp, Expr),
+    /// `lv = __VERIFIER_nondet_T();`
+    Havoc(LVal, IntType),
+    /// `lv = lv + __VERIFIER_nondet_T();` (reads its own earlier value).
+    HavocAccum(LVal, IntType),
+    Assume(AssumeFn, Expr),
+    /// `__VERIFIER_assert(e);`
+    Assert(Expr),
+    /// `if (e) { reach_error(); }` (with `abort();` after it when the flag is set).
+    ReachIf(Expr, bool),
+    If(Expr, Vec<Stmt>, Vec<Stmt>),
+    Loop(Loop),
+    /// `if (e) break;` (innermost loop).
+    Break(Expr),
+    /// `if (e) continue;` (innermost loop; a while/do-while loop steps its counter first).
+    Continue(Expr),
+    /// A block-local declaration (`T name[n];` or `T name;`), uninitialised.
+    Decl(Decl),
+}
+
+/// The type of a declared object.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ObjTy {
+    Scalar(IntType),
+    Array(IntType, Vec<u32>),
+    Struct(String),
+    StructArray(String, u32),
+}
+
+/// A declaration with an optional initialiser (flat list of values for arrays and structs).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decl {
+    pub name: String,
+    pub ty: ObjTy,
+    pub init: Option<Vec<i128>>,
+}
+
+/// A struct type.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StructDef {
+    pub name: String,
+    pub fields: Vec<(String, IntType)>,
+}
+
+/// A helper function: scalar parameters, a body that writes only its parameters, a result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Func {
+    pub name: String,
+    pub ret: IntType,
+    pub params: Vec<(String, IntType)>,
+    pub body: Vec<Stmt>,
+    pub result: Expr,
+}
+
+/// A whole program.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Program {
+    pub dm: DataModel,
+    pub structs: Vec<StructDef>,
+    pub globals: Vec<Decl>,
+    pub funcs: Vec<Func>,
+    /// main's locals, declared at its top.
+    pub locals: Vec<Decl>,
+    pub body: Vec<Stmt>,
+}
+
+impl Program {
+    /// The `--unwind` bound that unwinds every loop completely (largest trip count + 2).
+    pub fn unwind_bound(&self) -> u32 {
+        fn walk(ss: &[Stmt], m: &mut u32) {
+            for s in ss {
+                match s {
+                    Stmt::Loop(l) => {
+                        *m = (*m).max(l.bound.max());
+                        walk(&l.body, m);
+                    }
+                    Stmt::If(_, a, b) => {
+                        walk(a, m);
+                        walk(b, m);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let mut m = 0;
+        walk(&self.body, &mut m);
+        for f in &self.funcs {
+            walk(&f.body, &mut m);
+        }
+        m + 2
+    }
+}

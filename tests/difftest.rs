@@ -1,0 +1,107 @@
+//! The differential tester (`ara::difftest`) with the real ESBMC, gcc and ara: a fixed-seed
+//! run of generated programs and corpus mutants through every strategy must show no
+//! disagreement (and no UB in the generated programs); and against a fake ara that always
+//! answers SAFE, the driver must see the wrong verdicts and reduce one to a small program that
+//! ESBMC still finds unsafe. ESBMC is found through `ARA_TOOLS_DIR` (or `scripts/setup`).
+
+use ara::difftest::driver::{Budgets, RunOptions, Strategy, Tools, Truth, ground_truth, run_timed};
+use ara::difftest::generate::{GenConfig, generate};
+use ara::difftest::print::print_program;
+use ara::difftest::reduce::reduce_program;
+use std::path::PathBuf;
+use std::time::Duration;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn options(out: PathBuf, programs: u64) -> RunOptions {
+    RunOptions {
+        seconds: 0,
+        max_programs: Some(programs),
+        seed: 2024,
+        jobs: 2,
+        out,
+        generator: GenConfig::default(),
+        mutant_pct: 15,
+        corpus: Some(root().join("bench-suite/corpus")),
+        budgets: Budgets {
+            esbmc: Duration::from_secs(40),
+            ara: Duration::from_secs(40),
+            gcc_runs: 64,
+        },
+        reduce: false,
+        reduce_budget: Duration::from_secs(60),
+        strategies: Strategy::ALL.to_vec(),
+        verbose: true,
+    }
+}
+
+#[test]
+fn fixed_seed_run_has_no_disagreement() {
+    let tools = Tools::find(PathBuf::from(env!("CARGO_BIN_EXE_ara"))).expect("esbmc and gcc");
+    let out = tempfile::tempdir().unwrap();
+    let o = options(out.path().to_path_buf(), 14);
+    let c = run_timed(&tools, &o);
+    let report = c.report(&o.strategies);
+    println!("{report}");
+    assert_eq!(c.programs, 14, "{report}");
+    assert_eq!(c.disagreements(), 0, "{report}");
+    assert_eq!(c.ub, 0, "generated programs must be free of UB: {report}");
+    assert_eq!(c.oracle_conflicts, 0, "{report}");
+    assert!(
+        c.with_truth >= 10,
+        "most programs get a ground truth: {report}"
+    );
+}
+
+/// A fake `ara` that answers SAFE to everything.
+fn always_safe(dir: &std::path::Path) -> PathBuf {
+    let p = dir.join("ara-always-safe");
+    std::fs::write(&p, "#!/bin/sh\necho 'SAFE (fake)'\nexit 0\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+    p
+}
+
+#[test]
+fn wrong_safe_is_reported_and_reduced() {
+    let dir = tempfile::tempdir().unwrap();
+    let tools = Tools::find(always_safe(dir.path())).expect("esbmc and gcc");
+    let mut o = options(dir.path().join("out"), 6);
+    o.mutant_pct = 0;
+    o.strategies = vec![Strategy::Cegar];
+    let c = run_timed(&tools, &o);
+    let report = c.report(&o.strategies);
+    assert!(
+        c.truth_unsafe > 0,
+        "some generated program is unsafe: {report}"
+    );
+    assert_eq!(
+        c.per[1][2], c.truth_unsafe,
+        "each unsafe one is a wrong SAFE: {report}"
+    );
+    assert_eq!(c.disagreements(), c.truth_unsafe, "{report}");
+
+    // Reduce the first unsafe program: it keeps its ground truth and gets small.
+    let src = dir.path().join("prog.c");
+    let truth = |p: &ara::difftest::ast::Program| {
+        std::fs::write(&src, print_program(p)).unwrap();
+        ground_truth(
+            &tools,
+            &src,
+            p.dm,
+            p.unwind_bound(),
+            Duration::from_secs(40),
+        )
+    };
+    let p = (0..40)
+        .map(|s| generate(s, &GenConfig::default()))
+        .find(|p| truth(p) == Truth::Unsafe)
+        .expect("an unsafe program among 40 seeds");
+    let r = reduce_program(&p, &|q| truth(q) == Truth::Unsafe);
+    assert_eq!(truth(&r), Truth::Unsafe);
+    let body = |q: &ara::difftest::ast::Program| print_program(q).lines().count();
+    assert!(body(&r) < body(&p), "reduced:\n{}", print_program(&r));
+    assert!(r.body.len() <= 3, "reduced:\n{}", print_program(&r));
+}
