@@ -141,6 +141,9 @@ soundness! {
     errfn_glibc_assert_my_err: "errfn_glibc_assert.c" MY_ERR => Safe, Safe;
     errfn_undef_assert_default: "errfn_undef_assert.c" NONE => Unsafe, Unsafe;
     errfn_undef_assert_my_err: "errfn_undef_assert.c" MY_ERR => Safe, Safe;
+
+    // ESBMC's inductive step proved an abstraction of this unsafe program safe.
+    kind_three_loops_unsafe: "kind_three_loops_unsafe.c" NONE => Unsafe, Unsafe;
 }
 
 /// `ara batch` passes the property file's function (`G ! call(my_err())`) to `ara check`:

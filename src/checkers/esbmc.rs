@@ -12,6 +12,15 @@
 //!   with `VERIFICATION UNKNOWN`. Its inductive step checks the property in every unrolled
 //!   iteration without assuming it in earlier ones, so it proves only properties that hold
 //!   after k iterations from any state.
+//!
+//! **The inductive step is not trusted.** ESBMC 8.4 answered `Solution found by the inductive
+//! step (k = 2)` on an unsafe program of three sequential loops (a loop `while (i < 0)` with a
+//! `break`, a counting loop, then a loop whose first iteration fails an assertion on two
+//! nondet values; `tests/soundness/kind_three_loops_unsafe.c`, found by the differential
+//! tester). So such an answer is `Unknown(InductionNotTrusted)`, and `auto` goes on with the
+//! incremental bounded search, whose forward condition is a complete unwinding (trusted: the
+//! same as `--unwind K` with unwinding assertions). Unbounded proofs come from the Horn
+//! engine, whose invariants ara checks itself.
 //! - rejected input: clang-style `file:line:col: error: …` lines, then `ERROR: PARSING ERROR`,
 //!   exit code 6. Own time limit: `ERROR: Timed out`; memory exhausted: `ERROR: Out of memory`.
 //! - the static initialisation of globals appears as a state without `function`.
@@ -266,9 +275,8 @@ fn kind_verdict(p: &Parsed, exit: Option<i32>, max_k: u32, may_prove: bool) -> V
                 };
             }
             Some(KindResult::InductiveStep { k }) => {
-                return Verdict::Safe {
-                    how: Proof::KInduction { k },
-                };
+                // Not a proof: see the module doc (wrong on a program with three loops).
+                return Verdict::unknown(UnknownReason::InductionNotTrusted { k });
             }
             _ => {}
         }
@@ -399,6 +407,7 @@ impl Backend for Esbmc {
                     v,
                     Verdict::Unknown {
                         reason: UnknownReason::KInductionGaveUp { .. }
+                            | UnknownReason::InductionNotTrusted { .. }
                     }
                 );
                 if !gave_up {

@@ -129,6 +129,11 @@ pub enum UnknownReason {
     KInductionGaveUp {
         max_k: u32,
     },
+    /// ESBMC's inductive step claimed a proof at `k`; ara does not trust it (see
+    /// `checkers::esbmc`).
+    InductionNotTrusted {
+        k: u32,
+    },
     /// Stopped because another strategy of `ara check --strategy auto` answered first.
     Cancelled,
     /// Stopped because ara was interrupted by a signal.
@@ -177,6 +182,9 @@ impl fmt::Display for UnknownReason {
         match self {
             UnknownReason::UnwindingIncomplete { bound } => {
                 write!(f, "unwinding assertion failed at bound {bound}")
+            }
+            UnknownReason::InductionNotTrusted { k } => {
+                write!(f, "k-induction's inductive step (k = {k}) is not trusted")
             }
             UnknownReason::KInductionGaveUp { max_k } => {
                 write!(f, "k-induction gave up at k = {max_k}")
