@@ -211,7 +211,12 @@ fn a_hard_task_times_out_and_a_baseline_gets_its_own_rows() {
             ["timeout", "unknown"].contains(&r["verdict"].as_str().unwrap()),
             "{r:#}"
         );
-        assert!(r["reason"].as_str().unwrap().contains("timeout"), "{r:#}");
+        // ara's own timeout, or the batch's kill at the limit when ara is slower to stop.
+        let reason = r["reason"].as_str().unwrap();
+        assert!(
+            reason.contains("timeout") || reason.contains("time limit"),
+            "{r:#}"
+        );
         assert!(r["wall_s"].as_f64().unwrap() < 10.0, "{r:#}");
     }
     // ESBMC finds this bug in a fraction of a second, but a loaded machine may stretch that

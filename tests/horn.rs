@@ -51,7 +51,7 @@ fn check(p: &Program) -> EngineVerdict {
     // ARA_HORN_KEEP=DIR keeps the clauses and answers of the last check, for debugging.
     let budget = Budget {
         // Generous: the tests run side by side (a proof usually comes within seconds).
-        timeout: Some(Duration::from_secs(90)),
+        timeout: Some(Duration::from_secs(60)),
         keep_dir: std::env::var_os("ARA_HORN_KEEP").map(Into::into),
         ..Default::default()
     };

@@ -492,9 +492,7 @@ mod tests {
         );
         assert_eq!(
             kind_verdict(&ind, Some(0), 20, true),
-            Verdict::Safe {
-                how: Proof::KInduction { k: 2 }
-            }
+            Verdict::unknown(UnknownReason::InductionNotTrusted { k: 2 })
         );
         let gave = parse(
             "Unable to prove or falsify the program, giving up.\nVERIFICATION UNKNOWN\n",
