@@ -583,7 +583,7 @@ impl Gen {
     /// One random statement (or a short group: an input and its assumption).
     fn stmt(&mut self) -> Vec<Stmt> {
         let in_loop = !self.loops.is_empty();
-        let local_arrays = if self.kb.loop_local_arrays { 8 } else { 0 };
+        let local_arrays = if self.kb.loop_local_arrays { 8 } else { 2 };
         let k = self
             .rng
             .weighted(&[30, 8, 10, 10, 10, 6, 6, 3, local_arrays]);
