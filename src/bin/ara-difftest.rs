@@ -130,7 +130,8 @@ fn ara_binary(ara: Option<PathBuf>) -> Result<PathBuf, String> {
         ));
     }
     // Absolute: ara runs in each case's own folder.
-    ara.canonicalize().map_err(|e| format!("{}: {e}", ara.display()))
+    ara.canonicalize()
+        .map_err(|e| format!("{}: {e}", ara.display()))
 }
 
 fn parse_strategies(s: &str) -> Result<Vec<Strategy>, String> {
