@@ -105,3 +105,36 @@ fn wrong_safe_is_reported_and_reduced() {
     assert!(body(&r) < body(&p), "reduced:\n{}", print_program(&r));
     assert!(r.body.len() <= 3, "reduced:\n{}", print_program(&r));
 }
+
+/// Found by the tester (issue 11): ESBMC 8.4's `--k-induction` answers VERIFICATION
+/// SUCCESSFUL ("solution found by the inductive step, k = 2") on this program, which calls
+/// `reach_error()` on every run (plain BMC with `--unwind 4` finds it); `ara check --strategy
+/// cegar` (and `auto` when the k-induction answers first, and `ara bmc --k-induction`) takes
+/// it as a proof and says SAFE. Ignored until ara stops trusting that answer.
+#[test]
+fn kinduction_after_an_unentered_loop_is_not_a_proof() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("kind.c");
+    std::fs::write(
+        &src,
+        "extern void __assert_fail(const char *, const char *, unsigned int, const char *) \
+         __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));\n\
+         void reach_error(void) { __assert_fail(\"0\", \"kind.c\", 3, \"reach_error\"); }\n\
+         extern _Bool __VERIFIER_nondet_bool(void);\n\
+         int main() {\n\
+           int i; long x = -2; _Bool b = 1;\n\
+           for (i = 0; i < 0; i++) { if (x < b) break; b = __VERIFIER_nondet_bool(); }\n\
+           for (i = 0; i < 2; i++) { }\n\
+           reach_error();\n\
+           return 0;\n\
+         }\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ara"))
+        .args(["check", "--strategy", "cegar"])
+        .arg(&src)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_ne!(out.status.code(), Some(0), "wrong SAFE: {text}");
+}

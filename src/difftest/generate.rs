@@ -506,6 +506,15 @@ impl Gen {
     /// An assertion's argument: a condition, or (known class) any expression.
     fn assert_arg(&mut self) -> Expr {
         if self.kb.assert_conv && self.rng.chance(30) {
+            if self.rng.chance(50) {
+                // A multiple of 2^32: nonzero, but 0 once converted to the int parameter.
+                let e = self.expr(1);
+                return Expr::Bin(
+                    BinOp::Mul,
+                    Box::new(Expr::Cast(LongLong, Box::new(e))),
+                    Box::new(Expr::Lit(1 << 32, LongLong)),
+                );
+            }
             self.expr(2)
         } else {
             self.cond(1)
@@ -574,7 +583,10 @@ impl Gen {
     /// One random statement (or a short group: an input and its assumption).
     fn stmt(&mut self) -> Vec<Stmt> {
         let in_loop = !self.loops.is_empty();
-        let k = self.rng.weighted(&[30, 8, 10, 10, 10, 6, 6, 3, 2]);
+        let local_arrays = if self.kb.loop_local_arrays { 8 } else { 2 };
+        let k = self
+            .rng
+            .weighted(&[30, 8, 10, 10, 10, 6, 6, 3, local_arrays]);
         let Some(lv) = self.lval() else {
             return vec![];
         };
@@ -644,26 +656,36 @@ impl Gen {
                     ty: t,
                     dims: vec![n],
                 };
-                let c = self.cond(0);
-                let e = self.expr(1);
+                // Written in the first iteration, read in the later ones: each iteration's
+                // array is a new uninitialised object.
+                let (ctr, _) = self.loops.last().cloned().unwrap_or_default();
+                let first = Expr::Bin(
+                    BinOp::Eq,
+                    Box::new(Expr::Var(ctr)),
+                    Box::new(Expr::Lit(0, Int)),
+                );
+                let v = self.small_lit();
                 let i = self.index(n);
-                let j = self.index(n);
-                let mut out = vec![Stmt::Decl(Decl {
-                    name: name.clone(),
-                    ty: ObjTy::Array(t, vec![n]),
-                    init: None,
-                })];
-                out.push(Stmt::If(
-                    c,
-                    vec![Stmt::Assign(LVal::Elem(name.clone(), vec![i]), e)],
-                    vec![],
-                ));
-                out.push(Stmt::Assert(Expr::Bin(
-                    BinOp::Ne,
-                    Box::new(Expr::Elem(arr.name, vec![j])),
-                    Box::new(self.small_lit()),
-                )));
-                out
+                let elem = Expr::Elem(arr.name.clone(), vec![i.clone()]);
+                vec![
+                    Stmt::Decl(Decl {
+                        name: name.clone(),
+                        ty: ObjTy::Array(t, vec![n]),
+                        init: None,
+                    }),
+                    Stmt::If(
+                        first,
+                        vec![Stmt::Assign(LVal::Elem(name, vec![i]), v.clone())],
+                        vec![Stmt::ReachIf(
+                            Expr::Bin(
+                                BinOp::Ne,
+                                Box::new(elem),
+                                Box::new(Expr::Cast(t, Box::new(v))),
+                            ),
+                            false,
+                        )],
+                    ),
+                ]
             }
             _ => vec![Stmt::Assign(lv, self.expr(1))],
         }
