@@ -6,60 +6,8 @@
 
 use crate::ir::types::{DataModel, IntType};
 
-/// A binary operator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BinOp {
-    Add,
-    Sub,
-    Mul,
-    Div,
-    Rem,
-    Shl,
-    Shr,
-    And,
-    Or,
-    Xor,
-    Lt,
-    Le,
-    Gt,
-    Ge,
-    Eq,
-    Ne,
-    LAnd,
-    LOr,
-}
-
-impl BinOp {
-    pub fn c(self) -> &'static str {
-        use BinOp::*;
-        match self {
-            Add => "+",
-            Sub => "-",
-            Mul => "*",
-            Div => "/",
-            Rem => "%",
-            Shl => "<<",
-            Shr => ">>",
-            And => "&",
-            Or => "|",
-            Xor => "^",
-            Lt => "<",
-            Le => "<=",
-            Gt => ">",
-            Ge => ">=",
-            Eq => "==",
-            Ne => "!=",
-            LAnd => "&&",
-            LOr => "||",
-        }
-    }
-
-    /// Comparisons and logical operators: their result is an `int` 0 or 1.
-    pub fn is_boolean(self) -> bool {
-        use BinOp::*;
-        matches!(self, Lt | Le | Gt | Ge | Eq | Ne | LAnd | LOr)
-    }
-}
+/// A binary operator: the IR's (same C operators and symbols).
+pub use crate::ir::BinOp;
 
 /// A unary operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

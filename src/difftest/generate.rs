@@ -410,9 +410,9 @@ impl Gen {
                     BinOp::Rem,
                     BinOp::Shl,
                     BinOp::Shr,
-                    BinOp::And,
-                    BinOp::Or,
-                    BinOp::Xor,
+                    BinOp::BitAnd,
+                    BinOp::BitOr,
+                    BinOp::BitXor,
                 ]);
                 let a = self.expr(depth - 1);
                 let b = if matches!(op, BinOp::Div | BinOp::Rem | BinOp::Shl | BinOp::Shr)
@@ -460,7 +460,7 @@ impl Gen {
     /// A comparison or logical combination (an `int` 0 or 1).
     fn cond(&mut self, depth: u32) -> Expr {
         if depth > 0 && self.rng.chance(20) {
-            let op = *self.rng.pick(&[BinOp::LAnd, BinOp::LOr]);
+            let op = *self.rng.pick(&[BinOp::LogAnd, BinOp::LogOr]);
             return Expr::Bin(
                 op,
                 Box::new(self.cond(depth - 1)),
@@ -601,9 +601,9 @@ impl Gen {
                     BinOp::Rem,
                     BinOp::Shl,
                     BinOp::Shr,
-                    BinOp::And,
-                    BinOp::Or,
-                    BinOp::Xor,
+                    BinOp::BitAnd,
+                    BinOp::BitOr,
+                    BinOp::BitXor,
                 ]);
                 vec![Stmt::Compound(lv, op, self.expr(1))]
             }

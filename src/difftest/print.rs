@@ -261,7 +261,7 @@ impl Printer {
                 let btext = b.text.clone();
                 let p = self.bin(*op, a, b);
                 if p.direct && !op.is_boolean() {
-                    self.line(&format!("{l} {}= {btext};", op.c()));
+                    self.line(&format!("{l} {}= {btext};", op.c_symbol()));
                 } else {
                     self.line(&format!("{l} = {};", p.text));
                 }
@@ -581,7 +581,7 @@ impl Printer {
     pub fn bin(&self, op: BinOp, a: Printed, b: Printed) -> Printed {
         use BinOp::*;
         let dm = self.dm;
-        let plain = format!("({} {} {})", a.text, op.c(), b.text);
+        let plain = format!("({} {} {})", a.text, op.c_symbol(), b.text);
         let direct = |text: String, ty: IntType, range: Range| Printed {
             direct: text == plain,
             text,
@@ -609,7 +609,7 @@ impl Printer {
                             "(({})(({u}){} {} ({u}){}))",
                             t.c_name(),
                             a.text,
-                            op.c(),
+                            op.c_symbol(),
                             b.text
                         );
                         direct(text, t, tr)
@@ -639,14 +639,14 @@ impl Printer {
                 let range = (res.0.min(ra.0), res.1.max(ra.1));
                 direct(format!("({guard} ? {plain} : {})", a.text), t, range)
             }
-            And | Or | Xor => {
+            BitAnd | BitOr | BitXor => {
                 let range = if ra.0 >= 0 && rb.0 >= 0 {
-                    if op == And {
+                    if op == BitAnd {
                         (0, ra.1.min(rb.1))
                     } else {
                         (0, mask_above(ra.1.max(rb.1)))
                     }
-                } else if op == And && (ra.0 >= 0 || rb.0 >= 0) {
+                } else if op == BitAnd && (ra.0 >= 0 || rb.0 >= 0) {
                     (0, if ra.0 >= 0 { ra.1 } else { rb.1 })
                 } else {
                     tr
@@ -668,7 +668,7 @@ impl Printer {
         } else {
             (format!("({} & {})", b.text, w - 1), (0, w - 1))
         };
-        let text = format!("({} {} {count})", a.text, op.c());
+        let text = format!("({} {} {count})", a.text, op.c_symbol());
         let mk = |text: String, range: Range| Printed {
             direct: text == plain,
             text,
