@@ -358,7 +358,17 @@ mod tests {
             error_functions: vec!["my_err".into()],
             ..Default::default()
         };
-        let t = cfg_with(&src, &opts);
+        let err = parse_source(&src, "t.c", &opts).unwrap_err();
+        assert!(
+            err.to_string().contains(
+                "call to undefined function __VERIFIER_assert (the error function is my_err)"
+            ),
+            "{err}"
+        );
+        let with_assert = src
+            .replace("__VERIFIER_assert(x)", "assert(x)")
+            .replace("void __VERIFIER_assert(int c);\n", "");
+        let t = cfg_with(&with_assert, &opts);
         assert!(t.contains("assume(x);") && !t.contains("-> [0]"), "{t}");
     }
 

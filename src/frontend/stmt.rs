@@ -641,7 +641,21 @@ impl<'a> Lowerer<'a> {
                 let c = self.condition(e);
                 let kind = match b {
                     Builtin::Assert(_) if self.default_error_functions() => StmtKind::Assert(c),
-                    // A failing assertion aborts: not the error a non-default function names.
+                    // glibc's `assert` aborts when it fails: not the error a non-default
+                    // function names.
+                    Builtin::Assert(None) => StmtKind::Assume(c),
+                    // An undefined `__VERIFIER_assert` (or a checker's intrinsic) has no meaning
+                    // of its own under another error function: an abort would give a wrong
+                    // SAFE if it returns, a no-op a wrong UNSAFE if it aborts.
+                    Builtin::Assert(_) => {
+                        return Err(self.unsup(
+                            off,
+                            format!(
+                                "call to undefined function {name} (the error function is {})",
+                                self.opts.error_functions.join(", ")
+                            ),
+                        ));
+                    }
                     _ => StmtKind::Assume(c),
                 };
                 self.emit(kind, span);

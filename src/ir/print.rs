@@ -29,6 +29,10 @@ fn bin_prec(op: BinOp) -> u8 {
     }
 }
 
+fn is_comparison(op: BinOp) -> bool {
+    (9..=10).contains(&bin_prec(op))
+}
+
 /// Suffix that gives a C literal the IR constant's type.
 fn literal(v: i128, t: IntType, dm: super::DataModel) -> String {
     use IntType::*;
@@ -104,7 +108,14 @@ fn write_expr(p: &Program, e: &Expr, out: &mut String) {
         }
         Expr::Binary(op, a, b) => {
             let q = bin_prec(*op);
-            write_sub(p, a, q, out);
+            // clang (ESBMC's front end) rejects a chained comparison such as `x >= y <= z`.
+            let left =
+                if is_comparison(*op) && matches!(**a, Expr::Binary(o, ..) if is_comparison(o)) {
+                    q + 1
+                } else {
+                    q
+                };
+            write_sub(p, a, left, out);
             out.push(' ');
             out.push_str(op.c_symbol());
             out.push(' ');
@@ -183,6 +194,12 @@ mod tests {
             Expr::bin(BinOp::Sub, Expr::int(2), Expr::int(3)),
         );
         assert_eq!(expr_to_c(&p, &e), "1 - (2 - 3)");
+        let e = Expr::bin(
+            BinOp::Le,
+            Expr::bin(BinOp::Ge, Expr::int(1), Expr::int(2)),
+            Expr::int(3),
+        );
+        assert_eq!(expr_to_c(&p, &e), "(1 >= 2) <= 3");
         let e = Expr::Unary(UnOp::Neg, Box::new(Expr::int(-3)));
         assert_eq!(expr_to_c(&p, &e), "-(-3)");
         let e = Expr::Const(-2147483648, IntType::Int);
