@@ -1,0 +1,151 @@
+//! Writing correctness witnesses: a SAFE verdict's proof as a format 2.0 `invariant_set`.
+//!
+//! Takes the original program, its source file, the specification and the [`Proof`]; gives
+//! the [`Witness`] and notes on what was left out. Pure (the uuid and time come in
+//! [`Provenance`]).
+//!
+//! - An inductive-invariant proof (the Horn engine's, checked by ara) gives one
+//!   `loop_invariant` per loop head, at the loop's keyword (`for`, `while`) in the original
+//!   file, `format: c_expression`. The engine's invariants are over the program it proved:
+//!   the original, or an index-set abstraction whose scalar for element `k` of array `a` is
+//!   shown `a[k]` (its display name), which is that element of the original. So the text
+//!   already names the program's own variables and array elements, except for names ara made
+//!   up (front-end temporaries, parameters of inlined functions such as
+//!   `__VERIFIER_assert::cond`, unreadable solver terms): each top-level conjunct that names
+//!   anything outside [`Scope`], or that ara's front end cannot read back, is dropped.
+//!   Why the rest is still an invariant of the original: the abstraction over-approximates the
+//!   program step by step (every state of the original at a loop head, with its tracked
+//!   elements as the scalars, is a state of the abstraction there), so a formula true at every
+//!   reachable abstract loop head is true at every reachable loop head of the original.
+//!   Dropping conjuncts weakens it: still true, but perhaps no longer *inductive* (a validator
+//!   may then fail to confirm it; `ara validate` answers REJECTED or UNKNOWN). A loop head
+//!   whose every conjunct is dropped, or that is no `for`/`while` of the file (`do` loops,
+//!   `goto` loops), gets no entry.
+//! - Complete unwinding, k-induction and proofs of the witness-index transformation state no
+//!   invariant ara could write: the witness is the minimal honest one, an `invariant_set`
+//!   with no invariants (the format's way of saying "correct, no certificate").
+
+use super::cexpr::{self, Scope};
+use super::format::{Entry, Invariant, InvariantItem, Location, Witness};
+use super::source::SourceText;
+use super::write::{Provenance, metadata};
+use crate::engines::{LoopInvariant, Proof};
+use crate::ir::{Program, StmtKind, Vertex};
+
+/// The correctness witness of `proof` and what was left out of it.
+pub fn correctness_witness(
+    p: &Program,
+    src: &SourceText,
+    specification: &str,
+    proof: &Proof,
+    prov: &Provenance,
+) -> (Witness, Vec<String>) {
+    let mut notes = vec![];
+    let content = match proof {
+        Proof::InductiveInvariant { invariants, .. } => invariants
+            .iter()
+            .filter_map(|inv| match loop_invariant(p, src, inv) {
+                Ok((item, dropped)) => {
+                    notes.extend(dropped);
+                    Some(item)
+                }
+                Err(why) => {
+                    notes.push(format!("loop head at line {}: {why}", inv.line));
+                    None
+                }
+            })
+            .collect(),
+        other => {
+            notes.push(format!(
+                "the proof ({other}) states no invariant: the witness has none"
+            ));
+            vec![]
+        }
+    };
+    let w = Witness {
+        entries: vec![Entry::InvariantSet {
+            metadata: metadata(src, specification, p.data_model, prov),
+            content,
+        }],
+    };
+    (w, notes)
+}
+
+/// The entry of one loop head, and the conjuncts dropped from it.
+fn loop_invariant(
+    p: &Program,
+    src: &SourceText,
+    inv: &LoopInvariant,
+) -> Result<(InvariantItem, Vec<String>), String> {
+    let location = loop_location(p, src, inv.vertex)?;
+    let scope = &Scope::at(p, location.function.as_deref() == Some("main"));
+    let mut kept = vec![];
+    let mut dropped = vec![];
+    for c in cexpr::conjuncts(&inv.c_expr) {
+        if scope.names_only_own(&c) && cexpr::parse(p, scope, &c).is_ok() {
+            kept.push(c);
+        } else {
+            dropped.push(format!(
+                "line {}: dropped `{c}` (names what the program does not)",
+                location.line
+            ));
+        }
+    }
+    if kept.is_empty() {
+        return Err("every conjunct names what the program does not".into());
+    }
+    let value = kept.join(" && ");
+    Ok((
+        InvariantItem {
+            invariant: Invariant {
+                kind: "loop_invariant".into(),
+                location,
+                value,
+                format: "c_expression".into(),
+            },
+        },
+        dropped,
+    ))
+}
+
+/// The `while`/`for` loops of `p` in program order: (vertex, source line of the statement).
+pub fn while_loops(p: &Program) -> Vec<(Vertex, u32)> {
+    let mut out = vec![];
+    p.visit_stmts(&mut |s| {
+        if matches!(s.kind, StmtKind::While { .. }) {
+            out.push((s.id, s.span.line));
+        }
+    });
+    out
+}
+
+/// The location of the loop whose head is `vertex`: the keyword starting it in the file.
+pub fn loop_location(p: &Program, src: &SourceText, vertex: Vertex) -> Result<Location, String> {
+    let loops = while_loops(p);
+    let Some(&(_, line)) = loops.iter().find(|(v, _)| *v == vertex) else {
+        return Err(format!(
+            "vertex {vertex} is no for/while loop of the file (a do or goto loop)"
+        ));
+    };
+    // The k-th loop statement of that line is the k-th loop keyword written there.
+    let k = loops
+        .iter()
+        .filter(|(_, l)| *l == line)
+        .position(|(v, _)| *v == vertex)
+        .unwrap_or(0);
+    let keywords: Vec<_> = src
+        .physical_lines(line)
+        .into_iter()
+        .flat_map(|l| src.loop_keywords(l))
+        .filter(|(w, _)| w != "do")
+        .collect();
+    let (_, at) = keywords
+        .get(k)
+        .ok_or_else(|| format!("no loop keyword found on line {line} of {}", src.path))?;
+    Ok(Location {
+        file_name: src.path.clone(),
+        line: at.line,
+        column: Some(at.column),
+        function: src.function_at(at.line),
+    })
+}
