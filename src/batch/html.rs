@@ -226,6 +226,19 @@ pub fn page(res: &Results, other: Option<(&Results, &str)>) -> String {
     h
 }
 
+/// A link to the row's witness, with `ara validate`'s answer when there is one.
+fn witness_cell(r: &super::report::Row) -> String {
+    if r.witness.is_empty() {
+        return String::new();
+    }
+    let check = if r.witness_check.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", esc(&r.witness_check))
+    };
+    format!("<a href=\"{0}\">{0}</a>{check}", esc(&r.witness))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -248,17 +261,4 @@ mod tests {
         assert!(p.contains("class=\"c-wrong\">wrong"));
         assert!(!p.contains("http"), "no network references");
     }
-}
-
-/// A link to the row's witness, with `ara validate`'s answer when there is one.
-fn witness_cell(r: &super::report::Row) -> String {
-    if r.witness.is_empty() {
-        return String::new();
-    }
-    let check = if r.witness_check.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", esc(&r.witness_check))
-    };
-    format!("<a href=\"{0}\">{0}</a>{check}", esc(&r.witness))
 }
