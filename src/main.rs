@@ -682,7 +682,8 @@ fn write_witness(
     let trace = match verdict {
         ara::cegar::FinalVerdict::Unsafe { trace } => trace,
         ara::cegar::FinalVerdict::Safe { proof } => {
-            return match ara::svwitness::correctness_witness_for(p, file, spec, &proof.how) {
+            let check = Duration::from_secs(60);
+            return match ara::svwitness::correctness_witness_for(p, file, spec, &proof.how, check) {
                 Ok((yaml, notes)) => {
                     for n in notes {
                         eprintln!("ara: witness: {n}");

@@ -91,11 +91,18 @@ impl Scope {
                 continue;
             }
             let name = m.as_str();
-            ok &= self.vars.contains_key(name) || self.arrays.contains_key(name);
+            ok &= TYPE_WORDS.contains(&name)
+                || self.vars.contains_key(name)
+                || self.arrays.contains_key(name);
         }
         ok && !text.contains("::")
     }
 }
+
+/// The words of the integer type names a cast may spell.
+const TYPE_WORDS: &[&str] = &[
+    "_Bool", "char", "short", "int", "long", "signed", "unsigned",
+];
 
 /// Characters that could end the expression and start statements of the synthetic program.
 fn escapes(text: &str) -> bool {
@@ -247,6 +254,7 @@ mod tests {
         let p = program();
         let s = Scope::of(&p);
         assert!(s.names_only_own("(i <= 1) && (m[1][3] > 8u)"));
+        assert!(s.names_only_own("((long long)i) + 2LL >= 0LL"));
         assert!(!s.names_only_own("ara_t == 0"));
         assert!(!s.names_only_own("f::x == 0"));
         assert!(!s.names_only_own("extract(i) == 0"));

@@ -32,43 +32,103 @@ use super::write::{Provenance, metadata};
 use crate::engines::{LoopInvariant, Proof};
 use crate::ir::{Program, StmtKind, Vertex};
 
-/// The correctness witness of `proof` and what was left out of it.
+/// The correctness witness with `content` (the invariants; none for the minimal witness).
 pub fn correctness_witness(
     p: &Program,
     src: &SourceText,
     specification: &str,
-    proof: &Proof,
+    content: Vec<InvariantItem>,
     prov: &Provenance,
-) -> (Witness, Vec<String>) {
-    let mut notes = vec![];
-    let content = match proof {
-        Proof::InductiveInvariant { invariants, .. } => invariants
-            .iter()
-            .filter_map(|inv| match loop_invariant(p, src, inv) {
-                Ok((item, dropped)) => {
-                    notes.extend(dropped);
-                    Some(item)
-                }
-                Err(why) => {
-                    notes.push(format!("loop head at line {}: {why}", inv.line));
-                    None
-                }
-            })
-            .collect(),
-        other => {
-            notes.push(format!(
-                "the proof ({other}) states no invariant: the witness has none"
-            ));
-            vec![]
-        }
-    };
-    let w = Witness {
+) -> Witness {
+    Witness {
         entries: vec![Entry::InvariantSet {
             metadata: metadata(src, specification, p.data_model, prov),
             content,
         }],
+    }
+}
+
+/// A way of writing the proof's invariants in C, with notes on what it left out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    pub items: Vec<InvariantItem>,
+    pub notes: Vec<String>,
+    /// How the invariants were written (`as printed`, `in long long`).
+    pub how: &'static str,
+}
+
+/// The ways of writing `proof`'s invariants as C over the program's own names, best first;
+/// none for proofs without invariants.
+///
+/// The engine prints an invariant from the solver's formula ([`crate::engines::horn::cprint`]),
+/// which is over unbounded integers when an integer configuration found it (its name starts
+/// with `lia`): there, `s + -2 * i > -1` means integers, while C would compute it in
+/// `unsigned`. So for those the first candidate writes every variable as `(long long)x` and
+/// every literal as `kLL`, which is the integer meaning as long as nothing exceeds 64 bits;
+/// the second is the text as printed. The caller keeps a candidate only when ara's own check
+/// confirms it ([`super::inductive`]).
+pub fn candidates(p: &Program, src: &SourceText, proof: &Proof) -> Vec<Candidate> {
+    let Proof::InductiveInvariant {
+        invariants,
+        found_by,
+    } = proof
+    else {
+        return vec![];
     };
-    (w, notes)
+    let integer = found_by.split_whitespace().any(|w| w.starts_with("lia"));
+    let mut out = vec![];
+    if integer {
+        let wide: Vec<LoopInvariant> = invariants
+            .iter()
+            .map(|i| LoopInvariant {
+                c_expr: in_long_long(&i.c_expr),
+                ..i.clone()
+            })
+            .collect();
+        out.push(candidate(p, src, &wide, "in long long"));
+    }
+    out.push(candidate(p, src, invariants, "as printed"));
+    out
+}
+
+fn candidate(
+    p: &Program,
+    src: &SourceText,
+    invariants: &[LoopInvariant],
+    how: &'static str,
+) -> Candidate {
+    let mut notes = vec![];
+    let items = invariants
+        .iter()
+        .filter_map(|inv| match loop_invariant(p, src, inv) {
+            Ok((item, dropped)) => {
+                notes.extend(dropped);
+                Some(item)
+            }
+            Err(why) => {
+                notes.push(format!("loop head at line {}: {why}", inv.line));
+                None
+            }
+        })
+        .collect();
+    Candidate { items, notes, how }
+}
+
+/// `c_expr` with its names read as `(long long)` and its literals as `long long`.
+pub fn in_long_long(c_expr: &str) -> String {
+    let re = regex::Regex::new(
+        r"[A-Za-z_][A-Za-z0-9_]*(\[[0-9]+\])*(\.[A-Za-z_][A-Za-z0-9_]*(\[[0-9]+\])*)*|[0-9]+",
+    )
+    .expect("a valid regex");
+    re.replace_all(c_expr, |c: &regex::Captures| {
+        let t = &c[0];
+        if t.as_bytes()[0].is_ascii_digit() {
+            format!("{t}LL")
+        } else {
+            format!("((long long){t})")
+        }
+    })
+    .into_owned()
 }
 
 /// The entry of one loop head, and the conjuncts dropped from it.

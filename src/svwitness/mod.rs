@@ -107,15 +107,45 @@ pub fn violation_witness_for_inputs(
 }
 
 /// The YAML correctness witness of a SAFE verdict's proof of `p` (from `file`), and notes on
-/// what it leaves out ([`correctness::correctness_witness`]).
+/// what it leaves out. Invariants are written only when ara's own check of the written text
+/// ([`inductive::validate_invariants`], Z3 within `timeout`) confirms them: the first
+/// confirmed [`correctness::candidates`]; otherwise the witness states no invariant (the
+/// minimal honest witness), with a note saying why.
 pub fn correctness_witness_for(
     p: &Program,
     file: &Path,
     specification: &str,
     proof: &crate::engines::Proof,
+    timeout: Duration,
 ) -> Result<(String, Vec<String>), String> {
     let src = SourceText::read(file)?;
-    let (w, notes) =
-        correctness::correctness_witness(p, &src, specification, proof, &Provenance::now());
+    let mut notes = vec![];
+    let mut content = vec![];
+    let candidates = correctness::candidates(p, &src, proof);
+    if candidates.is_empty() {
+        notes.push(format!(
+            "the proof ({proof}) states no invariant: the witness has none"
+        ));
+    }
+    for c in candidates {
+        if c.items.is_empty() {
+            notes.extend(c.notes);
+            continue;
+        }
+        let (v, _) = inductive::validate_invariants(p, &src, &c.items, timeout);
+        if let validate::Validation::Confirmed(_) = v {
+            notes.extend(c.notes);
+            content = c.items;
+            break;
+        }
+        notes.push(format!(
+            "the invariants written {} are not confirmed by ara validate: {v}",
+            c.how
+        ));
+    }
+    if content.is_empty() {
+        notes.push("the witness states no invariant".into());
+    }
+    let w = correctness::correctness_witness(p, &src, specification, content, &Provenance::now());
     Ok((w.to_yaml(), notes))
 }
