@@ -209,3 +209,86 @@ pub fn loop_location(p: &Program, src: &SourceText, vertex: Vertex) -> Result<Lo
         function: src.function_at(at.line),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frontend::{FrontendOptions, parse_source};
+
+    const PROG: &str = "void __VERIFIER_assert(int cond) { if (!cond) reach_error(); }\n\
+int main(void) {\n  int a[4]; unsigned int i = 0;\n  a[1] = 9;\n  do { i++; } while (i < 2);\n  for (i = 0; i < 3; i++) { while (a[1] != 9) { } }\n  __VERIFIER_assert(i == 3);\n}\n";
+
+    fn program() -> (Program, SourceText) {
+        let p = parse_source(PROG, "t.c", &FrontendOptions::default()).unwrap();
+        (p, SourceText::new("t.c", PROG.to_string()))
+    }
+
+    fn proof(p: &Program, found_by: &str, c_expr: &str) -> Proof {
+        let (for_loop, _) = while_loops(p)[0];
+        Proof::InductiveInvariant {
+            found_by: found_by.into(),
+            invariants: vec![
+                LoopInvariant {
+                    vertex: for_loop,
+                    line: 6,
+                    c_expr: c_expr.into(),
+                },
+                // The head of the do loop: not a for/while of the file.
+                LoopInvariant {
+                    vertex: 3,
+                    line: 5,
+                    c_expr: "i < 3".into(),
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn loops_are_located_at_their_keywords() {
+        let (p, src) = program();
+        let loops = while_loops(&p);
+        assert_eq!(loops.len(), 2);
+        let outer = loop_location(&p, &src, loops[0].0).unwrap();
+        assert_eq!((outer.line, outer.column), (6, Some(3)));
+        assert_eq!(outer.function.as_deref(), Some("main"));
+        let inner = loop_location(&p, &src, loops[1].0).unwrap();
+        assert_eq!((inner.line, inner.column), (6, Some(29)));
+    }
+
+    #[test]
+    fn made_up_names_are_dropped_and_integer_certificates_widened() {
+        let (p, src) = program();
+        let pr = proof(
+            &p,
+            "spacer lia-wrap-global",
+            "(i < 4) && (__VERIFIER_assert::cond == 1) && (a[1] == 9) && (ara_t > 0)",
+        );
+        let cs = candidates(&p, &src, &pr);
+        assert_eq!(cs.len(), 2);
+        assert_eq!(cs[0].how, "in long long");
+        assert_eq!(cs[0].items.len(), 1);
+        let inv = &cs[0].items[0].invariant;
+        assert_eq!(inv.kind, "loop_invariant");
+        assert_eq!(inv.format, "c_expression");
+        assert_eq!(
+            inv.value,
+            "(((long long)i) < 4LL) && (((long long)a[1]) == 9LL)"
+        );
+        assert_eq!(cs[1].items[0].invariant.value, "(i < 4) && (a[1] == 9)");
+        let notes = cs[1].notes.join("\n");
+        assert!(notes.contains("dropped `(__VERIFIER_assert::cond == 1)`"), "{notes}");
+        assert!(notes.contains("dropped `(ara_t > 0)`"), "{notes}");
+        assert!(notes.contains("line 5: vertex 3 is no for/while loop"), "{notes}");
+    }
+
+    #[test]
+    fn other_proofs_state_no_invariant() {
+        let (p, src) = program();
+        assert!(candidates(&p, &src, &Proof::CompleteUnwinding { bound: 3 }).is_empty());
+        let bv = candidates(&p, &src, &proof(&p, "spacer bv-global", "i <= 3"));
+        assert_eq!(bv.len(), 1);
+        assert_eq!(bv[0].items[0].invariant.value, "i <= 3");
+        let w = correctness_witness(&p, &src, "spec", vec![], &Provenance::now()).to_yaml();
+        assert!(w.contains("entry_type: invariant_set") && w.contains("content: []"), "{w}");
+    }
+}

@@ -421,6 +421,20 @@ int main() {\n\
     }
 
     #[test]
+    fn loop_keywords_skip_comments_and_the_end_of_do_loops() {
+        let text = "int main() {\n  do { x++; } while (x < 3); for (;;) { /* while */ }\n  while_x = 1; do\n";
+        let s = SourceText::new("l.c", text.to_string());
+        let ks: Vec<(String, u32)> = s
+            .loop_keywords(2)
+            .into_iter()
+            .map(|(w, at)| (w, at.column))
+            .collect();
+        assert_eq!(ks, vec![("do".to_string(), 3), ("for".to_string(), 30)]);
+        assert_eq!(s.loop_keywords(3).len(), 1);
+        assert_eq!(s.origin(2), 2);
+    }
+
+    #[test]
     fn sha256_is_of_the_bytes() {
         let s = SourceText::new("e.c", String::new());
         assert_eq!(
