@@ -276,9 +276,15 @@ int main(void) {\n  int a[4]; unsigned int i = 0;\n  a[1] = 9;\n  do { i++; } wh
         );
         assert_eq!(cs[1].items[0].invariant.value, "(i < 4) && (a[1] == 9)");
         let notes = cs[1].notes.join("\n");
-        assert!(notes.contains("dropped `(__VERIFIER_assert::cond == 1)`"), "{notes}");
+        assert!(
+            notes.contains("dropped `(__VERIFIER_assert::cond == 1)`"),
+            "{notes}"
+        );
         assert!(notes.contains("dropped `(ara_t > 0)`"), "{notes}");
-        assert!(notes.contains("line 5: vertex 3 is no for/while loop"), "{notes}");
+        assert!(
+            notes.contains("line 5: vertex 3 is no for/while loop"),
+            "{notes}"
+        );
     }
 
     #[test]
@@ -289,6 +295,9 @@ int main(void) {\n  int a[4]; unsigned int i = 0;\n  a[1] = 9;\n  do { i++; } wh
         assert_eq!(bv.len(), 1);
         assert_eq!(bv[0].items[0].invariant.value, "i <= 3");
         let w = correctness_witness(&p, &src, "spec", vec![], &Provenance::now()).to_yaml();
-        assert!(w.contains("entry_type: invariant_set") && w.contains("content: []"), "{w}");
+        assert!(
+            w.contains("entry_type: invariant_set") && w.contains("content: []"),
+            "{w}"
+        );
     }
 }
