@@ -179,6 +179,16 @@ pub fn while_loops(p: &Program) -> Vec<(Vertex, u32)> {
     out
 }
 
+/// The positions of the `for`/`while` keywords of the physical lines of IR line `line`.
+pub fn loop_keywords(src: &SourceText, line: u32) -> Vec<super::source::Pos> {
+    src.physical_lines(line)
+        .into_iter()
+        .flat_map(|l| src.loop_keywords(l))
+        .filter(|(w, _)| w != "do")
+        .map(|(_, at)| at)
+        .collect()
+}
+
 /// The location of the loop whose head is `vertex`: the keyword starting it in the file.
 pub fn loop_location(p: &Program, src: &SourceText, vertex: Vertex) -> Result<Location, String> {
     let loops = while_loops(p);
@@ -187,21 +197,21 @@ pub fn loop_location(p: &Program, src: &SourceText, vertex: Vertex) -> Result<Lo
             "vertex {vertex} is no for/while loop of the file (a do or goto loop)"
         ));
     };
-    // The k-th loop statement of that line is the k-th loop keyword written there.
+    // The k-th loop statement of that line is the k-th loop keyword written there; a
+    // function inlined twice repeats its loops (the statement k + K is keyword k again).
     let k = loops
         .iter()
         .filter(|(_, l)| *l == line)
         .position(|(v, _)| *v == vertex)
         .unwrap_or(0);
-    let keywords: Vec<_> = src
-        .physical_lines(line)
-        .into_iter()
-        .flat_map(|l| src.loop_keywords(l))
-        .filter(|(w, _)| w != "do")
-        .collect();
-    let (_, at) = keywords
-        .get(k)
-        .ok_or_else(|| format!("no loop keyword found on line {line} of {}", src.path))?;
+    let keywords = loop_keywords(src, line);
+    if keywords.is_empty() {
+        return Err(format!(
+            "no loop keyword found on line {line} of {}",
+            src.path
+        ));
+    }
+    let at = keywords[k % keywords.len()];
     Ok(Location {
         file_name: src.path.clone(),
         line: at.line,

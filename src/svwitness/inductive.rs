@@ -40,7 +40,7 @@
 //!   (it claims nothing ara could refute).
 
 use super::cexpr::{self, Scope};
-use super::correctness::while_loops;
+use super::correctness::{loop_keywords, while_loops};
 use super::format::{InvariantItem, Location};
 use super::source::SourceText;
 use super::validate::Validation;
@@ -118,7 +118,7 @@ fn attach(
                 )));
             }
         }
-        let vertex = loop_at(p, src, &loops, &inv.location, &what)?;
+        let vertices = loop_at(p, src, &loops, &inv.location, &what)?;
         let in_main = src.function_at(inv.location.line).as_deref() == Some("main");
         let scope = Scope::at(p, in_main);
         let e = cexpr::parse(p, &scope, &inv.value)
@@ -127,19 +127,22 @@ fn attach(
             "{what}: `{}` at the loop of line {}",
             inv.value, inv.location.line
         ));
-        out.entry(vertex).or_default().push(e);
+        for v in vertices {
+            out.entry(v).or_default().push(e.clone());
+        }
     }
     Ok(out)
 }
 
-/// The vertex of the `for`/`while` loop a location names.
+/// The vertices of the `for`/`while` loop a location names (several when the function it
+/// is in was inlined more than once: the invariant must hold at every copy).
 fn loop_at(
     p: &Program,
     src: &SourceText,
     loops: &[(Vertex, u32)],
     loc: &Location,
     what: &str,
-) -> Result<Vertex, Validation> {
+) -> Result<Vec<Vertex>, Validation> {
     let line = loc.line;
     if line == 0 || line > src.num_lines() {
         return Err(Validation::Rejected(format!(
@@ -153,42 +156,48 @@ fn loop_at(
         .filter(|(_, l)| *l == origin)
         .map(|(v, _)| *v)
         .collect();
-    match here.as_slice() {
-        [] => {
-            let mut do_loop = false;
-            p.visit_stmts(&mut |s| {
-                do_loop |= matches!(s.kind, StmtKind::DoWhile { .. }) && s.span.line == origin;
-            });
-            Err(if do_loop {
-                Validation::Unknown(format!("{what}: invariants of do loops are not checked"))
-            } else {
-                Validation::Rejected(format!(
-                    "{what}: no loop starts at line {line}, which reads `{}`",
-                    src.line_text(line).trim()
-                ))
-            })
-        }
-        [v] => Ok(*v),
-        many => {
-            // Several loops on one line: the column names the keyword (1- or 0-based).
-            let keywords: Vec<_> = src
-                .loop_keywords(line)
-                .into_iter()
-                .filter(|(w, _)| w != "do")
-                .collect();
-            let k = loc.column.and_then(|c| {
-                keywords
-                    .iter()
-                    .position(|(_, at)| at.column == c || at.column == c + 1)
-            });
-            k.and_then(|k| many.get(k).copied()).ok_or_else(|| {
-                Validation::Unknown(format!(
-                    "{what}: {} loops start at line {line}; the column does not say which",
-                    many.len()
-                ))
-            })
-        }
+    if here.is_empty() {
+        let mut do_loop = false;
+        p.visit_stmts(&mut |s| {
+            do_loop |= matches!(s.kind, StmtKind::DoWhile { .. }) && s.span.line == origin;
+        });
+        return Err(if do_loop {
+            Validation::Unknown(format!("{what}: invariants of do loops are not checked"))
+        } else {
+            Validation::Rejected(format!(
+                "{what}: no loop starts at line {line}, which reads `{}`",
+                src.line_text(line).trim()
+            ))
+        });
     }
+    // The loop statements of the line are its loop keywords in order, repeated once per
+    // inlined copy; the column names the keyword (1- or 0-based), needed when there are
+    // several.
+    let keywords: Vec<_> = loop_keywords(src, origin)
+        .into_iter()
+        .filter(|at| at.line == line)
+        .collect();
+    let k = match (keywords.len(), loc.column) {
+        (0, _) => None,
+        (1, _) => Some(0),
+        (_, Some(c)) => keywords
+            .iter()
+            .position(|at| at.column == c || at.column == c + 1),
+        (_, None) => None,
+    };
+    let Some(k) = k else {
+        return Err(Validation::Unknown(format!(
+            "{what}: {} loops start at line {line}; the column does not say which",
+            here.len()
+        )));
+    };
+    let n = keywords.len();
+    Ok(here
+        .iter()
+        .enumerate()
+        .filter(|(j, _)| j % n == k)
+        .map(|(_, v)| *v)
+        .collect())
 }
 
 /// A constant index expression's value.
