@@ -1,5 +1,6 @@
-//! Validating violation witnesses (ara's or any tool's) by running the original program on
-//! their inputs.
+//! Validating witnesses (ara's or any tool's): violation witnesses by running the original
+//! program on their inputs (this module), correctness witnesses (invariant sets) by
+//! [`super::inductive`].
 //!
 //! Takes the program, its source file and the witness text; gives a [`Validation`]:
 //! CONFIRMED, REJECTED or UNKNOWN, each with its reason.
