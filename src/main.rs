@@ -422,6 +422,7 @@ fn validate(args: &ValidateArgs) -> Result<i32, AraError> {
         outln!("  {n}");
     }
     Ok(match report.validation {
+        Validation::Confirmed(_) if report.correctness => exit::OK,
         Validation::Confirmed(_) => exit::UNSAFE,
         Validation::Rejected(_) => exit::REJECTED,
         Validation::Unknown(_) => exit::UNKNOWN,
@@ -660,19 +661,45 @@ fn check(
     Ok((p, report, code))
 }
 
-/// `ara check --witness FILE`: the violation witness of a confirmed run (re-run on the
-/// original program to place its inputs at their calls). No witness is written for SAFE and
-/// UNKNOWN yet, nor for a run that needs initial values of uninitialised locals (the format
-/// has no waypoint for them); a note on stderr says why.
+/// `ara check --witness FILE`: for SAFE the correctness witness of the proof (its checked
+/// loop invariants, or none); for UNSAFE the violation witness of a confirmed run (re-run on
+/// the original program to place its inputs at their calls). No witness is written for
+/// UNKNOWN, nor for a run that needs initial values of uninitialised locals (the format has no
+/// waypoint for them); a note on stderr says why.
 fn write_witness(
     p: &ara::ir::Program,
     file: &std::path::Path,
     verdict: &ara::cegar::FinalVerdict,
     out: &std::path::Path,
 ) -> Result<(), AraError> {
-    let ara::cegar::FinalVerdict::Unsafe { trace } = verdict else {
-        eprintln!("ara: no witness written: only UNSAFE verdicts get one so far");
-        return Ok(());
+    let spec = ara::svwitness::write::UNREACH_CALL;
+    let write = |yaml: String| {
+        std::fs::write(out, yaml).map_err(|e| AraError::Input {
+            file: out.display().to_string(),
+            msg: format!("cannot write the witness: {e}"),
+        })
+    };
+    let trace = match verdict {
+        ara::cegar::FinalVerdict::Unsafe { trace } => trace,
+        ara::cegar::FinalVerdict::Safe { proof } => {
+            let check = Duration::from_secs(60);
+            return match ara::svwitness::correctness_witness_for(p, file, spec, &proof.how, check) {
+                Ok((yaml, notes)) => {
+                    for n in notes {
+                        eprintln!("ara: witness: {n}");
+                    }
+                    write(yaml)
+                }
+                Err(why) => {
+                    eprintln!("ara: no witness written: {why}");
+                    Ok(())
+                }
+            };
+        }
+        ara::cegar::FinalVerdict::Unknown { .. } => {
+            eprintln!("ara: no witness written: the verdict is UNKNOWN");
+            return Ok(());
+        }
     };
     if trace.nondet_values.is_empty() && !trace.inputs.is_empty() {
         eprintln!("ara: no witness written: the run needs initial values of uninitialised locals");
@@ -682,7 +709,6 @@ fn write_witness(
         .prefix("ara-witness-")
         .tempdir()
         .map_err(|e| AraError::Internal(format!("cannot create a temporary folder: {e}")))?;
-    let spec = ara::svwitness::write::UNREACH_CALL;
     match ara::svwitness::violation_witness_for_inputs(
         p,
         file,
@@ -691,10 +717,7 @@ fn write_witness(
         dir.path(),
         Duration::from_secs(60),
     ) {
-        Ok(yaml) => std::fs::write(out, yaml).map_err(|e| AraError::Input {
-            file: out.display().to_string(),
-            msg: format!("cannot write the witness: {e}"),
-        }),
+        Ok(yaml) => write(yaml),
         Err(why) => {
             eprintln!("ara: no witness written: {why}");
             Ok(())

@@ -299,3 +299,50 @@ fn wrong_verdicts_failures_and_memory_limits_are_rows() {
         text(&o)
     );
 }
+
+#[test]
+fn every_verdict_leaves_a_witness_named_in_the_results() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("w");
+    let o = batch(
+        &[
+            "tests/batch/tasks/safe.yml",
+            "tests/batch/tasks/unsafe.yml",
+            "tests/batch/tasks/float_unsupported.yml",
+            "--jobs",
+            "2",
+            "--timeout",
+            "120",
+            "--validate-witnesses",
+        ],
+        &out,
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let res = results(&out);
+    for (task, entry) in [
+        ("safe.yml", "entry_type: invariant_set"),
+        ("unsafe.yml", "entry_type: violation_sequence"),
+    ] {
+        let r = row(&res, task, "ara");
+        let w = r["witness"].as_str().unwrap();
+        assert!(w.starts_with("witnesses/") && w.ends_with(".yml"), "{r:#}");
+        let yaml = std::fs::read_to_string(out.join(w)).expect("the witness is there");
+        assert!(yaml.contains(entry), "{yaml}");
+        assert_eq!(r["witness_check"], "confirmed", "{r:#}");
+    }
+    // No verdict, no witness.
+    assert_eq!(row(&res, "float_unsupported.yml", "ara")["witness"], "");
+    let csv = std::fs::read_to_string(out.join("results.csv")).unwrap();
+    assert!(
+        csv.lines()
+            .next()
+            .unwrap()
+            .ends_with(",witness,witness_check")
+    );
+    assert!(csv.contains(",confirmed"), "{csv}");
+    let html = std::fs::read_to_string(out.join("results.html")).unwrap();
+    assert!(
+        html.contains("<a href=\"witnesses/"),
+        "the table links the witnesses"
+    );
+}

@@ -1,6 +1,7 @@
 //! SV-COMP witnesses (format 2.0): the witnesses ara writes meet the format's schema and point
-//! at the calls of the original file; `ara validate` confirms them, rejects mutated ones,
-//! reads other tools' witnesses, and leaves correctness witnesses UNKNOWN. Runs gcc.
+//! at the calls (violation witnesses) and loops (correctness witnesses) of the original file;
+//! `ara validate` confirms them, rejects mutated ones (wrong inputs, lines, too weak
+//! invariants) and reads other tools' witnesses. Runs gcc, ESBMC and Z3.
 
 use ara::ir::DataModel;
 use ara::svwitness::violation_witness_for_inputs;
@@ -147,11 +148,43 @@ fn check_schema(text: &str) -> Value {
         assert_eq!(string(task, "language"), "C");
         match string(e, "entry_type") {
             "violation_sequence" => check_violation_content(s(e, "content"), &files),
-            "invariant_set" => {}
+            "invariant_set" => check_invariant_content(s(e, "content"), &files),
             t => panic!("entry type {t}"),
         }
     }
     doc
+}
+
+/// A location of format 2.0: a file of the task, line >= 1, column >= 1 (optional), function
+/// (optional); `file_hash` is accepted (older writers put it there).
+fn check_location(loc: &Value, files: &[&str]) {
+    only_keys(
+        loc,
+        &["file_name", "file_hash", "line", "column", "function"],
+    );
+    assert!(files.contains(&string(loc, "file_name")));
+    assert!(s(loc, "line").as_u64().expect("line is an integer") >= 1);
+    if let Some(c) = loc.get("column") {
+        assert!(c.as_u64().expect("column is an integer") >= 1);
+    }
+    if let Some(f) = loc.get("function") {
+        f.as_str().expect("function is a string");
+    }
+}
+
+/// An invariant set's content: `- invariant: {type, location, value, format}` items, `type`
+/// loop_invariant or location_invariant, `format` c_expression, `value` a non-empty string.
+fn check_invariant_content(content: &Value, files: &[&str]) {
+    let items = content.as_sequence().expect("content is a list");
+    for item in items {
+        only_keys(item, &["invariant"]);
+        let inv = s(item, "invariant");
+        only_keys(inv, &["type", "location", "value", "format"]);
+        assert!(["loop_invariant", "location_invariant"].contains(&string(inv, "type")));
+        assert_eq!(string(inv, "format"), "c_expression");
+        assert!(!string(inv, "value").trim().is_empty());
+        check_location(s(inv, "location"), files);
+    }
 }
 
 fn check_violation_content(content: &Value, files: &[&str]) {
@@ -178,16 +211,7 @@ fn check_violation_content(content: &Value, files: &[&str]) {
                 final_segment && last,
                 "target only at the end"
             );
-            let loc = s(w, "location");
-            only_keys(loc, &["file_name", "line", "column", "function"]);
-            assert!(files.contains(&string(loc, "file_name")));
-            assert!(s(loc, "line").as_u64().expect("line is an integer") >= 1);
-            if let Some(c) = loc.get("column") {
-                assert!(c.as_u64().expect("column is an integer") >= 1);
-            }
-            if let Some(f) = loc.get("function") {
-                f.as_str().expect("function is a string");
-            }
+            check_location(s(w, "location"), files);
             let c = w.get("constraint");
             match ty {
                 "target" | "function_enter" => assert!(c.is_none()),
@@ -426,23 +450,14 @@ fn another_tools_witness_is_accepted() {
 }
 
 #[test]
-fn correctness_witnesses_are_unknown_for_now() {
-    let file = prog("two_inputs_unsafe.c");
-    let w = r#"
-- entry_type: invariant_set
-  metadata:
-    format_version: "2.0"
-    uuid: 3f1b7a9e-2c4d-4e5f-8a6b-0c1d2e3f4a5b
-    creation_time: 2024-11-05T10:00:00Z
-    producer: {name: OtherVerifier, version: "3.1"}
-    task: {input_files: [two_inputs_unsafe.c], input_file_hashes: {two_inputs_unsafe.c: 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef}, specification: x, data_model: LP64, language: C}
-  content:
-  - invariant: {type: location_invariant, location: {file_name: two_inputs_unsafe.c, line: 10, column: 5, function: main}, value: "x <= 10", format: c_expression}
-"#;
-    check_schema(w);
-    let (code, out) = validate(&file, w);
+fn location_invariants_are_unknown() {
+    let file = prog("counter_safe.c");
+    let w = other_tool_invariants(&file, &["i <= n"], 12)
+        .replace("loop_invariant", "location_invariant");
+    check_schema(&w);
+    let (code, out) = validate(&file, &w);
     assert_eq!(code, 20, "{out}");
-    assert!(out.contains("needs the invariant checker"), "{out}");
+    assert!(out.contains("location invariants are not checked"), "{out}");
 }
 
 #[test]
@@ -512,4 +527,207 @@ fn unsafe_verdicts_of_ara_check_give_witnesses_that_validate() {
         let (code, out) = validate(&file, &w);
         assert_eq!(code, 10, "{}: {out}\n{w}", file.display());
     }
+}
+
+// ----- correctness witnesses: ara check's SAFE verdict → invariant_set → ara validate ---------
+
+/// `ara check --witness` on a safe program: (exit code, stderr, witness text).
+fn safe_witness(file: &Path, extra: &[&str]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let w = dir.path().join("witness.yml");
+    let mut args = vec![
+        "check",
+        "--timeout",
+        "300",
+        "--witness",
+        w.to_str().unwrap(),
+    ];
+    args.extend(extra);
+    args.push(file.to_str().unwrap());
+    let o = ara(&args);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    std::fs::read_to_string(&w)
+        .unwrap_or_else(|e| panic!("no witness ({e}): {}", String::from_utf8_lossy(&o.stderr)))
+}
+
+/// Every loop invariant points at a loop keyword of the original file (`for`, `while`).
+fn check_invariant_locations(file: &Path, doc: &Value) {
+    let text = std::fs::read_to_string(file).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    for item in s(&doc[0], "content").as_sequence().unwrap() {
+        let loc = s(s(item, "invariant"), "location");
+        let line = s(loc, "line").as_u64().unwrap() as usize;
+        let col = s(loc, "column").as_u64().unwrap() as usize;
+        let at: String = lines[line - 1].chars().skip(col - 1).collect();
+        assert!(
+            at.starts_with("for") || at.starts_with("while"),
+            "line {line} column {col}: {at}"
+        );
+    }
+}
+
+/// The first invariant's value.
+fn first_value(doc: &Value) -> String {
+    let item = &s(&doc[0], "content").as_sequence().expect("content")[0];
+    string(s(item, "invariant"), "value").to_string()
+}
+
+/// `w` with the first invariant's value replaced by `value`.
+fn with_value(w: &str, doc: &Value, value: &str) -> String {
+    let old = first_value(doc);
+    let text = w.replace(&old, value);
+    assert_ne!(text, w);
+    text
+}
+
+#[test]
+fn safe_verdicts_of_the_horn_engine_give_correctness_witnesses_that_validate() {
+    for (file, args) in [
+        (
+            "tests/svwitness/counter_safe.c",
+            &["--strategy", "cegar"][..],
+        ),
+        (
+            "bench-suite/examples/table1.c",
+            &["--strategy", "cegar", "--engine", "horn"][..],
+        ),
+    ] {
+        let file = root().join(file);
+        let w = safe_witness(&file, args);
+        let doc = check_schema(&w);
+        assert_eq!(string(&doc[0], "entry_type"), "invariant_set");
+        assert!(
+            !s(&doc[0], "content").as_sequence().unwrap().is_empty(),
+            "{}: no invariant in\n{w}",
+            file.display()
+        );
+        check_invariant_locations(&file, &doc);
+        // Only the program's own names: no temporaries, no inlined parameters.
+        let value = first_value(&doc);
+        assert!(!value.contains("::") && !value.contains("ara_"), "{value}");
+        let (code, out) = validate(&file, &w);
+        assert_eq!(code, 0, "{}: {out}\n{w}", file.display());
+        assert!(out.starts_with("CONFIRMED"), "{out}");
+    }
+}
+
+#[test]
+fn too_weak_or_misplaced_invariants_are_rejected() {
+    let file = prog("counter_safe.c");
+    let w = safe_witness(&file, &["--strategy", "cegar"]);
+    let doc = check_schema(&w);
+    // Inductive but too weak for the assertion: s is not constrained.
+    let (code, out) = validate(&file, &with_value(&w, &doc, "i <= n && n <= 1000"));
+    assert_eq!(code, 40, "{out}");
+    assert!(out.contains("safety fails"), "{out}");
+    // True at the start, not inductive.
+    let (code, out) = validate(
+        &file,
+        &with_value(&w, &doc, "i <= 1 && i <= n && s == 2U * i"),
+    );
+    assert_eq!(code, 40, "{out}");
+    assert!(
+        out.contains("consecution fails") && out.contains("line 11"),
+        "{out}"
+    );
+    // False at the start.
+    let (code, out) = validate(&file, &with_value(&w, &doc, "i == 1"));
+    assert_eq!(code, 40, "{out}");
+    assert!(out.contains("initiation fails"), "{out}");
+    // The right invariant at a line where no loop starts.
+    let moved = w.replace("line: 11", "line: 12");
+    assert_ne!(moved, w);
+    let (code, out) = validate(&file, &moved);
+    assert_eq!(code, 40, "{out}");
+    assert!(out.contains("no loop starts at line 12"), "{out}");
+    // Another file's witness.
+    let (code, out) = validate(&prog("two_inputs_unsafe.c"), &w);
+    assert_eq!(code, 40, "{out}");
+    // A weak invariant of an array program: REJECTED by the exact check (every element).
+    let table = root().join("bench-suite/examples/table1.c");
+    let wt = safe_witness(&table, &["--strategy", "cegar", "--engine", "horn"]);
+    let dt = check_schema(&wt);
+    let (code, out) = validate(&table, &with_value(&wt, &dt, "i >= 0 && i < 2"));
+    assert_eq!(code, 40, "{out}");
+    assert!(out.contains("consecution fails"), "{out}");
+}
+
+/// A correctness witness as another tool writes it (goblint style: several entries per loop,
+/// casts, `file_hash` in the location, no function).
+fn other_tool_invariants(file: &Path, values: &[&str], line: u32) -> String {
+    let text = std::fs::read(file).unwrap();
+    let hash: String = {
+        use sha2::Digest;
+        sha2::Sha256::digest(&text)
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
+    };
+    let name = file.file_name().unwrap().to_str().unwrap();
+    let mut w = format!(
+        r#"- entry_type: invariant_set
+  metadata:
+    format_version: "2.0"
+    uuid: 3f1b7a9e-2c4d-4e5f-8a6b-0c1d2e3f4a5b
+    creation_time: 2024-11-05T10:00:00Z
+    producer: {{name: OtherVerifier, version: "3.1"}}
+    task: {{input_files: [{name}], input_file_hashes: {{{name}: {hash}}}, specification: "CHECK( init(main()), LTL(G ! call(reach_error())) )", data_model: LP64, language: C}}
+  content:
+"#
+    );
+    for v in values {
+        w.push_str(&format!(
+            "  - invariant: {{type: loop_invariant, location: {{file_name: {name}, file_hash: {hash}, line: {line}, column: 3}}, value: \"{v}\", format: c_expression}}\n"
+        ));
+    }
+    w
+}
+
+#[test]
+fn other_tools_invariants_are_checked() {
+    let file = prog("counter_safe.c");
+    let strong = other_tool_invariants(
+        &file,
+        &[
+            "s == 2U * i",
+            "(long long )i <= (long long )n",
+            "n <= 1000U",
+        ],
+        11,
+    );
+    check_schema(&strong);
+    let (code, out) = validate(&file, &strong);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.starts_with("CONFIRMED"), "{out}");
+    // One of them missing: too weak.
+    let weak = other_tool_invariants(&file, &["s == 2U * i", "n <= 1000U"], 11);
+    let (code, out) = validate(&file, &weak);
+    assert_eq!(code, 40, "{out}");
+    // Names ara made up, side effects, calls: not read, never confirmed.
+    for bad in [
+        "__VERIFIER_assert__cond == 1",
+        "i++ >= 0",
+        "__VERIFIER_nondet_uint() >= 0",
+        "nosuchvar == 0",
+    ] {
+        let w = other_tool_invariants(&file, &[bad, "s == 2U * i", "i <= n"], 11);
+        let (code, out) = validate(&file, &w);
+        assert_eq!(code, 20, "{bad}: {out}");
+    }
+}
+
+#[test]
+fn the_minimal_witness_of_a_program_without_loops_is_confirmed() {
+    let file = root().join("tests/batch/tasks/safe.c");
+    let w = safe_witness(&file, &[]);
+    let doc = check_schema(&w);
+    assert_eq!(string(&doc[0], "entry_type"), "invariant_set");
+    let (code, out) = validate(&file, &w);
+    assert_eq!(code, 0, "{out}\n{w}");
 }

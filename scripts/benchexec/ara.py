@@ -9,6 +9,13 @@
 # ara checks the SV-COMP property unreach-call (`G ! call(f())`); the error function is taken
 # from the property file. Its answer is the first output line (SAFE / UNSAFE / UNKNOWN, with
 # a reason) and the exit code (0 SAFE, 10 UNSAFE, 20 UNKNOWN, other codes errors).
+#
+# Witnesses: as SV-COMP's verifiers do, ara writes its witness (YAML, format 2.0: a violation
+# witness for UNSAFE, a correctness witness for SAFE) to `witness.yml` in the run's working
+# directory (`--witness witness.yml`, unless the options name another file); BenchExec keeps
+# it with the run's results when the benchmark definition asks for it, e.g.
+# `<resultfiles>witness.yml</resultfiles>`. `ara validate prog.c --witness witness.yml`
+# checks it.
 
 import os
 import re
@@ -40,6 +47,9 @@ class Tool(benchexec.tools.template.BaseTool2):
     """
 
     _SUBDIRS = ["", "bin", "target/release", "target/debug"]
+
+    # The witness file, in the run's working directory (where BenchExec collects result files).
+    WITNESS = "witness.yml"
 
     def executable(self, tool_locator):
         last = None
@@ -84,6 +94,8 @@ class Tool(benchexec.tools.template.BaseTool2):
         # ara stops by itself and answers UNKNOWN a little before BenchExec's limit.
         if rlimits.cputime and "--timeout" not in options:
             cmd += ["--timeout", str(max(1, int(rlimits.cputime) - 5))]
+        if "--witness" not in options:
+            cmd += ["--witness", self.WITNESS]
         return cmd + [task.single_input_file]
 
     @staticmethod

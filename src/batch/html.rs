@@ -172,7 +172,7 @@ pub fn page(res: &Results, other: Option<(&Results, &str)>) -> String {
                 .collect()
         })
         .unwrap_or_default();
-    h.push_str("<table id=\"rows\"><thead><tr><th>task</th><th>tool</th><th>property</th><th>expected</th><th>verdict</th><th>category</th><th class=\"num\">score</th><th>strategy</th><th class=\"num\">iterations</th><th class=\"num\">tracked</th><th class=\"num\">elements</th><th class=\"num\">wall s</th><th class=\"num\">cpu s</th><th class=\"num\">memory MiB</th><th>data model</th><th>reason</th>");
+    h.push_str("<table id=\"rows\"><thead><tr><th>task</th><th>tool</th><th>property</th><th>expected</th><th>verdict</th><th>category</th><th class=\"num\">score</th><th>strategy</th><th class=\"num\">iterations</th><th class=\"num\">tracked</th><th class=\"num\">elements</th><th class=\"num\">wall s</th><th class=\"num\">cpu s</th><th class=\"num\">memory MiB</th><th>data model</th><th>reason</th><th>witness</th>");
     if let Some((_, name)) = other {
         let _ = write!(
             h,
@@ -185,7 +185,7 @@ pub fn page(res: &Results, other: Option<(&Results, &str)>) -> String {
     for r in &res.rows {
         let _ = write!(
             h,
-            "<tr data-category=\"{cat}\" data-tool=\"{tool}\"><td>{task}</td><td>{tool}</td><td>{prop}</td><td>{exp}</td><td class=\"v-{v}\">{v}</td><td class=\"c-{cat}\">{cat}</td><td class=\"num\">{score}</td><td>{strategy}</td><td class=\"num\">{it}</td><td class=\"num\">{tr}</td><td class=\"num\">{tot}</td><td class=\"num\">{wall:.2}</td><td class=\"num\">{cpu:.2}</td><td class=\"num\">{mem:.1}</td><td>{dm}</td><td class=\"reason\">{reason}</td>",
+            "<tr data-category=\"{cat}\" data-tool=\"{tool}\"><td>{task}</td><td>{tool}</td><td>{prop}</td><td>{exp}</td><td class=\"v-{v}\">{v}</td><td class=\"c-{cat}\">{cat}</td><td class=\"num\">{score}</td><td>{strategy}</td><td class=\"num\">{it}</td><td class=\"num\">{tr}</td><td class=\"num\">{tot}</td><td class=\"num\">{wall:.2}</td><td class=\"num\">{cpu:.2}</td><td class=\"num\">{mem:.1}</td><td>{dm}</td><td class=\"reason\">{reason}</td><td>{witness}</td>",
             cat = r.category.as_str(),
             tool = esc(&r.tool),
             task = esc(&r.task),
@@ -202,6 +202,7 @@ pub fn page(res: &Results, other: Option<(&Results, &str)>) -> String {
             mem = r.peak_mem_mb,
             dm = esc(&r.data_model),
             reason = esc(&r.reason),
+            witness = witness_cell(r),
         );
         if other.is_some() {
             match theirs.get(&(r.task.as_str(), r.tool.as_str())) {
@@ -223,6 +224,19 @@ pub fn page(res: &Results, other: Option<(&Results, &str)>) -> String {
         "</tbody></table>\n<script>{SCRIPT}</script>\n</body></html>\n"
     );
     h
+}
+
+/// A link to the row's witness, with `ara validate`'s answer when there is one.
+fn witness_cell(r: &super::report::Row) -> String {
+    if r.witness.is_empty() {
+        return String::new();
+    }
+    let check = if r.witness_check.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", esc(&r.witness_check))
+    };
+    format!("<a href=\"{0}\">{0}</a>{check}", esc(&r.witness))
 }
 
 #[cfg(test)]

@@ -10,6 +10,10 @@
 //! - `report`: rows, score, JSON/CSV/text, comparison of two runs.
 //! - `html`: the self-contained HTML table.
 //!
+//! Witnesses: each `ara check` run writes its SV-COMP witness (format 2.0) to
+//! `OUT/witnesses/<task>.yml` (`--witness`); the row names it (`witness`), and with
+//! `--validate-witnesses` the row also gets `ara validate`'s answer on it (`witness_check`).
+//!
 //! `--shard K/N` runs every N-th task (by sorted path) starting at the K-th, so N machines
 //! split a run; `--merge DIR...` joins their `results.json` files into one results set.
 
@@ -61,6 +65,14 @@ pub struct BatchArgs {
     /// Combine the results of these directories (or results.json files) instead of running.
     #[arg(long, num_args = 1.., value_name = "DIR", conflicts_with_all = ["tasks", "shard"])]
     pub merge: Vec<PathBuf>,
+    /// Write no SV-COMP witnesses (by default each `ara check` writes one for its SAFE or
+    /// UNSAFE verdict into `OUT/witnesses/<task>.yml`).
+    #[arg(long)]
+    pub no_witnesses: bool,
+    /// Check every witness written with `ara validate` (its answer in the `witness_check`
+    /// column).
+    #[arg(long, conflicts_with = "no_witnesses")]
+    pub validate_witnesses: bool,
     /// Show another run's results.json (or its directory) beside this one.
     #[arg(long, value_name = "RESULTS")]
     pub compare: Option<PathBuf>,
@@ -167,6 +179,10 @@ fn run_tasks(args: &BatchArgs, command: String) -> Result<Results, AraError> {
         check_args: args.check_args.clone(),
         baselines: args.baseline.clone(),
         jobs: args.jobs,
+        witnesses: (!args.no_witnesses).then(|| run::WitnessSettings {
+            out: args.out.clone(),
+            validate: args.validate_witnesses,
+        }),
     };
     settings.insert("timeout_s".into(), args.timeout.to_string());
     settings.insert("jobs".into(), args.jobs.to_string());

@@ -123,6 +123,14 @@ pub struct Row {
     pub exit_code: Option<i32>,
     /// The proof, the unknown or error reason, or why the task was skipped.
     pub reason: String,
+    /// The SV-COMP witness ara wrote for the verdict (path relative to the results
+    /// directory, `witnesses/<task>.yml`), empty when none was written.
+    #[serde(default)]
+    pub witness: String,
+    /// `ara validate`'s answer on that witness (`confirmed`, `rejected`, `unknown`), when
+    /// asked for (`--validate-witnesses`).
+    #[serde(default)]
+    pub witness_check: String,
 }
 
 impl Row {
@@ -153,6 +161,8 @@ impl Row {
             data_model: String::new(),
             exit_code: None,
             reason,
+            witness: String::new(),
+            witness_check: String::new(),
         }
     }
 
@@ -292,6 +302,8 @@ pub const CSV_HEADER: &[&str] = &[
     "data_model",
     "exit_code",
     "reason",
+    "witness",
+    "witness_check",
 ];
 
 fn csv_field(s: &str) -> String {
@@ -328,6 +340,8 @@ pub fn to_csv(rows: &[Row]) -> String {
             r.data_model.clone(),
             opt(&r.exit_code),
             r.reason.clone(),
+            r.witness.clone(),
+            r.witness_check.clone(),
         ];
         let line: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
         out.push_str(&line.join(","));

@@ -38,6 +38,38 @@ pub struct RunSettings {
     /// Baseline checkers run on the original program (`ara bmc --checker NAME`).
     pub baselines: Vec<String>,
     pub jobs: usize,
+    /// Where `ara check` writes witnesses (none when `None`).
+    pub witnesses: Option<WitnessSettings>,
+}
+
+/// Witnesses of a batch run.
+#[derive(Clone, Debug)]
+pub struct WitnessSettings {
+    /// The results directory: witnesses go to its `witnesses/` folder.
+    pub out: PathBuf,
+    /// Check each witness with `ara validate`.
+    pub validate: bool,
+}
+
+/// The witness file of a task, relative to the results directory: the task file's path made
+/// one file name (`bench-suite/tasks/x.yml` → `witnesses/bench-suite_tasks_x.yml`), so tasks
+/// of different folders do not collide.
+pub fn witness_name(task: &str) -> String {
+    let stem = task
+        .trim_start_matches("./")
+        .trim_end_matches(".yml")
+        .trim_end_matches(".yaml");
+    let flat: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("witnesses/{}.yml", flat.trim_start_matches(['_', '.']))
 }
 
 /// The name of ara's own rows.
@@ -210,7 +242,21 @@ fn run_job(task: &Task, tool: &str, s: &RunSettings) -> Row {
             );
         }
     };
-    let args = command(r, tool, s);
+    let mut args = command(r, tool, s);
+    let witness = s
+        .witnesses
+        .as_ref()
+        .filter(|_| tool == ARA)
+        .map(|w| (w, witness_name(&name)));
+    if let Some((w, rel)) = &witness {
+        let path = w.out.join(rel);
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        // A witness of an earlier run must not pass for this run's.
+        let _ = std::fs::remove_file(&path);
+        args.extend(["--witness".into(), path.display().to_string()]);
+    }
     // ara stops itself at the time limit and answers UNKNOWN; the hard kill comes a little
     // later, for the time ara needs after its last checker run.
     let grace = (s.timeout / 10).clamp(1, 30);
@@ -245,7 +291,48 @@ fn run_job(task: &Task, tool: &str, s: &RunSettings) -> Row {
     row.cpu_s = out.usage.cpu.as_secs_f64();
     row.peak_mem_mb = out.usage.peak_rss_kib as f64 / 1024.0;
     classify(&mut row, &out, s);
+    if let Some((w, rel)) = &witness {
+        let path = w.out.join(rel);
+        if path.is_file() {
+            row.witness = rel.clone();
+            if w.validate {
+                row.witness_check = validate_witness(r, &path, s);
+            }
+        }
+    }
     row
+}
+
+/// `ara validate` on a task's witness: `confirmed`, `rejected` or `unknown` (with why, when it
+/// did not run).
+fn validate_witness(r: &Runnable, witness: &std::path::Path, s: &RunSettings) -> String {
+    use crate::error::exit;
+    let mut args = vec![
+        "validate".to_string(),
+        r.input.display().to_string(),
+        "--witness".into(),
+        witness.display().to_string(),
+        "--data-model".into(),
+        r.data_model.arg().into(),
+        "--timeout".into(),
+        s.timeout.to_string(),
+    ];
+    if let Some(f) = &r.error_function {
+        args.extend(["--error-function".into(), f.clone()]);
+    }
+    let limits = Limits {
+        timeout: Some(Duration::from_secs(s.timeout + 10)),
+        memory_mb: None,
+    };
+    match tools::run_with(&s.exe, &args, None, None, &limits, s.memory_mb) {
+        Ok(o) => match o.ending {
+            Ending::Exited(c) if c == exit::OK || c == exit::UNSAFE => "confirmed".into(),
+            Ending::Exited(c) if c == exit::REJECTED => "rejected".into(),
+            Ending::Exited(c) if c == exit::UNKNOWN => "unknown".into(),
+            e => format!("unknown (validate ended: {e:?})"),
+        },
+        Err(e) => format!("unknown (cannot run validate: {e})"),
+    }
 }
 
 /// The ara command line of one run.

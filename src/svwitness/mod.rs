@@ -9,13 +9,19 @@
 //! - [`write`]: a [`write::ConfirmedRun`] → a `violation_sequence` (pure).
 //! - [`run`]: ADAPTER, running the original program with inputs fed per call (gcc).
 //! - [`validate`]: a witness → CONFIRMED / REJECTED / UNKNOWN.
+//! - [`correctness`]: a SAFE verdict's proof → an `invariant_set` (pure).
+//! - [`cexpr`]: a witness's C expression → an IR expression (ara's front end).
+//! - [`inductive`]: an `invariant_set` → CONFIRMED / REJECTED / UNKNOWN (Z3, Horn clauses).
 //!
 //! [`violation_witness_for_inputs`] ties them together for `ara check --witness`: given the
 //! inputs of an UNSAFE verdict's confirmed run in the order they were read, it runs the
 //! original program on them once more (recording which call read each one and which error
 //! call was reached) and writes the witness only when that run reaches the error.
 
+pub mod cexpr;
+pub mod correctness;
 pub mod format;
+pub mod inductive;
 pub mod run;
 pub mod sites;
 pub mod source;
@@ -98,4 +104,48 @@ pub fn violation_witness_for_inputs(
     )?;
     let run = confirmed_run(&sites, &record)?;
     Ok(write::violation_witness(p, &src, specification, &run, &Provenance::now()).to_yaml())
+}
+
+/// The YAML correctness witness of a SAFE verdict's proof of `p` (from `file`), and notes on
+/// what it leaves out. Invariants are written only when ara's own check of the written text
+/// ([`inductive::validate_invariants`], Z3 within `timeout`) confirms them: the first
+/// confirmed [`correctness::candidates`]; otherwise the witness states no invariant (the
+/// minimal honest witness), with a note saying why.
+pub fn correctness_witness_for(
+    p: &Program,
+    file: &Path,
+    specification: &str,
+    proof: &crate::engines::Proof,
+    timeout: Duration,
+) -> Result<(String, Vec<String>), String> {
+    let src = SourceText::read(file)?;
+    let mut notes = vec![];
+    let mut content = vec![];
+    let candidates = correctness::candidates(p, &src, proof);
+    if candidates.is_empty() {
+        notes.push(format!(
+            "the proof ({proof}) states no invariant: the witness has none"
+        ));
+    }
+    for c in candidates {
+        if c.items.is_empty() {
+            notes.extend(c.notes);
+            continue;
+        }
+        let (v, _) = inductive::validate_invariants(p, &src, &c.items, timeout);
+        if let validate::Validation::Confirmed(_) = v {
+            notes.extend(c.notes);
+            content = c.items;
+            break;
+        }
+        notes.push(format!(
+            "the invariants written {} are not confirmed by ara validate: {v}",
+            c.how
+        ));
+    }
+    if content.is_empty() {
+        notes.push("the witness states no invariant".into());
+    }
+    let w = correctness::correctness_witness(p, &src, specification, content, &Provenance::now());
+    Ok((w.to_yaml(), notes))
 }

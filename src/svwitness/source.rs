@@ -104,8 +104,9 @@ impl SourceText {
         }
     }
 
-    /// The calls of functions `wanted` accepts that start on physical line `line`, in order.
-    pub fn calls_on(&self, line: u32, wanted: &dyn Fn(&str) -> bool) -> Vec<Call> {
+    /// The identifiers (and keywords) written on physical line `line` outside comments and
+    /// literals: (first byte, end byte) of each, in order.
+    fn words_on(&self, line: u32) -> Vec<(usize, usize)> {
         let k = line.saturating_sub(1) as usize;
         let Some(&start) = self.starts.get(k) else {
             return vec![];
@@ -127,28 +128,90 @@ impl SourceText {
                 i = skip_literal(bytes, i);
                 continue;
             }
+            if b.is_ascii_digit() {
+                // A number with its suffix (`10u`, `0x1fL`): not an identifier.
+                while i < end && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
+                    i += 1;
+                }
+                continue;
+            }
             if b.is_ascii_alphabetic() || b == b'_' {
                 let j = i + bytes[i..]
                     .iter()
                     .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
                     .count();
-                let name = &self.text[i..j];
-                if wanted(name)
-                    && let Some(open) = next_non_space(bytes, j).filter(|&o| bytes[o] == b'(')
-                    && let Some(close) = matching_paren(bytes, open)
-                {
-                    out.push(Call {
-                        name: name.to_string(),
-                        start: self.pos(i),
-                        rparen: self.pos(close),
-                    });
-                }
+                out.push((i, j));
                 i = j;
                 continue;
             }
             i += 1;
         }
         out
+    }
+
+    /// The calls of functions `wanted` accepts that start on physical line `line`, in order.
+    pub fn calls_on(&self, line: u32, wanted: &dyn Fn(&str) -> bool) -> Vec<Call> {
+        let bytes = self.text.as_bytes();
+        let mut out = vec![];
+        for (i, j) in self.words_on(line) {
+            let name = &self.text[i..j];
+            if wanted(name)
+                && let Some(open) = next_non_space(bytes, j).filter(|&o| bytes[o] == b'(')
+                && let Some(close) = matching_paren(bytes, open)
+            {
+                out.push(Call {
+                    name: name.to_string(),
+                    start: self.pos(i),
+                    rparen: self.pos(close),
+                });
+            }
+        }
+        out
+    }
+
+    /// Where the loops written on physical line `line` start: the keyword `for`, `while` or
+    /// `do` of each, in order (the `while` that ends a `do … while` is not a loop's start).
+    pub fn loop_keywords(&self, line: u32) -> Vec<(String, Pos)> {
+        self.words_on(line)
+            .into_iter()
+            .filter(|&(i, j)| {
+                let w = &self.text[i..j];
+                let do_tail =
+                    w == "while" && self.text[..i].trim_end().ends_with('}') && self.closes_do(i);
+                matches!(w, "for" | "while" | "do") && !do_tail
+            })
+            .map(|(i, j)| (self.text[i..j].to_string(), self.pos(i)))
+            .collect()
+    }
+
+    /// Whether the `}` right before offset `at` closes the body of a `do`.
+    fn closes_do(&self, at: usize) -> bool {
+        let bytes = self.text.as_bytes();
+        let Some(close) = self.text[..at].rfind('}') else {
+            return false;
+        };
+        let mut depth = 0i32;
+        let mut k = close + 1;
+        while k > 0 {
+            k -= 1;
+            match bytes[k] {
+                b'}' => depth += 1,
+                b'{' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return self.text[..k].trim_end().ends_with("do");
+                    }
+                }
+                _ => {}
+            }
+        }
+        false
+    }
+
+    /// The line the line markers say physical line `line` comes from (itself without them).
+    pub fn origin(&self, line: u32) -> u32 {
+        let k = line.saturating_sub(1) as usize;
+        self.origin.get(k).copied().unwrap_or(line)
     }
 
     /// The name of the function whose body holds physical line `line`, if the file defines
@@ -355,6 +418,20 @@ int main() {\n\
             SourceText::new("q.c", "a\nb\n".into()).physical_lines(2),
             vec![2]
         );
+    }
+
+    #[test]
+    fn loop_keywords_skip_comments_and_the_end_of_do_loops() {
+        let text = "int main() {\n  do { x++; } while (x < 3); for (;;) { /* while */ }\n  while_x = 1; do\n";
+        let s = SourceText::new("l.c", text.to_string());
+        let ks: Vec<(String, u32)> = s
+            .loop_keywords(2)
+            .into_iter()
+            .map(|(w, at)| (w, at.column))
+            .collect();
+        assert_eq!(ks, vec![("do".to_string(), 3), ("for".to_string(), 30)]);
+        assert_eq!(s.loop_keywords(3).len(), 1);
+        assert_eq!(s.origin(2), 2);
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! Validating violation witnesses (ara's or any tool's) by running the original program on
-//! their inputs.
+//! Validating witnesses (ara's or any tool's): violation witnesses by running the original
+//! program on their inputs (this module), correctness witnesses (invariant sets) by
+//! [`super::inductive`].
 //!
 //! Takes the program, its source file and the witness text; gives a [`Validation`]:
 //! CONFIRMED, REJECTED or UNKNOWN, each with its reason.
@@ -56,6 +57,8 @@ pub struct Report {
     pub validation: Validation,
     /// Waypoints the run could not check, and other remarks.
     pub notes: Vec<String>,
+    /// A correctness witness (its CONFIRMED says SAFE; a violation witness's says UNSAFE).
+    pub correctness: bool,
 }
 
 /// What the witness asks of a run.
@@ -75,6 +78,9 @@ pub fn validate(
     dir: &Path,
     timeout: Duration,
 ) -> Report {
+    if let Some(r) = correctness(p, src, witness, timeout) {
+        return r;
+    }
     let mut notes = vec![];
     let validation = match plan_of(p, src, witness) {
         Err(v) => v,
@@ -88,7 +94,59 @@ pub fn validate(
             }
         }
     };
-    Report { validation, notes }
+    Report {
+        validation,
+        notes,
+        correctness: false,
+    }
+}
+
+/// The answer for a correctness witness (invariant sets and no violation sequence), checked
+/// by [`super::inductive`]; `None` for any other witness.
+fn correctness(p: &Program, src: &SourceText, text: &str, timeout: Duration) -> Option<Report> {
+    let w = Witness::parse(text).ok()?;
+    let mut items = vec![];
+    let mut metadata = None;
+    for e in &w.entries {
+        match e {
+            Entry::ViolationSequence { .. } => return None,
+            Entry::InvariantSet {
+                metadata: m,
+                content,
+            } => {
+                metadata.get_or_insert(m);
+                items.extend(content.iter().cloned());
+            }
+            Entry::Other(_) => {}
+        }
+    }
+    let m = metadata?;
+    let (validation, notes) = match same_file(m, src) {
+        Err(v) => (v, vec![]),
+        Ok(()) => super::inductive::validate_invariants(p, src, &items, timeout),
+    };
+    Some(Report {
+        validation,
+        notes,
+        correctness: true,
+    })
+}
+
+/// REJECTED when the witness's hashes name another file than `src`.
+fn same_file(metadata: &super::format::Metadata, src: &SourceText) -> Result<(), Validation> {
+    let hashes = &metadata.task.input_file_hashes;
+    let own = basename(&src.path);
+    for (name, hash) in hashes {
+        if (hashes.len() == 1 || basename(name) == own) && !hash.eq_ignore_ascii_case(&src.sha256())
+        {
+            return Err(Validation::Rejected(format!(
+                "the witness is for another file: SHA-256 of {name} is {hash}, of {} {}",
+                src.path,
+                src.sha256()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The data model a witness's first entry names (`ILP32`/`LP64`, or `32bit`/`64bit`).
@@ -120,31 +178,11 @@ fn plan_of(p: &Program, src: &SourceText, text: &str) -> Result<Plan, Validation
         _ => None,
     });
     let Some((metadata, content)) = violation else {
-        return Err(
-            if w.entries
-                .iter()
-                .any(|e| matches!(e, Entry::InvariantSet { .. }))
-            {
-                Validation::Unknown(
-                    "correctness witness validation needs the invariant checker".into(),
-                )
-            } else {
-                Validation::Rejected("malformed witness: no violation_sequence entry".into())
-            },
-        );
+        return Err(Validation::Rejected(
+            "malformed witness: no violation_sequence or invariant_set entry".into(),
+        ));
     };
-    let hashes = &metadata.task.input_file_hashes;
-    let own = basename(&src.path);
-    for (name, hash) in hashes {
-        if (hashes.len() == 1 || basename(name) == own) && !hash.eq_ignore_ascii_case(&src.sha256())
-        {
-            return Err(Validation::Rejected(format!(
-                "the witness is for another file: SHA-256 of {name} is {hash}, of {} {}",
-                src.path,
-                src.sha256()
-            )));
-        }
-    }
+    same_file(metadata, src)?;
     plan_of_segments(p, src, content)
 }
 
