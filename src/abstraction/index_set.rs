@@ -16,7 +16,7 @@
 //! Statement ids and spans of the original are kept. Witness symbols and read caches add
 //! *auxiliary vertices* (ids from the original's exit vertex on; the exit vertex moves to the
 //! end): the prologue (`assume(0 <= w1 && w1 < w2 && w2 < W)`, the cells of arrays with an
-//! initialiser list) and, before an `if` whose condition reads an array with a witness cell,
+//! initialiser list) and, when there are witness cells, before an `if` whose condition reads an array,
 //! one assignment of each read to a temporary (`a__read = â[i]`) that the condition and the
 //! straight-line start of its branches use until the array or the index changes (the same
 //! element read twice, `if (a[i] > m) m = a[i];`, must give the same value, or no invariant
@@ -466,12 +466,19 @@ pub fn abstract_program_with(
         cells,
         kept: &kept,
         guardable,
-        witnessed: plan.of_array.keys().copied().collect(),
+        // With witness cells, every read in an `if` is cached: `if (a[i] >= 0) b[j] = a[i];`
+        // must write the value tested into `b@w` even when `a` has no cell.
+        witnessed: if plan.symbols.is_empty() {
+            BTreeSet::new()
+        } else {
+            p.array_ids().filter(|a| !kept.contains(a)).collect()
+        },
         symbols: plan.symbols.len(),
         q: &mut q,
         next_id: p.exit_vertex(),
         before: BTreeMap::new(),
         known: Known::default(),
+        always: always_below(p),
     };
     let mut body = Vec::new();
     if let Some(range) = plan.range_assumption(&witness_vars) {
@@ -717,7 +724,7 @@ struct Cx<'a> {
     kept: &'a BTreeSet<ArrId>,
     /// Arrays that track every witness symbol: their reads in an assertion guard it.
     guardable: BTreeSet<ArrId>,
-    /// Arrays with a witness cell: their reads in an `if` condition are cached.
+    /// Arrays whose reads in an `if` condition are cached.
     witnessed: BTreeSet<ArrId>,
     /// How many witness symbols there are.
     symbols: usize,
@@ -728,6 +735,8 @@ struct Cx<'a> {
     before: BTreeMap<Vertex, Vec<Vertex>>,
     /// What holds at the current statement.
     known: Known,
+    /// Variables always below a constant ([`always_below`]).
+    always: BTreeMap<VarId, i128>,
 }
 
 /// Facts about the original program at a statement, each dropped by [`Known::invalidate`]
@@ -787,9 +796,13 @@ impl Known {
         k
     }
 
-    /// Is the value of `e` (of the original) known to be below `n` here? For `l` and `l + c`
-    /// (`c >= 0`: no wrap-around, since `l + c < v + c <= n`) with `l < v` known, `v + c <= n`.
-    fn bounds(&self, p: &Program, e: &Expr, n: i128) -> bool {
+    /// A constant `n` with `e < n` here (of the original's values), if one is known: for a
+    /// constant, for `l` and `l + c` (`c >= 0`: no wrap-around, since `l + c < v + c`) with
+    /// `l < v` known here or always.
+    fn bound(&self, p: &Program, always: &BTreeMap<VarId, i128>, e: &Expr) -> Option<i128> {
+        if let Some(c) = crate::abstraction::witness::const_value(p, e) {
+            return Some(c + 1);
+        }
         let (l, c) = match e {
             Expr::Binary(BinOp::Add, l, r) => {
                 match crate::abstraction::witness::const_value(p, r) {
@@ -799,7 +812,125 @@ impl Known {
             }
             _ => (e, 0),
         };
-        self.below.iter().any(|(x, v)| x == l && v + c <= n)
+        let var = match l {
+            Expr::Var(x) => always.get(x).copied(),
+            _ => None,
+        };
+        self.below
+            .iter()
+            .filter(|(x, _)| x == l)
+            .map(|(_, v)| *v)
+            .chain(var)
+            .min()
+            .map(|v| v + c)
+    }
+}
+
+/// The variables whose value is below a constant wherever they are read: every assignment
+/// assigns a value known to be below it (a constant, or `l`/`l + c` under an enclosing test
+/// `l < v`), and the start value is too (a global's initialiser, or, for a local without
+/// one, an assignment at the top level of `main` before any other mention). Programs with
+/// `goto` get none (a jump could skip that first assignment).
+fn always_below(p: &Program) -> BTreeMap<VarId, i128> {
+    let mut gotos = false;
+    p.visit_stmts(&mut |s| gotos |= matches!(s.kind, StmtKind::Goto(_)));
+    if gotos {
+        return BTreeMap::new();
+    }
+    let mut walk = BoundWalk {
+        p,
+        known: Known::default(),
+        sites: BTreeMap::new(),
+    };
+    walk.stmts(&p.body);
+    let top: BTreeSet<Vertex> = p.body.iter().map(|s| s.id).collect();
+    walk.sites
+        .into_iter()
+        .filter_map(|(x, b)| {
+            let b = b?;
+            let var = p.var(x);
+            let start_ok = match (var.init, var.storage) {
+                (Some(c), _) => c < b,
+                (None, Storage::Global) => 0 < b,
+                (None, Storage::Local) => first_mention(p, x)
+                    .is_some_and(|s| top.contains(&s.id) && matches!(s.kind, StmtKind::Assign(y, _) if y == x)),
+            };
+            start_ok.then_some((x, b))
+        })
+        .collect()
+}
+
+/// The first statement (in program order) that reads or assigns `x` itself.
+fn first_mention(p: &Program, x: VarId) -> Option<&Stmt> {
+    let mut found = None;
+    p.visit_stmts(&mut |s| {
+        if found.is_some() {
+            return;
+        }
+        let assigns = match &s.kind {
+            StmtKind::Assign(y, _) => *y == x,
+            StmtKind::ParAssign(ys) => ys.iter().any(|(y, _)| *y == x),
+            _ => false,
+        };
+        if assigns || s.vertex_exprs().iter().any(|e| e.vars().contains(&x)) {
+            found = Some(s);
+        }
+    });
+    found
+}
+
+/// Walks the original program with [`Known`] to bound the values each assignment assigns.
+struct BoundWalk<'a> {
+    p: &'a Program,
+    known: Known,
+    /// Per assigned variable: the largest bound over its assignments (`None`: one unknown).
+    sites: BTreeMap<VarId, Option<i128>>,
+}
+
+impl BoundWalk<'_> {
+    fn stmts(&mut self, ss: &[Stmt]) {
+        for s in ss {
+            self.stmt(s);
+            self.known.invalidate(s);
+        }
+    }
+
+    fn nested(&mut self, ss: &[Stmt], known: Known) {
+        let saved = std::mem::replace(&mut self.known, known);
+        self.stmts(ss);
+        self.known = saved;
+    }
+
+    fn record(&mut self, x: VarId, e: &Expr) {
+        let b = self.known.bound(self.p, &BTreeMap::new(), e);
+        let slot = self.sites.entry(x).or_insert(b);
+        *slot = match (*slot, b) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            _ => None,
+        };
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        match &s.kind {
+            StmtKind::Assign(x, e) => self.record(*x, e),
+            StmtKind::ParAssign(xs) => {
+                for (x, e) in xs {
+                    self.record(*x, e);
+                }
+            }
+            StmtKind::If(c, t, e) => {
+                let then = self.known.with_test(self.p, c);
+                self.nested(t, then);
+                self.nested(e, self.known.clone());
+            }
+            StmtKind::While { cond, body, step } => {
+                self.nested(body, Known::default().with_test(self.p, cond));
+                self.nested(step, Known::default());
+            }
+            StmtKind::DoWhile { body, .. } => self.nested(body, Known::default()),
+            StmtKind::Block(b) => self.stmts(b),
+            _ => {}
+        }
     }
 }
 
@@ -969,8 +1100,8 @@ impl Cx<'_> {
         }
     }
 
-    /// Before `if (c)`: each read of an array with witness cells in `c` (index free of reads
-    /// and nondets) into a temporary, at one auxiliary vertex; the temporaries stand for the
+    /// Before `if (c)`: each read in `c` of an array of `witnessed` (index free of reads and
+    /// nondets) into a temporary, at one auxiliary vertex; the temporaries stand for the
     /// reads until [`Cx::invalidate`] drops them.
     fn cache_reads(&mut self, c: &Expr, s: &Stmt, out: &mut Vec<Stmt>) {
         let mut reads: Vec<(ArrId, Expr)> = Vec::new();
@@ -1103,7 +1234,10 @@ impl Cx<'_> {
             let size = array_size(self.p.array(a));
             // `i < size` is left out where an enclosing test says so (it is then true; Spacer
             // was measured to fail on max at N = 10^6 with it, and to prove it without).
-            let below = (!self.known.bounds(self.p, &i, size as i128))
+            let below = (!self
+                .known
+                .bound(self.p, &self.always, &i)
+                .is_some_and(|b| b <= size as i128))
                 .then(|| Expr::bin(BinOp::Lt, ii.clone(), index_const(size)));
             let lower = Expr::bin(BinOp::Le, Expr::int(0), ii.clone());
             let inside = match below {

@@ -231,6 +231,15 @@ fn assertion_cells(p: &Program) -> Vec<(ArrId, SymCell)> {
         .collect()
 }
 
+/// With a witness cell, `R(a)` keeps only the constant indexes the program names: the others
+/// (a seed, indexes a walk added one by one) say less than the witness, and Spacer was
+/// measured to fail on find at N = 10^6 with R(a) = {0, w} (40 s) and to prove it with {w}.
+fn keep_program_constants(r: &mut IndexSets, a: ArrId, constants: &[(ArrId, u64)]) {
+    if let Some(Tracked::Only(set)) = r.0.get_mut(&a) {
+        set.retain(|k| constants.contains(&(a, *k)));
+    }
+}
+
 /// What step 2b adds when the engines answer nothing within their slice: first the
 /// program's constant indexes, then the witness cells its assertions ask for.
 #[derive(Clone, Debug)]
@@ -258,7 +267,7 @@ fn next_boost(
 
 impl Boost {
     /// Adds the cells to `r`; what was added, for the report.
-    fn apply(&self, p: &Program, r: &mut IndexSets) -> String {
+    fn apply(&self, p: &Program, r: &mut IndexSets, constants: &[(ArrId, u64)]) -> String {
         match self {
             Boost::Constants(ks) => {
                 for &(a, k) in ks {
@@ -269,6 +278,7 @@ impl Boost {
             Boost::Witnesses(cs) => {
                 for &(a, c) in cs {
                     r.insert_cell(a, c);
+                    keep_program_constants(r, a, constants);
                 }
                 let arrays: BTreeSet<ArrId> = cs.iter().map(|(a, _)| *a).collect();
                 arrays
@@ -416,7 +426,9 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
                 // `src[N - 1] = 0` ends a string copy), then witness cells for the assertions
                 // (an unbounded engine finds invariants over `w` and `a@w` where a trace
                 // would walk the whole array).
-                let added = boost.as_ref().map(|b| b.apply(p, &mut params.r));
+                let added = boost
+                    .as_ref()
+                    .map(|b| b.apply(p, &mut params.r, &constants));
                 it.refinement = format!("engines gave no answer: {}", added.unwrap_or_default());
                 iterations.push(it);
                 continue;
@@ -497,7 +509,7 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
                 let t = Instant::now();
                 let before = params.clone();
                 let walked: BTreeSet<ArrId> = refinements_of.keys().copied().collect();
-                let mut how = refine(p, &q, &core, &mut params, &limits, &walked)?;
+                let mut how = refine(p, &q, &core, &mut params, &limits, &walked, &constants)?;
                 for a in p.array_ids() {
                     let count = |r: &IndexSets| r.indexes(p, a).len();
                     if count(&params.r) > count(&before.r) {
@@ -653,6 +665,7 @@ fn refine(
     params: &mut Params,
     limits: &Limits,
     walked: &BTreeSet<ArrId>,
+    constants: &[(ArrId, u64)],
 ) -> Result<String, AraError> {
     let mut how = Vec::new();
     let in_core: Vec<_> = q
@@ -746,6 +759,7 @@ fn refine(
                             how.push(format!("R({}) += w{w}", arr.display));
                         }
                     }
+                    keep_program_constants(&mut params.r, read.array, constants);
                 }
                 (_, e) => {
                     *e = Tracked::All;
