@@ -816,13 +816,15 @@ impl Known {
             Expr::Var(x) => always.get(x).copied(),
             _ => None,
         };
+        let direct = self.below.iter().filter(|(x, _)| x == e).map(|(_, v)| *v);
         self.below
             .iter()
             .filter(|(x, _)| x == l)
             .map(|(_, v)| *v)
             .chain(var)
-            .min()
             .map(|v| v + c)
+            .chain(direct)
+            .min()
     }
 }
 
