@@ -185,7 +185,10 @@ fn more_symbols_than_places_are_dropped() {
     let abs = abstract_program(&p, &VarSet::All, &track(&p, &["a=w1,w2"]));
     assert_eq!(abs.witness_vars.len(), 1);
     let text = main_text(&abs.program);
-    assert!(text.contains("__VERIFIER_assume(0 <= w && w < 1);"), "{text}");
+    assert!(
+        text.contains("__VERIFIER_assume(0 <= w && w < 1);"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -317,10 +320,7 @@ fn check_proves_max_at_n_100000_with_a_witness_cell() {
 
 #[test]
 fn check_finds_the_bug_of_the_unsafe_twins_at_small_n() {
-    for (name, src) in [
-        ("max", max_program(5, "4")),
-        ("find", find_program(5, "4")),
-    ] {
+    for (name, src) in [("max", max_program(5, "4")), ("find", find_program(5, "4"))] {
         let out = ara_check(&src, name, &["--timeout", "120"]);
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(text.starts_with("UNSAFE"), "{name}: {text}");

@@ -854,8 +854,9 @@ fn always_below(p: &Program) -> BTreeMap<VarId, i128> {
             let start_ok = match (var.init, var.storage) {
                 (Some(c), _) => c < b,
                 (None, Storage::Global) => 0 < b,
-                (None, Storage::Local) => first_mention(p, x)
-                    .is_some_and(|s| top.contains(&s.id) && matches!(s.kind, StmtKind::Assign(y, _) if y == x)),
+                (None, Storage::Local) => first_mention(p, x).is_some_and(|s| {
+                    top.contains(&s.id) && matches!(s.kind, StmtKind::Assign(y, _) if y == x)
+                }),
             };
             start_ok.then_some((x, b))
         })
@@ -1240,7 +1241,7 @@ impl Cx<'_> {
                 .known
                 .bound(self.p, &self.always, &i)
                 .is_some_and(|b| b <= size as i128))
-                .then(|| Expr::bin(BinOp::Lt, ii.clone(), index_const(size)));
+            .then(|| Expr::bin(BinOp::Lt, ii.clone(), index_const(size)));
             let lower = Expr::bin(BinOp::Le, Expr::int(0), ii.clone());
             let inside = match below {
                 Some(b) => and(lower, b),
