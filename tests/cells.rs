@@ -220,8 +220,8 @@ fn shortest(cfg: &Cfg, a: u32, b: u32) -> Vec<u32> {
             break;
         }
         for e in &cfg.node(v).succs {
-            if !prev.contains_key(&e.to) {
-                prev.insert(e.to, v);
+            if let std::collections::btree_map::Entry::Vacant(slot) = prev.entry(e.to) {
+                slot.insert(v);
                 todo.push_back(e.to);
             }
         }
