@@ -1,12 +1,14 @@
 //! Abstractions of a [`crate::ir::Program`] into array-free programs.
 //!
 //! Takes a program and the abstraction's parameters, gives a program of the same CFG shape
-//! (same vertex ids) without arrays: the index-set abstraction ([`index_set`]); and the
-//! witness-index transformation ([`witness`]), which also removes the loops.
+//! (same vertex ids, plus auxiliary ones for symbolic cells) without arrays: the index-set
+//! abstraction with cells ([`index_set`]); and the witness-index transformation ([`witness`]),
+//! which also removes the loops.
 
 pub mod index_set;
 pub mod witness;
 
 pub use index_set::{
-    Abstraction, IndexSets, Tracked, VarSet, abstract_program, abstract_program_with,
+    Abstraction, AuxVertices, IndexSets, SymCell, Tracked, VarSet, abstract_program,
+    abstract_program_with, array_size,
 };

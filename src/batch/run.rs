@@ -627,6 +627,7 @@ mod tests {
                     tracked: vec![1],
                     tracked_count: 1,
                     total: 30,
+                    cells: vec![],
                 }],
                 time_abstraction_s: 0.0,
                 time_checker_s: 0.0,

@@ -12,7 +12,7 @@ pub mod random;
 pub mod replay;
 
 use crate::abstraction::witness::const_value;
-use crate::abstraction::{IndexSets, Tracked, VarSet, abstract_program_with};
+use crate::abstraction::{IndexSets, SymCell, Tracked, VarSet, abstract_program_with, array_size};
 use crate::checkers::{CheckOptions, Verdict};
 use crate::engines::bmc::Bmc;
 use crate::engines::confirm::{ConfirmOptions, Confirmation, confirm};
@@ -121,6 +121,9 @@ pub struct TrackedSummary {
     pub tracked: Vec<u64>,
     pub tracked_count: u64,
     pub total: u64,
+    /// The symbolic cells (`w`, `w1`, `w2`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cells: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -173,7 +176,7 @@ fn constant_indexes(p: &Program) -> Vec<(ArrId, u64)> {
     let mut out = BTreeSet::new();
     let mut add = |a: ArrId, i: &Expr| {
         if let Some(k) = const_value(p, i)
-            && (0..p.array(a).size as i128).contains(&k)
+            && (0..array_size(p.array(a)) as i128).contains(&k)
         {
             out.insert((a, k as u64));
         }
@@ -200,6 +203,98 @@ fn untracked(constants: &[(ArrId, u64)], r: &IndexSets) -> Vec<(ArrId, u64)> {
         .copied()
         .filter(|&(a, k)| !r.contains(a, k))
         .collect()
+}
+
+/// The witness cells an assertion asks for: every array read in an assertion gets as many
+/// witness symbols (at most 2) as the most distinct index expressions one assertion reads
+/// (`a[k] <= a[k + 1]`: two; `a[k] == b[k]`: one, shared).
+fn assertion_cells(p: &Program) -> Vec<(ArrId, SymCell)> {
+    let mut arrays = BTreeSet::new();
+    let mut most = 0;
+    p.visit_stmts(&mut |s| {
+        if let StmtKind::Assert(c) = &s.kind {
+            let mut indexes: Vec<Expr> = Vec::new();
+            c.visit(&mut |e| {
+                if let Expr::Read(a, i) = e {
+                    arrays.insert(*a);
+                    if !indexes.contains(i) {
+                        indexes.push((**i).clone());
+                    }
+                }
+            });
+            most = most.max(indexes.len().min(2));
+        }
+    });
+    arrays
+        .into_iter()
+        .flat_map(|a| (1..=most as u8).map(move |k| (a, SymCell::Witness(k))))
+        .collect()
+}
+
+/// With a witness cell, `R(a)` keeps only the constant indexes the program names: the others
+/// (a seed, indexes a walk added one by one) say less than the witness, and Spacer was
+/// measured to fail on find at N = 10^6 with R(a) = {0, w} (40 s) and to prove it with {w}.
+fn keep_program_constants(r: &mut IndexSets, a: ArrId, constants: &[(ArrId, u64)]) {
+    if let Some(Tracked::Only(set)) = r.0.get_mut(&a) {
+        set.retain(|k| constants.contains(&(a, *k)));
+    }
+}
+
+/// What step 2b adds when the engines answer nothing within their slice: first the
+/// program's constant indexes, then the witness cells its assertions ask for.
+#[derive(Clone, Debug)]
+enum Boost {
+    Constants(Vec<(ArrId, u64)>),
+    Witnesses(Vec<(ArrId, SymCell)>),
+}
+
+fn next_boost(
+    constants: &[(ArrId, u64)],
+    cells: &[(ArrId, SymCell)],
+    r: &IndexSets,
+) -> Option<Boost> {
+    let pending = untracked(constants, r);
+    if !pending.is_empty() {
+        return Some(Boost::Constants(pending));
+    }
+    let cells: Vec<(ArrId, SymCell)> = cells
+        .iter()
+        .copied()
+        .filter(|&(a, c)| !r.tracks_all(a) && !r.cells(a).contains(&c))
+        .collect();
+    (!cells.is_empty()).then_some(Boost::Witnesses(cells))
+}
+
+impl Boost {
+    /// Adds the cells to `r`; what was added, for the report.
+    fn apply(&self, p: &Program, r: &mut IndexSets, constants: &[(ArrId, u64)]) -> String {
+        match self {
+            Boost::Constants(ks) => {
+                for &(a, k) in ks {
+                    r.insert(a, k);
+                }
+                describe_added(p, ks)
+            }
+            Boost::Witnesses(cs) => {
+                for &(a, c) in cs {
+                    r.insert_cell(a, c);
+                    keep_program_constants(r, a, constants);
+                }
+                let arrays: BTreeSet<ArrId> = cs.iter().map(|(a, _)| *a).collect();
+                arrays
+                    .iter()
+                    .map(|&a| {
+                        format!(
+                            "R({}) = {{{}}}",
+                            p.array(a).display,
+                            r.describe(p, a).join(", ")
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            }
+        }
+    }
 }
 
 /// `R(src) += 999, R(a) += 1` for a report.
@@ -268,6 +363,7 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
         }
     };
     let constants = constant_indexes(p);
+    let witness_cells = assertion_cells(p);
     let mut seen_paths: Vec<Vec<Vertex>> = Vec::new();
     let mut refinements_of: BTreeMap<ArrId, u32> = BTreeMap::new();
 
@@ -297,8 +393,8 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
         let t = Instant::now();
         // While the program names array indexes as constants that are not tracked yet, an
         // abstraction whose engines find nothing soon gets them (step 2b), so it gets a slice.
-        let pending = untracked(&constants, &params.r);
-        let slice = if pending.is_empty() {
+        let boost = next_boost(&constants, &witness_cells, &params.r);
+        let slice = if boost.is_none() {
             remaining
         } else {
             (remaining / 4).min(CONSTANTS_AFTER)
@@ -324,14 +420,16 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
                     },
                 };
             }
-            EngineVerdict::Unknown(_) if !pending.is_empty() && !crate::tools::cancelled() => {
+            EngineVerdict::Unknown(_) if boost.is_some() && !crate::tools::cancelled() => {
                 // 2b. No answer within the slice: track the program's constant indexes (any R
                 // is sound; this one often ends loops the abstraction cannot bound, as
-                // `src[N - 1] = 0` ends a string copy).
-                it.refinement = format!("engines gave no answer: {}", describe_added(p, &pending));
-                for (a, k) in pending {
-                    params.r.insert(a, k);
-                }
+                // `src[N - 1] = 0` ends a string copy), then witness cells for the assertions
+                // (an unbounded engine finds invariants over `w` and `a@w` where a trace
+                // would walk the whole array).
+                let added = boost
+                    .as_ref()
+                    .map(|b| b.apply(p, &mut params.r, &constants));
+                it.refinement = format!("engines gave no answer: {}", added.unwrap_or_default());
                 iterations.push(it);
                 continue;
             }
@@ -345,7 +443,8 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
                     },
                 };
             }
-            EngineVerdict::Counterexample(cex) => cex.path,
+            // A path of the abstraction; without its auxiliary vertices, one of the original.
+            EngineVerdict::Counterexample(cex) => abs.aux.project(&cex.path),
         };
         it.path = path.clone();
         keep(&format!("trace_{k}.txt"), &describe_path(p, &cfg, &path));
@@ -409,7 +508,8 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
                 // 4. Refine.
                 let t = Instant::now();
                 let before = params.clone();
-                let mut how = refine(p, &q, &core, &mut params, &limits)?;
+                let walked: BTreeSet<ArrId> = refinements_of.keys().copied().collect();
+                let mut how = refine(p, &q, &core, &mut params, &limits, &walked, &constants)?;
                 for a in p.array_ids() {
                     let count = |r: &IndexSets| r.indexes(p, a).len();
                     if count(&params.r) > count(&before.r) {
@@ -417,13 +517,15 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
                         *n += 1;
                         let arr = p.array(a);
                         if *n >= GENERALISE_AFTER
-                            && arr.size <= GENERALISE_MAX_SIZE
+                            && array_size(arr) <= GENERALISE_MAX_SIZE
                             && !matches!(params.r.0.get(&a), Some(Tracked::All))
                         {
                             params.r.0.insert(a, Tracked::All);
                             how.push_str(&format!(
                                 "; generalised: R({}) = all ({} refinements of an array of {})",
-                                arr.display, n, arr.size
+                                arr.display,
+                                n,
+                                array_size(arr)
                             ));
                         }
                     }
@@ -495,20 +597,23 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
         .array_ids()
         .map(|a| {
             let arr = p.array(a);
+            let size = array_size(arr);
             let tracked: Vec<u64> = match params.r.0.get(&a) {
-                Some(Tracked::All) => (0..arr.size.min(64)).collect(),
+                Some(Tracked::All) => (0..size.min(64)).collect(),
                 Some(Tracked::Only(s)) => s.iter().copied().collect(),
                 None => vec![],
             };
             let count = match params.r.0.get(&a) {
-                Some(Tracked::All) => arr.size,
+                Some(Tracked::All) => size,
                 _ => tracked.len() as u64,
             };
+            let cells = params.r.describe(p, a)[params.r.indexes(p, a).len()..].to_vec();
             TrackedSummary {
                 array: arr.display.clone(),
                 tracked,
                 tracked_count: count,
-                total: arr.size,
+                total: size,
+                cells,
             }
         })
         .collect();
@@ -548,12 +653,19 @@ pub fn describe_path(p: &Program, cfg: &Cfg, path: &[Vertex]) -> String {
 
 /// Fig. 3 of the paper: V' = V ∪ scalars of the core; for each array read in the core whose
 /// index the core's prefix forces to a constant k, add k to R(a), otherwise all indexes of a.
+///
+/// With cells: a read of an array whose constant indexes a refinement already grew (the
+/// trace walks the array), at an index the program does not write as a constant, or whose
+/// index the core does not force, gets a witness cell instead (`w`; a second, `w2`, when one
+/// conjunct of the core reads the array at two indexes), and all indexes only after two.
 fn refine(
     p: &Program,
     q: &Query,
     core: &[String],
     params: &mut Params,
     limits: &Limits,
+    walked: &BTreeSet<ArrId>,
+    constants: &[(ArrId, u64)],
 ) -> Result<String, AraError> {
     let mut how = Vec::new();
     let in_core: Vec<_> = q
@@ -578,16 +690,29 @@ fn refine(
     }
     for (&a, &n) in &reads_of {
         let arr = p.array(a);
-        if n > MANY_READS && arr.size <= GENERALISE_MAX_SIZE {
+        if n > MANY_READS && array_size(arr) <= GENERALISE_MAX_SIZE {
             if !matches!(params.r.0.get(&a), Some(Tracked::All)) {
                 how.push(format!(
                     "R({}) = all ({n} reads in the core, {} elements)",
-                    arr.display, arr.size
+                    arr.display,
+                    array_size(arr)
                 ));
             }
             params.r.0.insert(a, Tracked::All);
         }
     }
+    // Arrays read at two indexes in one conjunct (`a[k] <= a[k + 1]`): two witness cells.
+    let paired: BTreeSet<ArrId> = in_core
+        .iter()
+        .flat_map(|c| {
+            c.reads.iter().filter(move |r| {
+                c.reads
+                    .iter()
+                    .any(|o| o.array == r.array && o.index_expr != r.index_expr)
+            })
+        })
+        .map(|r| r.array)
+        .collect();
     for c in &in_core {
         for read in &c.reads {
             if matches!(params.r.0.get(&read.array), Some(Tracked::All)) {
@@ -606,6 +731,9 @@ fn refine(
                 k = forced_value(q, &prefix, &read.index_term, limits)?;
             }
             let arr = p.array(read.array);
+            let walking =
+                walked.contains(&read.array) && const_value(p, &read.index_expr).is_none();
+            let witnesses = params.r.witnesses(read.array).len();
             let entry = params
                 .r
                 .0
@@ -613,10 +741,25 @@ fn refine(
                 .or_insert_with(|| Tracked::Only(BTreeSet::new()));
             match (k, entry) {
                 (_, Tracked::All) => {}
-                (Some(k), Tracked::Only(set)) if k >= 0 && (k as u64) < arr.size => {
+                (Some(k), Tracked::Only(set))
+                    if k >= 0 && (k as u64) < array_size(arr) && !walking =>
+                {
                     if set.insert(k as u64) {
                         how.push(format!("R({}) += {k}", arr.display));
                     }
+                }
+                (_, Tracked::Only(_)) if witnesses < 2 => {
+                    let want = if paired.contains(&read.array) {
+                        2
+                    } else {
+                        witnesses + 1
+                    };
+                    for w in 1..=want as u8 {
+                        if params.r.insert_cell(read.array, SymCell::Witness(w)) {
+                            how.push(format!("R({}) += w{w}", arr.display));
+                        }
+                    }
+                    keep_program_constants(&mut params.r, read.array, constants);
                 }
                 (_, e) => {
                     *e = Tracked::All;
@@ -628,7 +771,7 @@ fn refine(
     // A set holding every index is `all`: the abstraction then keeps the array whole.
     for a in p.array_ids() {
         if let Some(Tracked::Only(set)) = params.r.0.get(&a)
-            && set.len() as u64 >= p.array(a).size
+            && set.len() as u64 >= array_size(p.array(a))
         {
             params.r.0.insert(a, Tracked::All);
         }
@@ -661,9 +804,10 @@ fn still_feasible(
     limits: &Limits,
 ) -> Result<bool, AraError> {
     let abs = abstract_program_with(p, &params.var_set(), &params.r, true);
-    // Same ids, same CFG shape: the path is a path of the abstract CFG too.
+    // Same ids, same CFG shape: the path, with the auxiliary vertices put back, is a path of
+    // the abstract CFG.
     let acfg = Cfg::build(&abs.program);
-    let q = encode_path(&abs.program, &acfg, path, theory)?;
+    let q = encode_path(&abs.program, &acfg, &abs.aux.lift(path), theory)?;
     Ok(!matches!(
         solve_without_core(&q, limits)?,
         SolverAnswer::Unsat { .. }
@@ -720,9 +864,14 @@ impl CheckReport {
                 let _ = writeln!(out, "R({}): {}/{} tracked (all)", a.array, a.total, a.total);
                 continue;
             }
+            let cells = if a.cells.is_empty() {
+                String::new()
+            } else {
+                format!(", cells {{{}}}", a.cells.join(", "))
+            };
             let _ = writeln!(
                 out,
-                "R({}): {}/{} tracked {{{}{more}}}",
+                "R({}): {}/{} tracked {{{}{more}}}{cells}",
                 a.array,
                 a.tracked_count,
                 a.total,
