@@ -109,11 +109,17 @@ impl IndexSets {
 
     /// The tracked indexes of `a` that lie inside the array, in increasing order.
     pub fn indexes(&self, p: &Program, a: ArrId) -> Vec<u64> {
-        let size = p.array(a).size;
-        match self.0.get(&a) {
-            None => vec![],
-            Some(Tracked::All) => (0..size).collect(),
-            Some(Tracked::Only(s)) => s.iter().copied().filter(|&k| k < size).collect(),
+        // A symbolic size (`Size::Var`) has no finite "all": it tracks only the indexes named
+        // (fewer elements tracked is still an over-approximation, never a verdict by itself).
+        let size = p.array(a).size.as_const();
+        match (self.0.get(&a), size) {
+            (None, _) | (Some(Tracked::All), None) => vec![],
+            (Some(Tracked::All), Some(size)) => (0..size).collect(),
+            (Some(Tracked::Only(s)), _) => s
+                .iter()
+                .copied()
+                .filter(|&k| size.is_none_or(|n| k < n))
+                .collect(),
         }
     }
 
@@ -148,7 +154,9 @@ impl IndexSets {
                         "bad index `{k}` for array `{name}`: expected a non-negative integer"
                     ))
                 })?;
-                if k >= size {
+                if let Some(size) = size.as_const()
+                    && k >= size
+                {
                     return Err(AraError::Usage(format!(
                         "index {k} is out of range for array `{name}` of size {size}"
                     )));
@@ -203,7 +211,7 @@ pub fn abstract_program_with(
     let mut element_vars = BTreeMap::new();
     let kept: BTreeSet<ArrId> = if keep_full_arrays {
         r.0.iter()
-            .filter(|(_, t)| matches!(t, Tracked::All))
+            .filter(|(a, t)| matches!(t, Tracked::All) && p.array(**a).size.as_const().is_some())
             .map(|(a, _)| *a)
             .collect()
     } else {
@@ -264,12 +272,14 @@ fn element_start(arr: &Array, k: u64) -> (Option<i128>, Storage) {
 
 /// `a[3]`, `a[3].p` for field arrays (`a[].p`), `m[1][2]` for a flattened `m[3][4]`.
 fn element_display(arr: &Array, k: u64) -> String {
-    let dims_ok = arr.dims.len() > 1
-        && arr.dims.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d)) == Some(arr.size);
+    let dims: Option<Vec<u64>> = arr.dims.iter().map(|d| d.as_const()).collect();
+    let dims = dims.unwrap_or_default();
+    let dims_ok = dims.len() > 1
+        && dims.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d)) == arr.size.as_const();
     let idx = if dims_ok {
         let mut rest = k;
         let mut parts = vec![];
-        for &d in arr.dims.iter().rev() {
+        for &d in dims.iter().rev() {
             parts.push(format!("[{}]", rest % d));
             rest /= d;
         }

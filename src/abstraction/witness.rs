@@ -40,8 +40,8 @@ use crate::abstraction::IndexSets;
 use crate::checkers::Trace;
 use crate::error::AraError;
 use crate::ir::{
-    ArrId, ArrayInit, BinOp, Expr, IntType, LabelId, Program, Span, Stmt, StmtKind, Storage, UnOp,
-    Var, VarId, Vertex,
+    ArrId, ArrayInit, BinOp, Expr, IntType, LabelId, Program, Size, Span, Stmt, StmtKind, Storage,
+    UnOp, Var, VarId, Vertex,
 };
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -53,7 +53,9 @@ pub struct WitnessIndex {
     pub var: VarId,
     /// Its C name (as it appears in checker traces).
     pub name: String,
-    pub size: u64,
+    /// The size of its arrays: a constant, or their frozen size variable (`0 <= w` at the
+    /// start, `w < size` assumed where the size is assigned, when it is positive).
+    pub size: Size,
     /// The arrays sharing it (ids of the original program).
     pub arrays: Vec<ArrId>,
 }
@@ -115,7 +117,7 @@ impl WitnessProgram {
             if let Some(w) = self.witnesses.iter().find(|w| w.name == lhs)
                 && let Some(v) = value
                 && v >= 0
-                && (v as u128) < w.size as u128
+                && w.size.as_const().is_none_or(|n| (v as u128) < n as u128)
             {
                 out.insert(w.var, v as u64);
             }
@@ -147,10 +149,13 @@ impl WitnessProgram {
                 .iter()
                 .map(|a| original.array(*a).display.as_str())
                 .collect();
+            let size = match w.size {
+                Size::Const(n) => n.to_string(),
+                Size::Var(v) => original.var(v).name.clone(),
+            };
             out.push(format!(
-                "witness index {} in [0, {}) for {}",
+                "witness index {} in [0, {size}) for {}",
                 w.name,
-                w.size,
                 names.join(", ")
             ));
         }
@@ -188,7 +193,7 @@ pub fn witness_program(p: &Program) -> Result<WitnessProgram, AraError> {
     let mut witnesses: Vec<WitnessIndex> = Vec::new();
     for a in p.array_ids() {
         let arr = p.array(a);
-        if arr.size == 0 {
+        if arr.size == Size::Const(0) {
             continue;
         }
         match witnesses.iter_mut().find(|w| w.size == arr.size) {
@@ -220,15 +225,16 @@ pub fn witness_program(p: &Program) -> Result<WitnessProgram, AraError> {
             .collect();
         q.vars[w.var.0 as usize].display = format!("witness index of {}", names.join(", "));
         start.push(mk(StmtKind::Assign(w.var, Expr::Nondet(ty))));
-        start.push(mk(StmtKind::Assume(Expr::bin(
-            BinOp::LogAnd,
-            Expr::bin(BinOp::Ge, Expr::Var(w.var), Expr::Const(0, ty)),
-            Expr::bin(
-                BinOp::Le,
-                Expr::Var(w.var),
-                Expr::Const(w.size as i128 - 1, ty),
+        let from_0 = Expr::bin(BinOp::Ge, Expr::Var(w.var), Expr::Const(0, ty));
+        start.push(mk(StmtKind::Assume(match w.size {
+            Size::Const(n) => Expr::bin(
+                BinOp::LogAnd,
+                from_0,
+                Expr::bin(BinOp::Le, Expr::Var(w.var), Expr::Const(n as i128 - 1, ty)),
             ),
-        ))));
+            // `w < size` once the size is known: see `Tx::allocated`.
+            Size::Var(_) => from_0,
+        })));
     }
     let mut element_vars = BTreeMap::new();
     let mut wit_of = BTreeMap::new();
@@ -240,9 +246,10 @@ pub fn witness_program(p: &Program) -> Result<WitnessProgram, AraError> {
                 (ArrayInit::Zero, s) => (Some(0), s, None),
                 (ArrayInit::Nondet, _) => (None, Storage::Local, None),
                 (ArrayInit::List(vs), s) => {
-                    let vs: Vec<i128> = vs.iter().take(arr.size as usize).copied().collect();
+                    let n = arr.size.as_const().map_or(usize::MAX, |n| n as usize);
+                    let vs: Vec<i128> = vs.iter().take(n).copied().collect();
                     // Elements past the list are zero; a full list's default is its last value.
-                    let default = if vs.len() as u64 == arr.size {
+                    let default = if Some(vs.len() as u64) == arr.size.as_const() {
                         *vs.last().unwrap_or(&0)
                     } else {
                         0
@@ -293,9 +300,17 @@ pub fn witness_program(p: &Program) -> Result<WitnessProgram, AraError> {
         .iter()
         .map(|(_, (w, _, line))| (q.var(*w).name.clone(), *line))
         .collect();
+    let sized_by = witnesses
+        .iter()
+        .filter_map(|w| match w.size {
+            Size::Var(v) => Some((v, w.var)),
+            Size::Const(_) => None,
+        })
+        .collect();
     let mut tx = Tx {
         p,
         q,
+        sized_by,
         wit_of,
         element_vars: element_vars.clone(),
         ctx: Vec::new(),
@@ -369,7 +384,7 @@ fn alignments(p: &Program, witnesses: &[WitnessIndex]) -> BTreeMap<Vertex, (VarI
     fn walk(
         p: &Program,
         ss: &[Stmt],
-        group: &BTreeMap<ArrId, (VarId, u64)>,
+        group: &BTreeMap<ArrId, (VarId, Size)>,
         out: &mut BTreeMap<Vertex, (VarId, Expr, u32)>,
         done: &mut BTreeSet<VarId>,
         only_checks: bool,
@@ -396,7 +411,7 @@ fn alignments(p: &Program, witnesses: &[WitnessIndex]) -> BTreeMap<Vertex, (VarI
                 let inside = Expr::bin(
                     BinOp::LogAnd,
                     Expr::bin(BinOp::Le, Expr::Const(0, big), e.clone()),
-                    Expr::bin(BinOp::Lt, e.clone(), Expr::Const(size as i128, big)),
+                    Expr::bin(BinOp::Lt, e.clone(), size_expr(size, big)),
                 );
                 let cond = Expr::bin(
                     BinOp::LogOr,
@@ -432,11 +447,18 @@ fn alignments(p: &Program, witnesses: &[WitnessIndex]) -> BTreeMap<Vertex, (VarI
 }
 
 /// The type of a witness index for arrays of `size` elements.
-fn index_type(size: u64) -> IntType {
-    if size - 1 <= i32::MAX as u64 {
-        IntType::Int
-    } else {
-        IntType::LongLong
+fn index_type(size: Size) -> IntType {
+    match size {
+        Size::Const(n) if n - 1 <= i32::MAX as u64 => IntType::Int,
+        _ => IntType::LongLong,
+    }
+}
+
+/// An array size as an expression of type `t` (the size variable converted).
+fn size_expr(size: Size, t: IntType) -> Expr {
+    match size {
+        Size::Const(n) => Expr::Const(n as i128, t),
+        Size::Var(v) => Expr::Cast(t, Box::new(Expr::Var(v))),
     }
 }
 
@@ -1021,6 +1043,8 @@ struct Ctx {
 struct Tx<'a> {
     p: &'a Program,
     q: Program,
+    /// The witness index of each frozen size variable (symbolic sizes).
+    sized_by: BTreeMap<VarId, VarId>,
     wit_of: BTreeMap<ArrId, VarId>,
     element_vars: BTreeMap<ArrId, VarId>,
     ctx: Vec<Ctx>,
@@ -1167,7 +1191,27 @@ impl Tx<'_> {
             StmtKind::DoWhile { body, cond } => return self.do_while(s, before, body, cond, out),
         };
         out.push(self.st(kind, s));
+        if let StmtKind::Assign(x, _) = &s.kind {
+            out.extend(self.allocated(*x, s));
+        }
         Ok(())
+    }
+
+    /// After the one assignment of a frozen size variable `n` (the allocation of its arrays):
+    /// `assume(n <= 0 || w < n)` for their witness index `w`. Sound: an execution reaching the
+    /// error is simulated with `w` the index the error's iteration uses, a valid index of the
+    /// arrays (no undefined behaviour), so `w < n` when `n > 0`; with `n <= 0` the arrays have
+    /// no element and nothing is assumed (an execution that never touches them goes on).
+    fn allocated(&self, n: VarId, like: &Stmt) -> Option<Stmt> {
+        let w = *self.sized_by.get(&n)?;
+        let big = IntType::LongLong;
+        let n_big = Expr::Cast(big, Box::new(Expr::Var(n)));
+        let empty = Expr::bin(BinOp::Le, Expr::Var(n), Expr::Const(0, self.q.var(n).ty));
+        let inside = Expr::bin(BinOp::Lt, Expr::Cast(big, Box::new(Expr::Var(w))), n_big);
+        Some(self.st(
+            StmtKind::Assume(Expr::bin(BinOp::LogOr, empty, inside)),
+            like,
+        ))
     }
 
     /// `goto l`, after assuming that no loop it leaves is in an iteration that may not leave.
@@ -1481,7 +1525,7 @@ impl Tx<'_> {
         let (_, tmax) = ty.range(dm);
         let i = cnt.i;
         // The size class of the arrays accessed at [i]: the most written, then the most read.
-        let mut score: BTreeMap<u64, (usize, usize)> = BTreeMap::new();
+        let mut score: BTreeMap<Size, (usize, usize)> = BTreeMap::new();
         for (a, (idx, _)) in &f.stores {
             for e in idx {
                 if is_iter(p, e, i) {
@@ -1496,7 +1540,10 @@ impl Tx<'_> {
         }
         let class = score
             .iter()
-            .filter(|(n, _)| **n >= 1 && (**n - 1) as i128 <= tmax)
+            .filter(|(n, _)| match n {
+                Size::Const(n) => *n >= 1 && (*n - 1) as i128 <= tmax,
+                Size::Var(_) => true,
+            })
             .max_by(|x, y| x.1.cmp(y.1).then(y.0.cmp(x.0)))
             .map(|(n, _)| *n);
         let w = class.and_then(|n| {
@@ -1577,10 +1624,11 @@ impl Tx<'_> {
                 lo_e.clone(),
             ),
         };
-        let n = class.unwrap_or(0);
-        let (within, covers) = match w {
-            Some(_) => (cnt.within(n), cnt.covers(n)),
-            None => (false, false),
+        let n = class.unwrap_or(Size::Const(0));
+        // With a symbolic size the iteration of `w` is decided at run time (`in_e(w)`, exact).
+        let (within, covers) = match (w, n) {
+            (Some(_), Size::Const(n)) => (cnt.within(n), cnt.covers(n)),
+            _ => (false, false),
         };
         let other = match w {
             Some(_) => f.leaves() || f.nested_errors || (f.direct_errors && !within),
@@ -1670,7 +1718,17 @@ impl Tx<'_> {
                 let valid = if within {
                     Expr::int(1)
                 } else {
-                    let mut e = Expr::bin(BinOp::Le, vi.clone(), Expr::Const(n as i128 - 1, ty));
+                    let big = IntType::LongLong;
+                    let mut e = match n {
+                        Size::Const(n) => {
+                            Expr::bin(BinOp::Le, vi.clone(), Expr::Const(n as i128 - 1, ty))
+                        }
+                        Size::Var(_) => Expr::bin(
+                            BinOp::Lt,
+                            Expr::Cast(big, Box::new(vi.clone())),
+                            size_expr(n, big),
+                        ),
+                    };
                     if ty.is_signed() {
                         e = and(Expr::bin(BinOp::Ge, vi.clone(), Expr::Const(0, ty)), e);
                     }

@@ -173,7 +173,10 @@ fn constant_indexes(p: &Program) -> Vec<(ArrId, u64)> {
     let mut out = BTreeSet::new();
     let mut add = |a: ArrId, i: &Expr| {
         if let Some(k) = const_value(p, i)
-            && (0..p.array(a).size as i128).contains(&k)
+            && p.array(a)
+                .size
+                .as_const()
+                .is_some_and(|n| (0..n as i128).contains(&k))
         {
             out.insert((a, k as u64));
         }
@@ -416,14 +419,15 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
                         let n = refinements_of.entry(a).or_insert(0);
                         *n += 1;
                         let arr = p.array(a);
-                        if *n >= GENERALISE_AFTER
-                            && arr.size <= GENERALISE_MAX_SIZE
+                        if let Some(size) = arr.size.as_const()
+                            && *n >= GENERALISE_AFTER
+                            && size <= GENERALISE_MAX_SIZE
                             && !matches!(params.r.0.get(&a), Some(Tracked::All))
                         {
                             params.r.0.insert(a, Tracked::All);
                             how.push_str(&format!(
                                 "; generalised: R({}) = all ({} refinements of an array of {})",
-                                arr.display, n, arr.size
+                                arr.display, n, size
                             ));
                         }
                     }
@@ -496,19 +500,19 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
         .map(|a| {
             let arr = p.array(a);
             let tracked: Vec<u64> = match params.r.0.get(&a) {
-                Some(Tracked::All) => (0..arr.size.min(64)).collect(),
+                Some(Tracked::All) => (0..arr.size.as_const().unwrap_or(0).min(64)).collect(),
                 Some(Tracked::Only(s)) => s.iter().copied().collect(),
                 None => vec![],
             };
             let count = match params.r.0.get(&a) {
-                Some(Tracked::All) => arr.size,
+                Some(Tracked::All) => arr.size.as_const().unwrap_or(0),
                 _ => tracked.len() as u64,
             };
             TrackedSummary {
                 array: arr.display.clone(),
                 tracked,
                 tracked_count: count,
-                total: arr.size,
+                total: arr.size.as_const().unwrap_or(0),
             }
         })
         .collect();
@@ -578,11 +582,14 @@ fn refine(
     }
     for (&a, &n) in &reads_of {
         let arr = p.array(a);
-        if n > MANY_READS && arr.size <= GENERALISE_MAX_SIZE {
+        if let Some(size) = arr.size.as_const()
+            && n > MANY_READS
+            && size <= GENERALISE_MAX_SIZE
+        {
             if !matches!(params.r.0.get(&a), Some(Tracked::All)) {
                 how.push(format!(
-                    "R({}) = all ({n} reads in the core, {} elements)",
-                    arr.display, arr.size
+                    "R({}) = all ({n} reads in the core, {size} elements)",
+                    arr.display
                 ));
             }
             params.r.0.insert(a, Tracked::All);
@@ -613,7 +620,9 @@ fn refine(
                 .or_insert_with(|| Tracked::Only(BTreeSet::new()));
             match (k, entry) {
                 (_, Tracked::All) => {}
-                (Some(k), Tracked::Only(set)) if k >= 0 && (k as u64) < arr.size => {
+                (Some(k), Tracked::Only(set))
+                    if k >= 0 && arr.size.as_const().is_none_or(|n| (k as u64) < n) =>
+                {
                     if set.insert(k as u64) {
                         how.push(format!("R({}) += {k}", arr.display));
                     }
@@ -628,7 +637,10 @@ fn refine(
     // A set holding every index is `all`: the abstraction then keeps the array whole.
     for a in p.array_ids() {
         if let Some(Tracked::Only(set)) = params.r.0.get(&a)
-            && set.len() as u64 >= p.array(a).size
+            && p.array(a)
+                .size
+                .as_const()
+                .is_some_and(|n| set.len() as u64 >= n)
         {
             params.r.0.insert(a, Tracked::All);
         }

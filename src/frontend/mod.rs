@@ -13,6 +13,7 @@ mod depth;
 mod expr;
 mod guard;
 mod lower;
+mod pointer;
 mod repeat;
 pub mod source;
 mod stmt;
@@ -235,6 +236,15 @@ fn global_decl<'a>(
             continue;
         }
         let ty = l.complete_type(ty, id.node.initializer.as_ref());
+        if let ctype::CType::Pointer(pointee) = &ty
+            && !matches!(l.scopes[0].get(&name), Some(Binding::Ptr(_)))
+        {
+            if let Some(init) = &id.node.initializer {
+                return Err(l.unsup(init.span.start, "initialised global pointer"));
+            }
+            l.declare_pointer(&name, (**pointee).clone(), name.clone(), name.clone());
+            continue;
+        }
         let existing = match l.scopes[0].get(&name) {
             Some(Binding::Obj(lv)) => Some(lv.clone()),
             _ => None,
