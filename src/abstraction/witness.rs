@@ -191,17 +191,19 @@ pub fn witness_program(p: &Program) -> Result<WitnessProgram, AraError> {
     let mut q = p.clone();
     // Witness indexes: one per size, in order of first declaration.
     let mut witnesses: Vec<WitnessIndex> = Vec::new();
+    let classes = SizeClasses::of(p);
     for a in p.array_ids() {
         let arr = p.array(a);
         if arr.size == Size::Const(0) {
             continue;
         }
-        match witnesses.iter_mut().find(|w| w.size == arr.size) {
+        let size = classes.of_array(p, a);
+        match witnesses.iter_mut().find(|w| w.size == size) {
             Some(w) => w.arrays.push(a),
             None => witnesses.push(WitnessIndex {
                 var: VarId(0),
                 name: String::new(),
-                size: arr.size,
+                size,
                 arrays: vec![a],
             }),
         }
@@ -300,17 +302,19 @@ pub fn witness_program(p: &Program) -> Result<WitnessProgram, AraError> {
         .iter()
         .map(|(_, (w, _, line))| (q.var(*w).name.clone(), *line))
         .collect();
-    let sized_by = witnesses
+    let sized_by = classes
+        .rep
         .iter()
-        .filter_map(|w| match w.size {
-            Size::Var(v) => Some((v, w.var)),
-            Size::Const(_) => None,
+        .filter_map(|(v, r)| {
+            let w = witnesses.iter().find(|w| w.size == Size::Var(*r))?;
+            Some((*v, w.var))
         })
         .collect();
     let mut tx = Tx {
         p,
         q,
         sized_by,
+        classes,
         wit_of,
         element_vars: element_vars.clone(),
         ctx: Vec::new(),
@@ -444,6 +448,72 @@ fn alignments(p: &Program, witnesses: &[WitnessIndex]) -> BTreeMap<Vertex, (VarI
     walk(p, &p.body, &group, &mut out, &mut done, true);
     walk(p, &p.body, &group, &mut out, &mut done, false);
     out
+}
+
+/// Frozen size variables known to be equal, so that their arrays share a witness index (a
+/// copy loop `b[i] = a[i]` over two `malloc(n * sizeof(int))` arrays needs one `w`).
+///
+/// `s2` equals `s1` when their one assignments have the same right-hand side `e` (no array
+/// read, no nondet) and no variable of `e` is assigned between them in program order. Sound
+/// because the witness transformation runs only on programs whose `goto`s jump forward and the
+/// front end never allocates inside a loop: executions meet the statements in program order,
+/// so both assignments read the same values of `e`'s variables. (If the first one does not run,
+/// its arrays are never accessed and sharing their index changes nothing.)
+#[derive(Debug, Default)]
+struct SizeClasses {
+    /// Each size variable's representative (the first of its class in program order).
+    rep: BTreeMap<VarId, VarId>,
+}
+
+impl SizeClasses {
+    fn of(p: &Program) -> SizeClasses {
+        let sizes: BTreeSet<VarId> = p
+            .arrays
+            .iter()
+            .filter_map(|a| match a.size {
+                Size::Var(v) => Some(v),
+                Size::Const(_) => None,
+            })
+            .collect();
+        // Every assignment in program order: (variable, right-hand side).
+        let mut assigns: Vec<(VarId, Option<&Expr>)> = Vec::new();
+        p.visit_stmts(&mut |s| match &s.kind {
+            StmtKind::Assign(x, e) => assigns.push((*x, Some(e))),
+            StmtKind::ParAssign(xs) => assigns.extend(xs.iter().map(|(x, _)| (*x, None))),
+            _ => {}
+        });
+        let mut rep = BTreeMap::new();
+        let allocs: Vec<(usize, VarId, &Expr)> = assigns
+            .iter()
+            .enumerate()
+            .filter_map(|(k, (x, e))| Some((k, *x, (*e)?)))
+            .filter(|(_, x, _)| sizes.contains(x))
+            .collect();
+        for (j, &(k2, s2, e2)) in allocs.iter().enumerate() {
+            let same = allocs[..j].iter().find(|&&(k1, s1, e1)| {
+                s1 != s2
+                    && e1 == e2
+                    && !has_read_or_nondet(e1)
+                    && !assigns[k1 + 1..k2]
+                        .iter()
+                        .any(|(x, _)| e1.vars().contains(x) || *x == s1)
+            });
+            let r = match same {
+                Some(&(_, s1, _)) => rep.get(&s1).copied().unwrap_or(s1),
+                None => s2,
+            };
+            rep.insert(s2, r);
+        }
+        SizeClasses { rep }
+    }
+
+    /// The size class of an array: its constant size or its size variable's representative.
+    fn of_array(&self, p: &Program, a: ArrId) -> Size {
+        match p.array(a).size {
+            Size::Var(v) => Size::Var(self.rep.get(&v).copied().unwrap_or(v)),
+            c => c,
+        }
+    }
 }
 
 /// The type of a witness index for arrays of `size` elements.
@@ -1045,6 +1115,7 @@ struct Tx<'a> {
     q: Program,
     /// The witness index of each frozen size variable (symbolic sizes).
     sized_by: BTreeMap<VarId, VarId>,
+    classes: SizeClasses,
     wit_of: BTreeMap<ArrId, VarId>,
     element_vars: BTreeMap<ArrId, VarId>,
     ctx: Vec<Ctx>,
@@ -1529,13 +1600,13 @@ impl Tx<'_> {
         for (a, (idx, _)) in &f.stores {
             for e in idx {
                 if is_iter(p, e, i) {
-                    score.entry(p.array(*a).size).or_default().0 += 1;
+                    score.entry(self.classes.of_array(p, *a)).or_default().0 += 1;
                 }
             }
         }
         for (a, e) in &f.reads {
             if is_iter(p, e, i) {
-                score.entry(p.array(*a).size).or_default().1 += 1;
+                score.entry(self.classes.of_array(p, *a)).or_default().1 += 1;
             }
         }
         let class = score
@@ -1548,7 +1619,7 @@ impl Tx<'_> {
             .map(|(n, _)| *n);
         let w = class.and_then(|n| {
             p.array_ids()
-                .find(|a| p.array(*a).size == n)
+                .find(|a| self.classes.of_array(p, *a) == n)
                 .and_then(|a| self.wit_of.get(&a).copied())
         });
         // Arrays exact in the witness iteration: of the class, written only at [i].
@@ -1557,7 +1628,7 @@ impl Tx<'_> {
                 .stores
                 .iter()
                 .filter(|(a, (idx, _))| {
-                    p.array(**a).size == n && idx.iter().all(|e| is_iter(p, e, i))
+                    self.classes.of_array(p, **a) == n && idx.iter().all(|e| is_iter(p, e, i))
                 })
                 .map(|(a, _)| *a)
                 .collect(),

@@ -627,6 +627,7 @@ impl<'a> Lowerer<'a> {
         off: usize,
     ) -> R<Val> {
         let span = self.span(off);
+        self.no_pointer_arithmetic(lhs, off)?;
         let lv = self.lvalue(lhs)?;
         let lv = self.stable(lv, off);
         let (place, t) = self.place(&lv, off)?;
@@ -650,6 +651,7 @@ impl<'a> Lowerer<'a> {
         off: usize,
     ) -> R<Val> {
         let span = self.span(off);
+        self.no_pointer_arithmetic(operand, off)?;
         let lv = self.lvalue(operand)?;
         let lv = self.stable(lv, off);
         let (place, t) = self.place(&lv, off)?;
@@ -667,6 +669,16 @@ impl<'a> Lowerer<'a> {
             (true, Some(tmp)) => Val::Int(Expr::Var(tmp)),
             (true, None) => Val::Int(Self::read(&place)),
         })
+    }
+
+    /// `p++`, `p += k` on a pointer variable: arithmetic, not indexing.
+    fn no_pointer_arithmetic(&self, e: &Node<Expression>, off: usize) -> R<()> {
+        if let Expression::Identifier(id) = &e.node
+            && let Some((_, Binding::Ptr(_))) = self.lookup(&id.node.name)
+        {
+            return Err(self.unsup(off, format!("pointer arithmetic on `{}`", id.node.name)));
+        }
+        Ok(())
     }
 
     /// Evaluates `e` for its side effects only.

@@ -188,6 +188,9 @@ impl<'a> Lowerer<'a> {
                 && !specs.is_static
             {
                 let pointee = (**pointee).clone();
+                if let CType::Func(_) = pointee {
+                    return Err(self.unsup(off, format!("function pointer `{name}`")));
+                }
                 self.declare_pointer(&name, pointee, c_name, display);
                 if let Some(init) = &id.node.initializer {
                     let Initializer::Expression(e) = &init.node else {
