@@ -239,6 +239,11 @@ pub(crate) fn replay_program_with(p: &Program, model: &Model) -> (Program, Strin
                 })
                 .map(|a| (a.index as u64, a.value))
                 .collect();
+            if known.is_empty() && arr.size.as_const().is_none() {
+                // Allocated by `ara_alloc`: zero in a replay, random in random testing.
+                arr.storage = Storage::Global;
+                continue;
+            }
             let len = known.iter().map(|(k, _)| k + 1).max().unwrap_or(0);
             let mut vals = vec![0i128; len as usize];
             for (k, v) in known {
@@ -366,6 +371,22 @@ void *ara_alloc_zero(long long n, unsigned long size) {{
   return p;
 }}
 void *ara_alloc(long long n, unsigned long size) {{ return ara_alloc_zero(n, size); }}
+#ifndef ARA_FILL_ON
+#define ARA_FILL_ON 0
+#endif
+/* Random contents of `malloc`'d arrays (random testing only), logged as `ara_fill_<id>`. */
+int ara_fill_on = ARA_FILL_ON;
+long long ara_fill(int id) {{
+  static char names[256][24];
+  const char *f = "ara_fill";
+  if (id >= 0 && id < 256) {{
+    if (!names[id][0]) snprintf(names[id], sizeof names[id], "ara_fill_%d", id);
+    f = names[id];
+  }}
+  long long v = ara_value(f);
+  ara_note(f, v);
+  return v;
+}}
 long long ara_idx(long long i, long long n) {{ if (i < 0 || i >= n) __builtin_trap(); return i; }}
 void __assert_fail(const char *a, const char *f, unsigned int l, const char *fn) {{
   (void) a; (void) f; (void) l; (void) fn;

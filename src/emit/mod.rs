@@ -18,12 +18,16 @@ const PRELUDE: &str = include_str!("../../templates/prelude.c");
 /// `Emitter::allocate`). For checkers an allocation cannot fail (the arrays of the IR exist)
 /// and an index is itself; a replay (`-DARA_REPLAY`, `cegar::replay`) defines `ara_alloc`,
 /// `ara_alloc_zero` and `ara_idx` in its harness: a size above its cap abandons the run, an
-/// index out of bounds traps.
+/// index out of bounds traps; `ARA_FILL` gives a `malloc`'d array random contents in random
+/// testing (logged as inputs `ara_fill_<array id>`) and nothing in a replay.
 const HEAP_PRELUDE: &str = r#"#ifdef ARA_REPLAY
 void *ara_alloc(long long n, unsigned long size);
 void *ara_alloc_zero(long long n, unsigned long size);
 long long ara_idx(long long i, long long n);
 #define ARA_IDX(i, n) ara_idx((i), (long long) (n))
+extern int ara_fill_on;
+long long ara_fill(int id);
+#define ARA_FILL(a, n, id) { long long ara_k; for (ara_k = 0; ara_fill_on && ara_k < (long long) (n); ara_k++) (a)[ara_k] = ara_fill(id); }
 #else
 extern void *malloc(__SIZE_TYPE__);
 extern void *calloc(__SIZE_TYPE__, __SIZE_TYPE__);
@@ -31,6 +35,7 @@ static void *ara_nonnull(void *p) { __VERIFIER_assume(p != 0); return p; }
 #define ara_alloc(n, size) ara_nonnull(malloc((__SIZE_TYPE__) (n) * (size)))
 #define ara_alloc_zero(n, size) ara_nonnull(calloc((__SIZE_TYPE__) (n), (size)))
 #define ARA_IDX(i, n) (i)
+#define ARA_FILL(a, n, id)
 #endif
 "#;
 
@@ -254,6 +259,9 @@ impl Emitter<'_> {
             };
             let t = format!("{name} = ({elem} *) {f}({size}, sizeof({elem}));");
             self.stmt_line(&t, s);
+            if arr.init == ArrayInit::Nondet {
+                self.stmt_line(&format!("ARA_FILL({name}, {size}, {});", a.0), s);
+            }
             if let ArrayInit::List(vs) = &arr.init
                 && !vs.is_empty()
             {
