@@ -375,8 +375,8 @@ void *ara_alloc(long long n, unsigned long size) {{ return ara_alloc_zero(n, siz
 #define ARA_FILL_ON 0
 #endif
 /* Random contents of `malloc`'d arrays (random testing only), logged as `ara_fill_<id>`. */
-int ara_fill_on = ARA_FILL_ON;
-long long ara_fill(int id) {{
+int ara_heap_fill = ARA_FILL_ON;
+long long ara_heap_value(int id) {{
   static char names[256][24];
   const char *f = "ara_fill";
   if (id >= 0 && id < 256) {{

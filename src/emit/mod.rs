@@ -25,9 +25,9 @@ void *ara_alloc(long long n, unsigned long size);
 void *ara_alloc_zero(long long n, unsigned long size);
 long long ara_idx(long long i, long long n);
 #define ARA_IDX(i, n) ara_idx((i), (long long) (n))
-extern int ara_fill_on;
-long long ara_fill(int id);
-#define ARA_FILL(a, n, id) { long long ara_k; for (ara_k = 0; ara_fill_on && ara_k < (long long) (n); ara_k++) (a)[ara_k] = ara_fill(id); }
+extern int ara_heap_fill;
+long long ara_heap_value(int id);
+#define ARA_FILL(a, n, id) { long long ara_k; for (ara_k = 0; ara_heap_fill && ara_k < (long long) (n); ara_k++) (a)[ara_k] = ara_heap_value(id); }
 #else
 extern void *malloc(__SIZE_TYPE__);
 extern void *calloc(__SIZE_TYPE__, __SIZE_TYPE__);
