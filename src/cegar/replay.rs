@@ -185,8 +185,7 @@ fn replay_program(p: &Program, nondets: &[i128], initial: &Model) -> String {
         })
         .collect();
     text.push_str(&harness(&format!(
-        r#"#define ARA_MAX_ELEMS {REPLAY_MAX_ELEMS}LL
-static const long long ara_values[] = {{ {} }};
+        r#"static const long long ara_values[] = {{ {} }};
 static unsigned long ara_next = 0;
 static long long ara_value(const char *f) {{
   (void) f;
@@ -363,6 +362,9 @@ void __VERIFIER_assume(int c) {{ if (!c) {{ fflush(stdout); _exit({ASSUME_FAILED
 /* Symbolic-size arrays (the program's prelude declares these under ARA_REPLAY): zeroed (the
    initial values are copied in by the program), at most ARA_MAX_ELEMS elements, every index
    checked. */
+#ifndef ARA_MAX_ELEMS
+#define ARA_MAX_ELEMS {REPLAY_MAX_ELEMS}LL
+#endif
 extern void *calloc(unsigned long, unsigned long);
 void *ara_alloc_zero(long long n, unsigned long size) {{
   if (n < 0 || n > ARA_MAX_ELEMS) {{ fflush(stdout); _exit({ABANDONED}); }}
