@@ -206,7 +206,7 @@ fn struct_field_arrays_and_two_dimensional_arrays() {
         Storage::Local,
         ArrayInit::Nondet,
     );
-    b.p.arrays[m.0 as usize].dims = vec![3, 4];
+    b.p.arrays[m.0 as usize].dims = vec![ara::ir::Size::Const(3), ara::ir::Size::Const(4)];
     let i = b.local("i");
     let p = b.finish(vec![
         assign(1, i, nd()),

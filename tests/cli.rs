@@ -161,7 +161,7 @@ fn bad_inputs_give_one_line_errors_and_distinct_exit_codes() {
         (
             vec!["cfg", &pointer],
             3,
-            "pointer.c:3:8: unsupported: pointer",
+            "pointer.c:4:3: unsupported: pointer arithmetic",
         ),
         (vec!["abstract", &recursion], 3, "unsupported: recursion"),
         (

@@ -70,11 +70,11 @@ impl B {
             name: name.into(),
             display: display.into(),
             elem,
-            size,
+            size: ara::ir::Size::Const(size),
             storage,
             init,
             span: Span::default(),
-            dims: vec![size],
+            dims: vec![ara::ir::Size::Const(size)],
         });
         ArrId(self.p.arrays.len() as u32 - 1)
     }

@@ -162,7 +162,7 @@ fn struct_fields_share_one_witness_index_and_loops_are_full() {
     let p = load(&root().join("tests/witness/motivating_example.c"));
     let w = witness_program(&p).unwrap();
     assert_eq!(w.witnesses.len(), 1);
-    assert_eq!(w.witnesses[0].size, 100000);
+    assert_eq!(w.witnesses[0].size, ara::ir::Size::Const(100000));
     let names: Vec<&str> = w.witnesses[0]
         .arrays
         .iter()

@@ -50,10 +50,11 @@ use crate::ir::{
 };
 use std::collections::{BTreeMap, BTreeSet};
 
-/// The size of an array (the one place that reads [`Array::size`]: array sizes may become
-/// symbolic).
+/// The size of an array, 0 for a symbolic size ([`crate::ir::Size::Var`]): no index is known
+/// to lie inside it, so such an array gets no witness cells and no `all` (tracking fewer
+/// elements is an over-approximation, never a verdict by itself).
 pub fn array_size(arr: &Array) -> u64 {
-    arr.size
+    arr.size.as_const().unwrap_or(0)
 }
 
 /// The scalar variables `V` the abstraction keeps.
@@ -157,6 +158,14 @@ impl IndexSets {
     }
 
     /// Tracks the symbolic cell `c` of `a`; whether it is new.
+    /// The same sets without the witness cells of arrays of symbolic size (their range
+    /// `0 <= w < N` is not modelled yet; a cell left out only loses precision).
+    fn without_symbolic_witnesses(&self, p: &Program) -> IndexSets {
+        let mut r = self.clone();
+        r.1.retain(|&a, _| p.array(a).size.as_const().is_some());
+        r
+    }
+
     pub fn insert_cell(&mut self, a: ArrId, c: SymCell) -> bool {
         self.1.entry(a).or_default().insert(c)
     }
@@ -176,11 +185,16 @@ impl IndexSets {
 
     /// The tracked indexes of `a` that lie inside the array, in increasing order.
     pub fn indexes(&self, p: &Program, a: ArrId) -> Vec<u64> {
-        let size = array_size(p.array(a));
-        match self.0.get(&a) {
-            None => vec![],
-            Some(Tracked::All) => (0..size).collect(),
-            Some(Tracked::Only(s)) => s.iter().copied().filter(|&k| k < size).collect(),
+        // A symbolic size has no finite "all": it tracks only the indexes named.
+        let size = p.array(a).size.as_const();
+        match (self.0.get(&a), size) {
+            (None, _) | (Some(Tracked::All), None) => vec![],
+            (Some(Tracked::All), Some(size)) => (0..size).collect(),
+            (Some(Tracked::Only(s)), _) => s
+                .iter()
+                .copied()
+                .filter(|&k| size.is_none_or(|n| k < n))
+                .collect(),
         }
     }
 
@@ -238,7 +252,7 @@ impl IndexSets {
                     known(p.arrays.iter().map(|a| a.display.as_str()))
                 ))
             })?;
-            let size = array_size(p.array(a));
+            let size = p.array(a).size.as_const();
             let idx = idx.trim();
             if idx == "all" {
                 r.0.insert(a, Tracked::All);
@@ -257,7 +271,9 @@ impl IndexSets {
                          `w`, `w1` or `w2`"
                     ))
                 })?;
-                if k >= size {
+                if let Some(size) = size
+                    && k >= size
+                {
                     return Err(AraError::Usage(format!(
                         "index {k} is out of range for array `{name}` of size {size}"
                     )));
@@ -378,8 +394,11 @@ pub fn abstract_program_with(
     keep_full_arrays: bool,
 ) -> Abstraction {
     let mut q = p.clone();
+    let r = &r.without_symbolic_witnesses(p);
     let kept: BTreeSet<ArrId> = if keep_full_arrays {
-        p.array_ids().filter(|&a| r.tracks_all(a)).collect()
+        p.array_ids()
+            .filter(|&a| r.tracks_all(a) && p.array(a).size.as_const().is_some())
+            .collect()
     } else {
         BTreeSet::new()
     };
@@ -669,12 +688,18 @@ fn sym_start(arr: &Array, w: VarId, ty: IntType) -> (Option<i128>, Storage, Opti
 
 /// `a[3]`, `a[3].p` for field arrays (`a[].p`), `m[1][2]` for a flattened `m[3][4]`.
 fn element_display(arr: &Array, k: u64) -> String {
-    let dims_ok = arr.dims.len() > 1
-        && arr.dims.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d)) == Some(array_size(arr));
+    let dims: Vec<u64> = arr
+        .dims
+        .iter()
+        .map(|d| d.as_const())
+        .collect::<Option<_>>()
+        .unwrap_or_default();
+    let dims_ok = dims.len() > 1
+        && dims.iter().try_fold(1u64, |acc, &d| acc.checked_mul(d)) == arr.size.as_const();
     let idx = if dims_ok {
         let mut rest = k;
         let mut parts = vec![];
-        for &d in arr.dims.iter().rev() {
+        for &d in dims.iter().rev() {
             parts.push(format!("[{}]", rest % d));
             rest /= d;
         }

@@ -40,8 +40,8 @@ use crate::abstraction::IndexSets;
 use crate::checkers::Trace;
 use crate::error::AraError;
 use crate::ir::{
-    ArrId, ArrayInit, BinOp, Expr, IntType, LabelId, Program, Span, Stmt, StmtKind, Storage, UnOp,
-    Var, VarId, Vertex,
+    ArrId, ArrayInit, BinOp, Expr, IntType, LabelId, Program, Size, Span, Stmt, StmtKind, Storage,
+    UnOp, Var, VarId, Vertex,
 };
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -53,7 +53,9 @@ pub struct WitnessIndex {
     pub var: VarId,
     /// Its C name (as it appears in checker traces).
     pub name: String,
-    pub size: u64,
+    /// The size of its arrays: a constant, or their frozen size variable (`0 <= w` at the
+    /// start, `w < size` assumed where the size is assigned, when it is positive).
+    pub size: Size,
     /// The arrays sharing it (ids of the original program).
     pub arrays: Vec<ArrId>,
 }
@@ -115,7 +117,7 @@ impl WitnessProgram {
             if let Some(w) = self.witnesses.iter().find(|w| w.name == lhs)
                 && let Some(v) = value
                 && v >= 0
-                && (v as u128) < w.size as u128
+                && w.size.as_const().is_none_or(|n| (v as u128) < n as u128)
             {
                 out.insert(w.var, v as u64);
             }
@@ -147,10 +149,13 @@ impl WitnessProgram {
                 .iter()
                 .map(|a| original.array(*a).display.as_str())
                 .collect();
+            let size = match w.size {
+                Size::Const(n) => n.to_string(),
+                Size::Var(v) => original.var(v).name.clone(),
+            };
             out.push(format!(
-                "witness index {} in [0, {}) for {}",
+                "witness index {} in [0, {size}) for {}",
                 w.name,
-                w.size,
                 names.join(", ")
             ));
         }
@@ -186,17 +191,19 @@ pub fn witness_program(p: &Program) -> Result<WitnessProgram, AraError> {
     let mut q = p.clone();
     // Witness indexes: one per size, in order of first declaration.
     let mut witnesses: Vec<WitnessIndex> = Vec::new();
+    let classes = SizeClasses::of(p);
     for a in p.array_ids() {
         let arr = p.array(a);
-        if arr.size == 0 {
+        if arr.size == Size::Const(0) {
             continue;
         }
-        match witnesses.iter_mut().find(|w| w.size == arr.size) {
+        let size = classes.of_array(p, a);
+        match witnesses.iter_mut().find(|w| w.size == size) {
             Some(w) => w.arrays.push(a),
             None => witnesses.push(WitnessIndex {
                 var: VarId(0),
                 name: String::new(),
-                size: arr.size,
+                size,
                 arrays: vec![a],
             }),
         }
@@ -220,15 +227,16 @@ pub fn witness_program(p: &Program) -> Result<WitnessProgram, AraError> {
             .collect();
         q.vars[w.var.0 as usize].display = format!("witness index of {}", names.join(", "));
         start.push(mk(StmtKind::Assign(w.var, Expr::Nondet(ty))));
-        start.push(mk(StmtKind::Assume(Expr::bin(
-            BinOp::LogAnd,
-            Expr::bin(BinOp::Ge, Expr::Var(w.var), Expr::Const(0, ty)),
-            Expr::bin(
-                BinOp::Le,
-                Expr::Var(w.var),
-                Expr::Const(w.size as i128 - 1, ty),
+        let from_0 = Expr::bin(BinOp::Ge, Expr::Var(w.var), Expr::Const(0, ty));
+        start.push(mk(StmtKind::Assume(match w.size {
+            Size::Const(n) => Expr::bin(
+                BinOp::LogAnd,
+                from_0,
+                Expr::bin(BinOp::Le, Expr::Var(w.var), Expr::Const(n as i128 - 1, ty)),
             ),
-        ))));
+            // `w < size` once the size is known: see `Tx::allocated`.
+            Size::Var(_) => from_0,
+        })));
     }
     let mut element_vars = BTreeMap::new();
     let mut wit_of = BTreeMap::new();
@@ -240,9 +248,10 @@ pub fn witness_program(p: &Program) -> Result<WitnessProgram, AraError> {
                 (ArrayInit::Zero, s) => (Some(0), s, None),
                 (ArrayInit::Nondet, _) => (None, Storage::Local, None),
                 (ArrayInit::List(vs), s) => {
-                    let vs: Vec<i128> = vs.iter().take(arr.size as usize).copied().collect();
+                    let n = arr.size.as_const().map_or(usize::MAX, |n| n as usize);
+                    let vs: Vec<i128> = vs.iter().take(n).copied().collect();
                     // Elements past the list are zero; a full list's default is its last value.
-                    let default = if vs.len() as u64 == arr.size {
+                    let default = if Some(vs.len() as u64) == arr.size.as_const() {
                         *vs.last().unwrap_or(&0)
                     } else {
                         0
@@ -293,9 +302,19 @@ pub fn witness_program(p: &Program) -> Result<WitnessProgram, AraError> {
         .iter()
         .map(|(_, (w, _, line))| (q.var(*w).name.clone(), *line))
         .collect();
+    let sized_by = classes
+        .rep
+        .iter()
+        .filter_map(|(v, r)| {
+            let w = witnesses.iter().find(|w| w.size == Size::Var(*r))?;
+            Some((*v, w.var))
+        })
+        .collect();
     let mut tx = Tx {
         p,
         q,
+        sized_by,
+        classes,
         wit_of,
         element_vars: element_vars.clone(),
         ctx: Vec::new(),
@@ -369,7 +388,7 @@ fn alignments(p: &Program, witnesses: &[WitnessIndex]) -> BTreeMap<Vertex, (VarI
     fn walk(
         p: &Program,
         ss: &[Stmt],
-        group: &BTreeMap<ArrId, (VarId, u64)>,
+        group: &BTreeMap<ArrId, (VarId, Size)>,
         out: &mut BTreeMap<Vertex, (VarId, Expr, u32)>,
         done: &mut BTreeSet<VarId>,
         only_checks: bool,
@@ -396,7 +415,7 @@ fn alignments(p: &Program, witnesses: &[WitnessIndex]) -> BTreeMap<Vertex, (VarI
                 let inside = Expr::bin(
                     BinOp::LogAnd,
                     Expr::bin(BinOp::Le, Expr::Const(0, big), e.clone()),
-                    Expr::bin(BinOp::Lt, e.clone(), Expr::Const(size as i128, big)),
+                    Expr::bin(BinOp::Lt, e.clone(), size_expr(size, big)),
                 );
                 let cond = Expr::bin(
                     BinOp::LogOr,
@@ -431,12 +450,85 @@ fn alignments(p: &Program, witnesses: &[WitnessIndex]) -> BTreeMap<Vertex, (VarI
     out
 }
 
+/// Frozen size variables known to be equal, so that their arrays share a witness index (a
+/// copy loop `b[i] = a[i]` over two `malloc(n * sizeof(int))` arrays needs one `w`).
+///
+/// `s2` equals `s1` when their one assignments have the same right-hand side `e` (no array
+/// read, no nondet) and no variable of `e` is assigned between them in program order. Sound
+/// because the witness transformation runs only on programs whose `goto`s jump forward and the
+/// front end never allocates inside a loop: executions meet the statements in program order,
+/// so both assignments read the same values of `e`'s variables. (If the first one does not run,
+/// its arrays are never accessed and sharing their index changes nothing.)
+#[derive(Debug, Default)]
+struct SizeClasses {
+    /// Each size variable's representative (the first of its class in program order).
+    rep: BTreeMap<VarId, VarId>,
+}
+
+impl SizeClasses {
+    fn of(p: &Program) -> SizeClasses {
+        let sizes: BTreeSet<VarId> = p
+            .arrays
+            .iter()
+            .filter_map(|a| match a.size {
+                Size::Var(v) => Some(v),
+                Size::Const(_) => None,
+            })
+            .collect();
+        // Every assignment in program order: (variable, right-hand side).
+        let mut assigns: Vec<(VarId, Option<&Expr>)> = Vec::new();
+        p.visit_stmts(&mut |s| match &s.kind {
+            StmtKind::Assign(x, e) => assigns.push((*x, Some(e))),
+            StmtKind::ParAssign(xs) => assigns.extend(xs.iter().map(|(x, _)| (*x, None))),
+            _ => {}
+        });
+        let mut rep = BTreeMap::new();
+        let allocs: Vec<(usize, VarId, &Expr)> = assigns
+            .iter()
+            .enumerate()
+            .filter_map(|(k, (x, e))| Some((k, *x, (*e)?)))
+            .filter(|(_, x, _)| sizes.contains(x))
+            .collect();
+        for (j, &(k2, s2, e2)) in allocs.iter().enumerate() {
+            let same = allocs[..j].iter().find(|&&(k1, s1, e1)| {
+                s1 != s2
+                    && e1 == e2
+                    && !has_read_or_nondet(e1)
+                    && !assigns[k1 + 1..k2]
+                        .iter()
+                        .any(|(x, _)| e1.vars().contains(x) || *x == s1)
+            });
+            let r = match same {
+                Some(&(_, s1, _)) => rep.get(&s1).copied().unwrap_or(s1),
+                None => s2,
+            };
+            rep.insert(s2, r);
+        }
+        SizeClasses { rep }
+    }
+
+    /// The size class of an array: its constant size or its size variable's representative.
+    fn of_array(&self, p: &Program, a: ArrId) -> Size {
+        match p.array(a).size {
+            Size::Var(v) => Size::Var(self.rep.get(&v).copied().unwrap_or(v)),
+            c => c,
+        }
+    }
+}
+
 /// The type of a witness index for arrays of `size` elements.
-fn index_type(size: u64) -> IntType {
-    if size - 1 <= i32::MAX as u64 {
-        IntType::Int
-    } else {
-        IntType::LongLong
+fn index_type(size: Size) -> IntType {
+    match size {
+        Size::Const(n) if n - 1 <= i32::MAX as u64 => IntType::Int,
+        _ => IntType::LongLong,
+    }
+}
+
+/// An array size as an expression of type `t` (the size variable converted).
+fn size_expr(size: Size, t: IntType) -> Expr {
+    match size {
+        Size::Const(n) => Expr::Const(n as i128, t),
+        Size::Var(v) => Expr::Cast(t, Box::new(Expr::Var(v))),
     }
 }
 
@@ -1021,6 +1113,9 @@ struct Ctx {
 struct Tx<'a> {
     p: &'a Program,
     q: Program,
+    /// The witness index of each frozen size variable (symbolic sizes).
+    sized_by: BTreeMap<VarId, VarId>,
+    classes: SizeClasses,
     wit_of: BTreeMap<ArrId, VarId>,
     element_vars: BTreeMap<ArrId, VarId>,
     ctx: Vec<Ctx>,
@@ -1167,7 +1262,27 @@ impl Tx<'_> {
             StmtKind::DoWhile { body, cond } => return self.do_while(s, before, body, cond, out),
         };
         out.push(self.st(kind, s));
+        if let StmtKind::Assign(x, _) = &s.kind {
+            out.extend(self.allocated(*x, s));
+        }
         Ok(())
+    }
+
+    /// After the one assignment of a frozen size variable `n` (the allocation of its arrays):
+    /// `assume(n <= 0 || w < n)` for their witness index `w`. Sound: an execution reaching the
+    /// error is simulated with `w` the index the error's iteration uses, a valid index of the
+    /// arrays (no undefined behaviour), so `w < n` when `n > 0`; with `n <= 0` the arrays have
+    /// no element and nothing is assumed (an execution that never touches them goes on).
+    fn allocated(&self, n: VarId, like: &Stmt) -> Option<Stmt> {
+        let w = *self.sized_by.get(&n)?;
+        let big = IntType::LongLong;
+        let n_big = Expr::Cast(big, Box::new(Expr::Var(n)));
+        let empty = Expr::bin(BinOp::Le, Expr::Var(n), Expr::Const(0, self.q.var(n).ty));
+        let inside = Expr::bin(BinOp::Lt, Expr::Cast(big, Box::new(Expr::Var(w))), n_big);
+        Some(self.st(
+            StmtKind::Assume(Expr::bin(BinOp::LogOr, empty, inside)),
+            like,
+        ))
     }
 
     /// `goto l`, after assuming that no loop it leaves is in an iteration that may not leave.
@@ -1481,27 +1596,30 @@ impl Tx<'_> {
         let (_, tmax) = ty.range(dm);
         let i = cnt.i;
         // The size class of the arrays accessed at [i]: the most written, then the most read.
-        let mut score: BTreeMap<u64, (usize, usize)> = BTreeMap::new();
+        let mut score: BTreeMap<Size, (usize, usize)> = BTreeMap::new();
         for (a, (idx, _)) in &f.stores {
             for e in idx {
                 if is_iter(p, e, i) {
-                    score.entry(p.array(*a).size).or_default().0 += 1;
+                    score.entry(self.classes.of_array(p, *a)).or_default().0 += 1;
                 }
             }
         }
         for (a, e) in &f.reads {
             if is_iter(p, e, i) {
-                score.entry(p.array(*a).size).or_default().1 += 1;
+                score.entry(self.classes.of_array(p, *a)).or_default().1 += 1;
             }
         }
         let class = score
             .iter()
-            .filter(|(n, _)| **n >= 1 && (**n - 1) as i128 <= tmax)
+            .filter(|(n, _)| match n {
+                Size::Const(n) => *n >= 1 && (*n - 1) as i128 <= tmax,
+                Size::Var(_) => true,
+            })
             .max_by(|x, y| x.1.cmp(y.1).then(y.0.cmp(x.0)))
             .map(|(n, _)| *n);
         let w = class.and_then(|n| {
             p.array_ids()
-                .find(|a| p.array(*a).size == n)
+                .find(|a| self.classes.of_array(p, *a) == n)
                 .and_then(|a| self.wit_of.get(&a).copied())
         });
         // Arrays exact in the witness iteration: of the class, written only at [i].
@@ -1510,7 +1628,7 @@ impl Tx<'_> {
                 .stores
                 .iter()
                 .filter(|(a, (idx, _))| {
-                    p.array(**a).size == n && idx.iter().all(|e| is_iter(p, e, i))
+                    self.classes.of_array(p, **a) == n && idx.iter().all(|e| is_iter(p, e, i))
                 })
                 .map(|(a, _)| *a)
                 .collect(),
@@ -1577,10 +1695,11 @@ impl Tx<'_> {
                 lo_e.clone(),
             ),
         };
-        let n = class.unwrap_or(0);
-        let (within, covers) = match w {
-            Some(_) => (cnt.within(n), cnt.covers(n)),
-            None => (false, false),
+        let n = class.unwrap_or(Size::Const(0));
+        // With a symbolic size the iteration of `w` is decided at run time (`in_e(w)`, exact).
+        let (within, covers) = match (w, n) {
+            (Some(_), Size::Const(n)) => (cnt.within(n), cnt.covers(n)),
+            _ => (false, false),
         };
         let other = match w {
             Some(_) => f.leaves() || f.nested_errors || (f.direct_errors && !within),
@@ -1670,7 +1789,17 @@ impl Tx<'_> {
                 let valid = if within {
                     Expr::int(1)
                 } else {
-                    let mut e = Expr::bin(BinOp::Le, vi.clone(), Expr::Const(n as i128 - 1, ty));
+                    let big = IntType::LongLong;
+                    let mut e = match n {
+                        Size::Const(n) => {
+                            Expr::bin(BinOp::Le, vi.clone(), Expr::Const(n as i128 - 1, ty))
+                        }
+                        Size::Var(_) => Expr::bin(
+                            BinOp::Lt,
+                            Expr::Cast(big, Box::new(vi.clone())),
+                            size_expr(n, big),
+                        ),
+                    };
                     if ty.is_signed() {
                         e = and(Expr::bin(BinOp::Ge, vi.clone(), Expr::Const(0, ty)), e);
                     }

@@ -517,6 +517,7 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
                         *n += 1;
                         let arr = p.array(a);
                         if *n >= GENERALISE_AFTER
+                            && arr.size.as_const().is_some()
                             && array_size(arr) <= GENERALISE_MAX_SIZE
                             && !matches!(params.r.0.get(&a), Some(Tracked::All))
                         {
@@ -690,7 +691,8 @@ fn refine(
     }
     for (&a, &n) in &reads_of {
         let arr = p.array(a);
-        if n > MANY_READS && array_size(arr) <= GENERALISE_MAX_SIZE {
+        if n > MANY_READS && arr.size.as_const().is_some() && array_size(arr) <= GENERALISE_MAX_SIZE
+        {
             if !matches!(params.r.0.get(&a), Some(Tracked::All)) {
                 how.push(format!(
                     "R({}) = all ({n} reads in the core, {} elements)",
@@ -742,7 +744,7 @@ fn refine(
             match (k, entry) {
                 (_, Tracked::All) => {}
                 (Some(k), Tracked::Only(set))
-                    if k >= 0 && (k as u64) < array_size(arr) && !walking =>
+                    if k >= 0 && arr.size.as_const().is_none_or(|n| (k as u64) < n) && !walking =>
                 {
                     if set.insert(k as u64) {
                         how.push(format!("R({}) += {k}", arr.display));
@@ -771,7 +773,10 @@ fn refine(
     // A set holding every index is `all`: the abstraction then keeps the array whole.
     for a in p.array_ids() {
         if let Some(Tracked::Only(set)) = params.r.0.get(&a)
-            && set.len() as u64 >= array_size(p.array(a))
+            && p.array(a)
+                .size
+                .as_const()
+                .is_some_and(|n| set.len() as u64 >= n)
         {
             params.r.0.insert(a, Tracked::All);
         }

@@ -123,8 +123,14 @@ fn dictionary(p: &Program) -> String {
         }
     };
     for a in &p.arrays {
-        add(i128::from(a.size));
-        a.dims.iter().for_each(|&d| add(i128::from(d)));
+        a.size
+            .as_const()
+            .into_iter()
+            .for_each(|n| add(i128::from(n)));
+        a.dims
+            .iter()
+            .filter_map(|d| d.as_const())
+            .for_each(|d| add(i128::from(d)));
     }
     let mut consts = vec![];
     p.visit_stmts(&mut |s| {
@@ -189,10 +195,16 @@ fn fill_uninitialised_arrays(p: &mut Program) -> Vec<Filled> {
         .array_ids()
         .filter(|&a| p.array(a).storage == Storage::Local && p.array(a).init == ArrayInit::Nondet)
         .collect();
+    // Symbolic-size arrays come to life later, at their allocation: zero contents (one of
+    // their possible values) in random runs.
+    let arrays: Vec<ArrId> = arrays
+        .into_iter()
+        .filter(|&a| p.array(a).size.as_const().is_some())
+        .collect();
     let mut fill = vec![];
     let mut filled = vec![];
     for a in arrays {
-        let (size, elem) = (p.array(a).size, p.array(a).elem);
+        let (size, elem) = (p.array(a).size.as_const().unwrap_or(0), p.array(a).elem);
         filled.push(Filled {
             display: p.array(a).display.clone(),
             array: a,
@@ -354,6 +366,10 @@ fn has_nondet(e: &Expr) -> bool {
     found
 }
 
+/// Largest symbolic-size array (in elements) a random run allocates: a run that needs more is
+/// abandoned (`replay::ABANDONED`), not reported.
+const RANDOM_MAX_ELEMS: u64 = 1 << 16;
+
 /// Inputs listed in the report of a random run (a loop over a large array reads many).
 const MAX_REPORTED_INPUTS: usize = 200;
 
@@ -386,7 +402,7 @@ pub fn random_search(p: &Program, budget: Duration, dir: &Path) -> Option<Concre
     let nlog = redraw_before_assumes(&mut q);
     let (_, mut text) = replay_program_with(&q, &Model::default());
     text.push_str(&harness(&format!(
-        "#define ARA_NLOG {}\n{}{RANDOM_SOURCE}",
+        "#define ARA_MAX_ELEMS {RANDOM_MAX_ELEMS}LL\n#define ARA_FILL_ON 1\n#define ARA_NLOG {}\n{}{RANDOM_SOURCE}",
         q.var(nlog).name,
         dictionary(p)
     )));
@@ -481,8 +497,40 @@ fn confirm_hit(p: &Program, filled: &[Filled], hit: &Hit, dir: &Path) -> Result<
             });
         }
     }
-    let nondets: Vec<i128> = values.collect();
+    // The contents of the `malloc`'d arrays, drawn at their allocation, as their initial
+    // values (each array is allocated at most once: `ir::Size::Var`).
+    let mut nondets = vec![];
+    let mut next_index: std::collections::BTreeMap<ArrId, i128> = Default::default();
+    for (f, v) in hit.inputs.iter().skip(filled_count(filled)) {
+        match f
+            .strip_prefix("ara_fill_")
+            .and_then(|k| k.parse::<u32>().ok())
+        {
+            Some(k) if (k as usize) < p.arrays.len() => {
+                let array = ArrId(k);
+                let elem = p.array(array).elem;
+                let index = next_index.entry(array).or_insert(0);
+                let value = if elem == IntType::Bool {
+                    i128::from(*v != 0)
+                } else {
+                    elem.wrap(*v, p.data_model)
+                };
+                initial.arrays.push(ArrayValue {
+                    array,
+                    index: *index,
+                    value,
+                });
+                *index += 1;
+            }
+            _ => nondets.push(*v),
+        }
+    }
     replay(p, &nondets, &initial, dir, HIT_LIMIT)
+}
+
+/// The number of inputs that are the contents of the filled constant-size arrays.
+fn filled_count(filled: &[Filled]) -> usize {
+    filled.iter().map(|f| f.size as usize).sum()
 }
 
 /// The confirmed hit as a trace: every input when there are few, else the first and the last
@@ -532,7 +580,10 @@ fn report(hit: &Hit, filled: &[Filled]) -> ConcreteTrace {
              after {total} inputs{listed}{arrays}"
         )],
         inputs,
-        nondet_values: if filled.is_empty() {
+        // Contents of arrays are no nondet calls: a witness cannot state them.
+        nondet_values: if filled.is_empty()
+            && !hit.inputs.iter().any(|(f, _)| f.starts_with("ara_fill_"))
+        {
             hit.inputs.iter().map(|(_, v)| *v).collect()
         } else {
             vec![]

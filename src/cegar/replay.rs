@@ -22,6 +22,12 @@ use std::time::Duration;
 pub(crate) const REACHED: i32 = 77;
 /// Exit code when an assumption fails during the replay.
 pub(crate) const ASSUME_FAILED: i32 = 78;
+/// Exit code when the run allocates an array larger than the cap (`ARA_MAX_ELEMS`) or of a
+/// negative size: abandoned, never reported.
+pub(crate) const ABANDONED: i32 = 79;
+/// Largest symbolic-size array (in elements) a replay of an SMT model allocates; random
+/// testing uses a smaller cap (`random::RANDOM_MAX_ELEMS`).
+const REPLAY_MAX_ELEMS: u64 = 1 << 20;
 
 /// gcc's arguments for a replayed program: C semantics as the trace formula has them
 /// (wrapping), and no run that only reaches the error through an out-of-bounds access (it
@@ -33,6 +39,7 @@ pub(crate) fn gcc_args(src: &Path, exe: &Path) -> Vec<String> {
         "-fwrapv",
         "-fsanitize=bounds",
         "-fsanitize-undefined-trap-on-error",
+        "-DARA_REPLAY",
         "-w",
         "-o",
     ]
@@ -113,6 +120,9 @@ pub(super) fn replay(
     match out.ending {
         Ending::Exited(REACHED) => Ok(()),
         Ending::Exited(ASSUME_FAILED) => Err("an assumption fails during the replay".into()),
+        Ending::Exited(ABANDONED) => {
+            Err("the replay allocates an array of a negative size or above the replay's cap".into())
+        }
         Ending::Exited(c) => Err(format!("the replay ended with exit code {c} without error")),
         Ending::Signaled(s) => Err(format!("the replay was killed by signal {s}")),
         Ending::TimedOut => Err(format!(
@@ -221,9 +231,18 @@ pub(crate) fn replay_program_with(p: &Program, model: &Model) -> (Program, Strin
             let known: Vec<(u64, i128)> = model
                 .arrays
                 .iter()
-                .filter(|a| a.array == id && a.index >= 0 && (a.index as u64) < arr.size)
+                .filter(|a| {
+                    a.array == id
+                        && a.index >= 0
+                        && (a.index as u64) < arr.size.as_const().unwrap_or(REPLAY_MAX_ELEMS)
+                })
                 .map(|a| (a.index as u64, a.value))
                 .collect();
+            if known.is_empty() && arr.size.as_const().is_none() {
+                // Allocated by `ara_alloc`: zero in a replay, random in random testing.
+                arr.storage = Storage::Global;
+                continue;
+            }
             let len = known.iter().map(|(k, _)| k + 1).max().unwrap_or(0);
             let mut vals = vec![0i128; len as usize];
             for (k, v) in known {
@@ -340,6 +359,37 @@ unsigned long __VERIFIER_nondet_ulong(void) {{ unsigned long v = (unsigned long)
 long long __VERIFIER_nondet_longlong(void) {{ long long v = (long long) ara_value("__VERIFIER_nondet_longlong"); ara_note("__VERIFIER_nondet_longlong", (long long) v); return v; }}
 unsigned long long __VERIFIER_nondet_ulonglong(void) {{ unsigned long long v = (unsigned long long) ara_value("__VERIFIER_nondet_ulonglong"); ara_note("__VERIFIER_nondet_ulonglong", (long long) v); return v; }}
 void __VERIFIER_assume(int c) {{ if (!c) {{ fflush(stdout); _exit({ASSUME_FAILED}); }} }}
+/* Symbolic-size arrays (the program's prelude declares these under ARA_REPLAY): zeroed (the
+   initial values are copied in by the program), at most ARA_MAX_ELEMS elements, every index
+   checked. */
+#ifndef ARA_MAX_ELEMS
+#define ARA_MAX_ELEMS {REPLAY_MAX_ELEMS}LL
+#endif
+extern void *calloc(unsigned long, unsigned long);
+void *ara_alloc_zero(long long n, unsigned long size) {{
+  if (n < 0 || n > ARA_MAX_ELEMS) {{ fflush(stdout); _exit({ABANDONED}); }}
+  void *p = calloc(n > 0 ? (unsigned long) n : 1, size);
+  if (!p) {{ fflush(stdout); _exit({ABANDONED}); }}
+  return p;
+}}
+void *ara_alloc(long long n, unsigned long size) {{ return ara_alloc_zero(n, size); }}
+#ifndef ARA_FILL_ON
+#define ARA_FILL_ON 0
+#endif
+/* Random contents of `malloc`'d arrays (random testing only), logged as `ara_fill_<id>`. */
+int ara_heap_fill = ARA_FILL_ON;
+long long ara_heap_value(int id) {{
+  static char names[256][24];
+  const char *f = "ara_fill";
+  if (id >= 0 && id < 256) {{
+    if (!names[id][0]) snprintf(names[id], sizeof names[id], "ara_fill_%d", id);
+    f = names[id];
+  }}
+  long long v = ara_value(f);
+  ara_note(f, v);
+  return v;
+}}
+long long ara_idx(long long i, long long n) {{ if (i < 0 || i >= n) __builtin_trap(); return i; }}
 void __assert_fail(const char *a, const char *f, unsigned int l, const char *fn) {{
   (void) a; (void) f; (void) l; (void) fn;
   ara_reached();

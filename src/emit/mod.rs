@@ -7,12 +7,37 @@
 //! time control reaches that vertex, before the vertex's effect, so that the `ara_loc` values in
 //! a checker's trace form a path of `Cfg::build(p)` (ending in 0 at an error).
 
-use crate::ir::print::expr_to_c;
+use crate::ir::print::{expr_to_c, expr_to_c_checked, index_to_c};
 use crate::ir::{ArrayInit, Expr, IntType, Program, Stmt, StmtKind, VarId};
 use std::collections::{BTreeSet, HashSet};
 use std::fmt::Write as _;
 
 const PRELUDE: &str = include_str!("../../templates/prelude.c");
+
+/// The allocation and index macros of programs with symbolic-size arrays (see
+/// `Emitter::allocate`). For checkers an allocation cannot fail (the arrays of the IR exist)
+/// and an index is itself; a replay (`-DARA_REPLAY`, `cegar::replay`) defines `ara_alloc`,
+/// `ara_alloc_zero` and `ara_idx` in its harness: a size above its cap abandons the run, an
+/// index out of bounds traps; `ARA_FILL` gives a `malloc`'d array random contents in random
+/// testing (logged as inputs `ara_fill_<array id>`) and nothing in a replay.
+const HEAP_PRELUDE: &str = r#"#ifdef ARA_REPLAY
+void *ara_alloc(long long n, unsigned long size);
+void *ara_alloc_zero(long long n, unsigned long size);
+long long ara_idx(long long i, long long n);
+#define ARA_IDX(i, n) ara_idx((i), (long long) (n))
+extern int ara_heap_fill;
+long long ara_heap_value(int id);
+#define ARA_FILL(a, n, id) { long long ara_k; for (ara_k = 0; ara_heap_fill && ara_k < (long long) (n); ara_k++) (a)[ara_k] = ara_heap_value(id); }
+#else
+extern void *malloc(__SIZE_TYPE__);
+extern void *calloc(__SIZE_TYPE__, __SIZE_TYPE__);
+static void *ara_nonnull(void *p) { __VERIFIER_assume(p != 0); return p; }
+#define ara_alloc(n, size) ara_nonnull(malloc((__SIZE_TYPE__) (n) * (size)))
+#define ara_alloc_zero(n, size) ara_nonnull(calloc((__SIZE_TYPE__) (n), (size)))
+#define ARA_IDX(i, n) (i)
+#define ARA_FILL(a, n, id)
+#endif
+"#;
 
 /// How to emit a program.
 #[derive(Clone, Debug)]
@@ -47,6 +72,7 @@ pub fn emit_c(p: &Program, opts: &EmitOptions) -> String {
         indent: 1,
         taken: HashSet::new(),
         loops: Vec::new(),
+        init_names: Default::default(),
     };
     e.prelude();
     e.globals();
@@ -70,6 +96,8 @@ struct Emitter<'a> {
     /// Names made up during emission (temporaries, labels), so they never clash.
     taken: HashSet<String>,
     loops: Vec<ContTarget>,
+    /// The constant array holding the initial values of each symbolic-size array.
+    init_names: std::collections::BTreeMap<crate::ir::ArrId, String>,
 }
 
 /// Text safe inside a C comment.
@@ -154,7 +182,7 @@ impl Emitter<'_> {
     }
 
     fn c(&self, e: &Expr) -> String {
-        expr_to_c(self.p, e)
+        expr_to_c_checked(self.p, e)
     }
 
     fn prelude(&mut self) {
@@ -191,6 +219,11 @@ impl Emitter<'_> {
             .iter()
             .map(|(f, ret)| format!("extern {ret} {f}(void);\n"))
             .collect();
+        let decls = if self.p.has_symbolic_sizes() {
+            format!("{decls}{HEAP_PRELUDE}")
+        } else {
+            decls
+        };
         let text = PRELUDE
             .replace("{{HEADER}}", &header)
             .replace("{{NONDET_DECLS}}\n", &decls)
@@ -212,8 +245,75 @@ impl Emitter<'_> {
         d
     }
 
+    /// After the one assignment of a frozen size variable `n`: the allocation of the arrays
+    /// of that size, with their contents (`ara_alloc` is `malloc`, `ara_alloc_zero` `calloc`;
+    /// in a replay both check the size against the replay's cap, see the prelude).
+    fn allocate(&mut self, n: VarId, s: &Stmt) {
+        let size = self.p.var(n).name.clone();
+        for a in self.p.arrays_sized_by(n) {
+            let arr = self.p.array(a);
+            let (name, elem) = (arr.name.clone(), arr.elem.c_name());
+            let f = match arr.init {
+                ArrayInit::Nondet => "ara_alloc",
+                ArrayInit::Zero | ArrayInit::List(_) => "ara_alloc_zero",
+            };
+            let t = format!("{name} = ({elem} *) {f}({size}, sizeof({elem}));");
+            self.stmt_line(&t, s);
+            if arr.init == ArrayInit::Nondet {
+                self.stmt_line(&format!("ARA_FILL({name}, {size}, {});", a.0), s);
+            }
+            if let ArrayInit::List(vs) = &arr.init
+                && !vs.is_empty()
+            {
+                let init = self.init_names[&a].clone();
+                let t = format!(
+                    "{{ long long ara_k; for (ara_k = 0; ara_k < {} && ara_k < (long long) {size}; ara_k++) {name}[ara_k] = {init}[ara_k]; }}",
+                    vs.len()
+                );
+                self.stmt_line(&t, s);
+            }
+        }
+    }
+
+    /// A symbolic-size array: a pointer, allocated where its size is assigned; initial values
+    /// in a constant array next to it.
+    fn pointer_decl(&mut self, id: crate::ir::ArrId) -> String {
+        let a = self.p.array(id);
+        let mut d = format!("{} *{}", a.elem.c_name(), a.name);
+        if a.storage == crate::ir::Storage::Local {
+            d.push_str(" = 0");
+        }
+        d.push(';');
+        if a.display != a.name {
+            let _ = write!(d, " /* {} */", comment_safe(&a.display));
+        }
+        if let ArrayInit::List(vs) = &a.init
+            && !vs.is_empty()
+        {
+            let items: Vec<String> = vs
+                .iter()
+                .map(|&v| self.c(&Expr::Const(v, a.elem)))
+                .collect();
+            let (elem, base) = (a.elem.c_name(), format!("{}__init", a.name));
+            let name = self.fresh(&base);
+            self.taken.insert(name.clone());
+            let _ = write!(
+                d,
+                " static const {elem} {name}[] = {{{}}};",
+                items.join(", ")
+            );
+            self.init_names.insert(id, name);
+        }
+        d
+    }
+
     fn array_decl(&self, a: &crate::ir::Array) -> String {
-        let mut d = format!("{} {}[{}]", a.elem.c_name(), a.name, a.size);
+        let mut d = format!(
+            "{} {}[{}]",
+            a.elem.c_name(),
+            a.name,
+            a.size.as_const().unwrap_or(0)
+        );
         match &a.init {
             // Globals are zero anyway; locals need the initialiser.
             ArrayInit::Zero if a.storage == crate::ir::Storage::Local => d.push_str(" = {0}"),
@@ -252,13 +352,17 @@ impl Emitter<'_> {
                 self.out.push('\n');
             }
         }
-        for a in &self.p.arrays {
+        for id in self.p.array_ids() {
+            let a = self.p.array(id);
             if a.storage == Global {
                 if !any {
                     self.out.push('\n');
                     any = true;
                 }
-                let d = self.array_decl(a);
+                let d = match a.size {
+                    crate::ir::Size::Var(_) => self.pointer_decl(id),
+                    crate::ir::Size::Const(_) => self.array_decl(a),
+                };
                 self.out.push_str(&d);
                 self.out.push('\n');
             }
@@ -276,9 +380,13 @@ impl Emitter<'_> {
                 any = true;
             }
         }
-        for a in &self.p.arrays {
+        for id in self.p.array_ids() {
+            let a = self.p.array(id);
             if a.storage == Local {
-                let d = self.array_decl(a);
+                let d = match a.size {
+                    crate::ir::Size::Var(_) => self.pointer_decl(id),
+                    crate::ir::Size::Const(_) => self.array_decl(a),
+                };
                 self.line(&d);
                 any = true;
             }
@@ -317,15 +425,11 @@ impl Emitter<'_> {
         match &s.kind {
             StmtKind::Assign(v, e) => {
                 let t = format!("{m}{} = {};", self.p.var(*v).name, self.c(e));
-                self.stmt_line(&t, s)
+                self.stmt_line(&t, s);
+                self.allocate(*v, s);
             }
             StmtKind::Store(a, i, e) => {
-                let t = format!(
-                    "{m}{}[{}] = {};",
-                    self.p.array(*a).name,
-                    self.c(i),
-                    self.c(e)
-                );
+                let t = format!("{m}{} = {};", index_to_c(self.p, *a, i), self.c(e));
                 self.stmt_line(&t, s)
             }
             StmtKind::ParAssign(xs) => {

@@ -2,7 +2,7 @@
 //! pointer/float types that are only rejected when a program uses them), literal typing, and
 //! constant folding of IR expressions.
 
-use crate::ir::{BinOp, DataModel, Expr, IntType, Program, UnOp};
+use crate::ir::{BinOp, DataModel, Expr, IntType, Program, UnOp, VarId};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
@@ -12,6 +12,9 @@ pub enum CType {
     Int(IntType),
     /// Element type and length (`None`: `[]`).
     Array(Rc<CType>, Option<u64>),
+    /// An array whose length is only known at run time (a VLA, a `malloc`'d array): the
+    /// element type and the frozen IR variable holding the length (see `ir::Size::Var`).
+    VarArray(Rc<CType>, VarId),
     Struct(Rc<StructDef>),
     #[allow(dead_code)] // the pointee, kept for messages and future use
     Pointer(Rc<CType>),
@@ -68,6 +71,31 @@ impl Layout {
 }
 
 impl CType {
+    /// An array of constant, unknown or run-time length.
+    pub fn is_array(&self) -> bool {
+        matches!(self, CType::Array(..) | CType::VarArray(..))
+    }
+
+    /// The element type of an array type.
+    pub fn elem(&self) -> Option<&CType> {
+        match self {
+            CType::Array(e, _) | CType::VarArray(e, _) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// Do two types denote the same C type (for pointers aliasing arrays)? Conservative:
+    /// `false` when unsure.
+    pub fn same(&self, other: &CType) -> bool {
+        match (self, other) {
+            (CType::Int(a), CType::Int(b)) => a == b,
+            (CType::Struct(a), CType::Struct(b)) => Rc::ptr_eq(a, b),
+            (CType::Array(a, n), CType::Array(b, m)) => n == m && a.same(b),
+            (CType::VarArray(a, n), CType::VarArray(b, m)) => n == m && a.same(b),
+            _ => false,
+        }
+    }
+
     /// Size and alignments under the data model (x86 / x86-64 System V, as gcc lays them
     /// out), `None` when unknown (incomplete, attribute-laid-out, or outside the subset).
     pub fn layout(&self, dm: DataModel) -> Option<Layout> {
@@ -120,7 +148,7 @@ impl CType {
                 (FloatType::LongDouble, false) => Layout::scalar(16, 16, 16),
                 (FloatType::Quad, _) => Layout::scalar(16, 16, 16),
             }),
-            CType::Other(_) => None,
+            CType::Other(_) | CType::VarArray(..) => None,
         }
     }
 
@@ -130,6 +158,7 @@ impl CType {
             CType::Void => "void".into(),
             CType::Int(t) => t.c_name().into(),
             CType::Array(..) => "array".into(),
+            CType::VarArray(..) => "variable-length array".into(),
             CType::Struct(d) if d.union => "union".into(),
             CType::Struct(d) => match &d.tag {
                 Some(t) => format!("struct {t}"),

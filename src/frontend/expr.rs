@@ -118,7 +118,10 @@ impl<'a> Lowerer<'a> {
         match self.expr(e)? {
             Val::Int(x) => Ok(x),
             Val::Obj(lv) => Err(match lv.ty {
-                CType::Array(..) => self.unsup(off, "array used as a value (pointer arithmetic)"),
+                CType::Array(..) | CType::VarArray(..) => self.unsup(
+                    off,
+                    "array or pointer used as a value (pointer arithmetic or comparison)",
+                ),
                 t => self.unsup(off, format!("{} used as a value", t.describe())),
             }),
             Val::Void => Err(self.syntax(off, "void value used in an expression")),
@@ -148,6 +151,7 @@ impl<'a> Lowerer<'a> {
             Binding::Const(v, t) => Ok(Err(Val::Int(Expr::Const(v, t)))),
             Binding::Typedef(_) => Err(self.syntax(off, format!("unexpected type name `{name}`"))),
             Binding::Unusable(why) => Err(self.unsup(off, format!("{why} (`{name}`)"))),
+            Binding::Ptr(st) => self.pointer_target(name, &st, off).map(Ok),
             Binding::Extern(ty, decl_off) => {
                 let span = self.span(decl_off);
                 let obj = self.build_obj(
@@ -234,10 +238,22 @@ impl<'a> Lowerer<'a> {
                         BinaryOperator::Plus | BinaryOperator::Minus
                     )
                 {
-                    return Err(self.unsup(off, "pointer arithmetic"));
+                    // `*(a + i)` is `a[i]`; anything else is arithmetic on a pointer.
+                    let plus = b.node.operator.node == BinaryOperator::Plus;
+                    let (arr, idx) = if self.is_arrayish(&b.node.lhs) {
+                        (&b.node.lhs, &b.node.rhs)
+                    } else {
+                        (&b.node.rhs, &b.node.lhs)
+                    };
+                    if !plus || !self.is_array_name(arr) {
+                        return Err(self.unsup(off, "pointer arithmetic"));
+                    }
+                    let base = self.lvalue(arr)?;
+                    let i = self.rvalue(idx)?;
+                    return self.index_lval(&base, i, off);
                 }
                 let base = self.lvalue(&u.node.operand)?;
-                if !matches!(base.ty, CType::Array(..)) {
+                if !base.ty.is_array() {
                     return Err(self.unsup(off, "pointer dereference"));
                 }
                 self.index_lval(&base, Expr::int(0), off)
@@ -253,18 +269,21 @@ impl<'a> Lowerer<'a> {
     /// Is the expression (syntactically) an array or array parameter, for `i[a]`?
     fn is_arrayish(&self, e: &Node<Expression>) -> bool {
         match &e.node {
-            Expression::Identifier(id) => matches!(
-                self.lookup(&id.node.name),
-                Some((
-                    _,
-                    Binding::Obj(LVal {
-                        ty: CType::Array(..),
-                        ..
-                    })
-                ))
-            ),
+            Expression::Identifier(_) => self.is_array_name(e),
             Expression::Constant(_) => false,
             _ => true,
+        }
+    }
+
+    /// Is the expression the name of an array, array parameter or pointer variable?
+    fn is_array_name(&self, e: &Node<Expression>) -> bool {
+        let Expression::Identifier(id) = &e.node else {
+            return false;
+        };
+        match self.lookup(&id.node.name) {
+            Some((_, Binding::Obj(lv))) => lv.ty.is_array(),
+            Some((_, Binding::Ptr(_))) => true,
+            _ => false,
         }
     }
 
@@ -489,7 +508,7 @@ impl<'a> Lowerer<'a> {
                 let (p, _) = self.place(&lv, off)?;
                 Ok(Val::Int(Self::read(&p)))
             }
-            CType::Array(..) | CType::Struct(_) => Ok(Val::Obj(lv)),
+            CType::Array(..) | CType::VarArray(..) | CType::Struct(_) => Ok(Val::Obj(lv)),
             ref t => Err(self.unsup(off, format!("{} value", t.describe()))),
         }
     }
@@ -534,6 +553,17 @@ impl<'a> Lowerer<'a> {
     }
 
     fn size_of(&self, ty: &CType, off: usize) -> R<Val> {
+        if let CType::VarArray(elem, n) = ty
+            && let Val::Int(e) = self.size_of(elem, off)?
+        {
+            // `sizeof` of a VLA: its length (frozen) times its element's size.
+            let t = self.size_type();
+            return Ok(Val::Int(Expr::bin(
+                BinOp::Mul,
+                self.conv(Expr::Var(*n), t),
+                e,
+            )));
+        }
         match ty.layout(self.p.data_model) {
             Some(l) => Ok(Val::Int(Expr::Const(l.size as i128, self.size_type()))),
             None => Err(self.unsup(off, format!("sizeof {}", ty.describe()))),
@@ -560,6 +590,15 @@ impl<'a> Lowerer<'a> {
         off: usize,
     ) -> R<Val> {
         let span = self.span(off);
+        if let Expression::Identifier(id) = &lhs.node
+            && let Some((_, Binding::Ptr(_))) = self.lookup(&id.node.name)
+        {
+            if want {
+                return Err(self.unsup(off, "the value of a pointer assignment"));
+            }
+            self.assign_pointer(&id.node.name, rhs, off)?;
+            return Ok(Val::Void);
+        }
         let lv = self.lvalue(lhs)?;
         if let CType::Struct(_) = lv.ty {
             let src = self.lvalue_or_value(rhs)?;
@@ -588,6 +627,7 @@ impl<'a> Lowerer<'a> {
         off: usize,
     ) -> R<Val> {
         let span = self.span(off);
+        self.no_pointer_arithmetic(lhs, off)?;
         let lv = self.lvalue(lhs)?;
         let lv = self.stable(lv, off);
         let (place, t) = self.place(&lv, off)?;
@@ -611,6 +651,7 @@ impl<'a> Lowerer<'a> {
         off: usize,
     ) -> R<Val> {
         let span = self.span(off);
+        self.no_pointer_arithmetic(operand, off)?;
         let lv = self.lvalue(operand)?;
         let lv = self.stable(lv, off);
         let (place, t) = self.place(&lv, off)?;
@@ -628,6 +669,16 @@ impl<'a> Lowerer<'a> {
             (true, Some(tmp)) => Val::Int(Expr::Var(tmp)),
             (true, None) => Val::Int(Self::read(&place)),
         })
+    }
+
+    /// `p++`, `p += k` on a pointer variable: arithmetic, not indexing.
+    fn no_pointer_arithmetic(&self, e: &Node<Expression>, off: usize) -> R<()> {
+        if let Expression::Identifier(id) = &e.node
+            && let Some((_, Binding::Ptr(_))) = self.lookup(&id.node.name)
+        {
+            return Err(self.unsup(off, format!("pointer arithmetic on `{}`", id.node.name)));
+        }
+        Ok(())
     }
 
     /// Evaluates `e` for its side effects only.

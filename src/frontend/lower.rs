@@ -8,8 +8,8 @@ use super::ctype::{CType, FloatType, StructDef, fold};
 use super::source::SourceMap;
 use crate::error::AraError;
 use crate::ir::{
-    ArrId, Array, ArrayInit, BinOp, Expr, IntType, LabelId, Program, Span, Stmt, StmtKind, Storage,
-    Var, VarId,
+    ArrId, Array, ArrayInit, BinOp, Expr, IntType, LabelId, Program, Size, Span, Stmt, StmtKind,
+    Storage, Var, VarId,
 };
 use lang_c::ast::*;
 use lang_c::span::Node;
@@ -56,6 +56,20 @@ pub(super) enum Binding {
     Unusable(String),
     /// An `extern` declaration, turned into a global when first used.
     Extern(CType, usize),
+    /// A pointer variable: an alias of the one array it is assigned (see `pointer.rs`).
+    Ptr(Rc<PtrState>),
+}
+
+/// A pointer variable: its pointee type, the array it points to once assigned, and whether it
+/// was freed.
+#[derive(Clone)]
+pub(super) struct PtrState {
+    pub pointee: CType,
+    pub target: Option<LVal>,
+    pub freed: bool,
+    /// The C name for the arrays it allocates.
+    pub c_name: String,
+    pub display: String,
 }
 
 pub(super) enum Jump {
@@ -116,6 +130,12 @@ pub(super) struct Lowerer<'a> {
     /// Typedef names declared with a layout attribute (`typedef int T __attribute__((aligned(8)))`):
     /// structs with members of these types have no known layout, nor has `_Alignof(T)`.
     pub odd_typedefs: HashSet<String>,
+    /// While a local declaration's declarator is read: the C name of the object, so that
+    /// variable-length dimensions become its frozen size variables (`None`: VLAs are refused).
+    pub vla_name: Option<String>,
+    /// The size variable of each product of symbolic dimensions (one per flattened shape, so
+    /// the field arrays of an array of structs share it).
+    pub products: HashMap<Vec<Size>, VarId>,
 }
 
 /// The types of a function declaration; `params` is `None` without a prototype (`int f();`).
@@ -222,6 +242,8 @@ impl<'a> Lowerer<'a> {
             protos: HashMap::new(),
             loop_depth: 0,
             odd_typedefs: HashSet::new(),
+            vla_name: None,
+            products: HashMap::new(),
         }
     }
 
@@ -593,9 +615,7 @@ impl<'a> Lowerer<'a> {
                                 Some((v, _)) if v >= 0 => Some(v as u64),
                                 _ if param => None,
                                 _ => {
-                                    t = CType::Other(
-                                        "variable-length array (size is not a constant)".into(),
-                                    );
+                                    t = self.vla_dim(t, e);
                                     continue;
                                 }
                             }
@@ -633,7 +653,7 @@ impl<'a> Lowerer<'a> {
         display: &str,
         storage: Storage,
         span: Span,
-        under: &[u64],
+        under: &[Size],
         off: usize,
         user: &str,
     ) -> R<Obj> {
@@ -651,15 +671,7 @@ impl<'a> Lowerer<'a> {
                     });
                     Ok(Obj::Var(VarId(self.p.vars.len() as u32 - 1)))
                 } else {
-                    let mut size: u64 = 1;
-                    for &n in under {
-                        size =
-                            size.checked_mul(n)
-                                .filter(|&s| s <= MAX_ARRAY)
-                                .ok_or_else(|| {
-                                    self.unsup(off, format!("array `{user}` is too large"))
-                                })?;
-                    }
+                    let size = self.flat_size(under, name, span, off, user)?;
                     let display = display.trim_end_matches("[]").to_string();
                     self.p.arrays.push(Array {
                         name: self.p.fresh_name(name),
@@ -677,9 +689,13 @@ impl<'a> Lowerer<'a> {
                     Ok(Obj::Arr(ArrId(self.p.arrays.len() as u32 - 1)))
                 }
             }
-            CType::Array(e, Some(n)) => {
+            CType::Array(e, Some(_)) | CType::VarArray(e, _) => {
                 let mut u = under.to_vec();
-                u.push(*n);
+                u.push(match ty {
+                    CType::Array(_, Some(n)) => Size::Const(*n),
+                    CType::VarArray(_, v) => Size::Var(*v),
+                    _ => return Err(AraError::Internal("array length".into())),
+                });
                 let inner = self.build_obj(
                     e,
                     name,
@@ -723,6 +739,82 @@ impl<'a> Lowerer<'a> {
             CType::Other(what) => Err(self.unsup(off, format!("{what}: `{user}`"))),
             other => Err(self.unsup(off, format!("{} variable `{user}`", other.describe()))),
         }
+    }
+
+    /// The number of elements of an array flattened from dimensions `dims`: their product, a
+    /// constant or a frozen variable (one per shape, assigned the product here, before any
+    /// access: this assignment allocates the arrays of that shape).
+    fn flat_size(
+        &mut self,
+        dims: &[Size],
+        name: &str,
+        span: Span,
+        off: usize,
+        user: &str,
+    ) -> R<Size> {
+        let too_large = || self.unsup(off, format!("array `{user}` is too large"));
+        if let Some(consts) = dims
+            .iter()
+            .map(|d| d.as_const())
+            .collect::<Option<Vec<u64>>>()
+        {
+            let mut size: u64 = 1;
+            for n in consts {
+                size = size
+                    .checked_mul(n)
+                    .filter(|&s| s <= MAX_ARRAY)
+                    .ok_or_else(too_large)?;
+            }
+            return Ok(Size::Const(size));
+        }
+        if let [Size::Var(v)] = dims {
+            return Ok(Size::Var(*v));
+        }
+        if let Some(v) = self.products.get(dims) {
+            return Ok(Size::Var(*v));
+        }
+        let t = self.size_type();
+        let product = dims
+            .iter()
+            .map(|d| self.conv(d.expr(), t))
+            .reduce(|a, b| Expr::bin(BinOp::Mul, a, b))
+            .unwrap_or(Expr::Const(1, t));
+        let v = self.size_var(&format!("{name}__size"), t, span);
+        self.emit(StmtKind::Assign(v, product), span);
+        self.products.insert(dims.to_vec(), v);
+        Ok(Size::Var(v))
+    }
+
+    /// A new frozen size variable (assigned once by the caller).
+    pub fn size_var(&mut self, name: &str, t: IntType, span: Span) -> VarId {
+        let v = self.p.fresh_var(name, t, Storage::Local);
+        let var = &mut self.p.vars[v.0 as usize];
+        var.display = format!("size of {}", name.trim_end_matches("__size"));
+        var.span = span;
+        v
+    }
+
+    /// `T [e]` with `e` not constant: in a local declaration that runs once, `e` is evaluated
+    /// (here, once) into a frozen size variable; anywhere else it is unsupported.
+    fn vla_dim(&mut self, t: CType, e: &'a Node<Expression>) -> CType {
+        let Some(name) = self.vla_name.clone() else {
+            return CType::Other("variable-length array (size is not a constant)".into());
+        };
+        if self.may_repeat(e.span.start) {
+            return CType::Other(
+                "variable-length array declared in a loop (allocated more than once)".into(),
+            );
+        }
+        let n = match self.rvalue(e) {
+            Ok(n) => n,
+            Err(err) => return CType::Other(format!("variable-length array size ({err})")),
+        };
+        let ty = n.ty(&self.p).promote();
+        let span = self.span(e.span.start);
+        let v = self.size_var(&format!("{name}__size"), ty, span);
+        let n = self.conv(n, ty);
+        self.emit(StmtKind::Assign(v, n), span);
+        CType::VarArray(Rc::new(t), v)
     }
 
     /// Declares an object in the current scope.
@@ -771,6 +863,21 @@ impl<'a> Lowerer<'a> {
 
     /// `lv[e]`.
     pub fn index_lval(&self, lv: &LVal, e: Expr, off: usize) -> R<LVal> {
+        if let (CType::VarArray(elem, n), Obj::Elems(inner)) = (&lv.ty, &lv.obj) {
+            let idx = match &lv.idx {
+                None => e,
+                Some(i) => Expr::bin(
+                    BinOp::Add,
+                    Expr::bin(BinOp::Mul, i.clone(), Expr::Var(*n)),
+                    e,
+                ),
+            };
+            return Ok(LVal {
+                ty: (**elem).clone(),
+                obj: (**inner).clone(),
+                idx: Some(idx),
+            });
+        }
         let (CType::Array(elem, n), Obj::Elems(inner)) = (&lv.ty, &lv.obj) else {
             return Err(self.unsup(off, format!("indexing a {}", lv.ty.describe())));
         };
@@ -1183,7 +1290,7 @@ impl<'a> Lowerer<'a> {
                 Place::Elem(a, i) => {
                     let k = fold(&i, &self.p)
                         .ok_or_else(|| AraError::Internal("non-constant init index".into()))?;
-                    let size = self.p.array(a).size;
+                    let size = self.p.array(a).size.as_const().unwrap_or(0);
                     let list = lists
                         .entry(a)
                         .or_insert_with(|| match &self.p.array(a).init {
@@ -1253,7 +1360,14 @@ impl<'a> Lowerer<'a> {
                     let c = fold(&value, &self.p);
                     if outermost && let (Some(k), Some(c)) = (k, c) {
                         let l = lists.entry(*a).or_default();
-                        if k >= 0 && (k as u64) < self.p.array(*a).size {
+                        if k >= 0
+                            && self
+                                .p
+                                .array(*a)
+                                .size
+                                .as_const()
+                                .is_some_and(|n| (k as u64) < n)
+                        {
                             if l.len() <= k as usize {
                                 l.resize(k as usize + 1, 0);
                             }
@@ -1294,7 +1408,9 @@ impl<'a> Lowerer<'a> {
     /// contents), with one store per element for small arrays, else a loop.
     pub fn fill(&mut self, a: ArrId, value: Expr, span: Span) {
         let size = self.p.array(a).size;
-        if size <= 16 {
+        if let Some(size) = size.as_const()
+            && size <= 16
+        {
             for k in 0..size {
                 self.emit(
                     StmtKind::Store(a, Expr::int(k as i128), value.clone()),
@@ -1306,11 +1422,7 @@ impl<'a> Lowerer<'a> {
         let i = self.p.fresh_var("ara_i", IntType::Long, Storage::Local);
         let mk = |kind| Stmt { kind, span, id: 0 };
         self.emit(StmtKind::Assign(i, Expr::Const(0, IntType::Long)), span);
-        let cond = Expr::bin(
-            BinOp::Lt,
-            Expr::Var(i),
-            Expr::Const(size as i128, IntType::Long),
-        );
+        let cond = Expr::bin(BinOp::Lt, Expr::Var(i), size.expr());
         let body = vec![mk(StmtKind::Store(a, Expr::Var(i), value))];
         let step = vec![mk(StmtKind::Assign(
             i,

@@ -13,6 +13,7 @@ mod depth;
 mod expr;
 mod guard;
 mod lower;
+mod pointer;
 mod repeat;
 pub mod source;
 mod stmt;
@@ -235,6 +236,15 @@ fn global_decl<'a>(
             continue;
         }
         let ty = l.complete_type(ty, id.node.initializer.as_ref());
+        if let ctype::CType::Pointer(pointee) = &ty
+            && !matches!(l.scopes[0].get(&name), Some(Binding::Ptr(_)))
+        {
+            if let Some(init) = &id.node.initializer {
+                return Err(l.unsup(init.span.start, "initialised global pointer"));
+            }
+            l.declare_pointer(&name, (**pointee).clone(), name.clone(), name.clone());
+            continue;
+        }
         let existing = match l.scopes[0].get(&name) {
             Some(Binding::Obj(lv)) => Some(lv.clone()),
             _ => None,
@@ -415,5 +425,78 @@ mod tests {
             &FrontendOptions::default(),
         );
         assert!(matches!(t, Err(AraError::Unsupported { .. })));
+    }
+
+    const SYMSIZE: &str = "extern int __VERIFIER_nondet_int(void);
+        void *malloc(unsigned long); void *calloc(unsigned long, unsigned long);
+        void set(int *q, int k) { q[k] = 9; }
+        int main() { int n = __VERIFIER_nondet_int(); int m = __VERIFIER_nondet_int();
+          int v[n + 1]; v[n] = 1;
+          int w[n][m]; w[1][2] = 3;
+          int *p = (int *) malloc(sizeof(int) * n); p[0] = 1;
+          short *s = malloc(2 * n * sizeof *s); s[1] = 2;
+          long *c = calloc(n, sizeof(long)); c[2] = 3;
+          int a[4]; int *q = a; *(q + 2) = 1; q[1] = 2; *q = 3; set(q, 3); set(p, 1);
+          return 0; }";
+
+    /// VLA sizes and allocation counts are evaluated once into frozen size variables (the
+    /// byte count divided by the element size, in any order of the factors); 2-D VLAs are
+    /// flattened with a product size.
+    #[test]
+    fn symbolic_sizes_are_frozen_variables() {
+        let t = cfg(SYMSIZE);
+        for line in [
+            "v__size = n + 1;",
+            "v[n] = 1;",
+            "w__size_2 = (unsigned long) w__size_1 * (unsigned long) w__size;",
+            "w[1 * w__size + 2] = 3;",
+            "p__size = (unsigned long) n;",
+            "s__size = 2ul * (unsigned long) n;",
+            "c__size = (unsigned long) n;",
+        ] {
+            assert!(t.contains(&format!(": {line} ->")), "{line} in\n{t}");
+        }
+        let p = parse_source(SYMSIZE, "t.c", &FrontendOptions::default()).unwrap();
+        let arr = |n: &str| p.array(p.array_by_name(n).unwrap());
+        let var = |n: &str| crate::ir::Size::Var(p.var_by_name(n).unwrap());
+        assert_eq!(arr("v").size, var("v__size"));
+        assert_eq!(arr("w").size, var("w__size_2"));
+        assert_eq!(arr("w").dims, vec![var("w__size_1"), var("w__size")]);
+        assert_eq!(arr("p").init, crate::ir::ArrayInit::Nondet);
+        assert_eq!(arr("c").init, crate::ir::ArrayInit::Zero);
+        assert_eq!(arr("c").elem, crate::ir::IntType::Long);
+        assert_eq!(
+            p.arrays_sized_by(p.var_by_name("p__size").unwrap()).len(),
+            1
+        );
+    }
+
+    /// A pointer assigned one array is that array: `*(q + 2)`, `q[1]`, `*q`, and as an
+    /// argument (also a heap array passed to `int *`).
+    #[test]
+    fn pointers_alias_their_array() {
+        let t = cfg(SYMSIZE);
+        for line in [
+            "a[2] = 1;",
+            "a[1] = 2;",
+            "a[0] = 3;",
+            "a[set__k] = 9;",
+            "p[set__k_1] = 9;",
+        ] {
+            assert!(t.contains(&format!(": {line} ->")), "{line} in\n{t}");
+        }
+        // A struct array of nondet size: one array per field, one size variable.
+        let t = parse_source(
+            "void *calloc(unsigned long, unsigned long); extern int __VERIFIER_nondet_int(void);
+             struct P { int x; char y; };
+             int main() { int n = __VERIFIER_nondet_int(); struct P *ps = calloc(n, sizeof(struct P));
+               ps[1].y = 2; return ps[0].x; }",
+            "t.c",
+            &FrontendOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(t.arrays.len(), 2);
+        assert_eq!(t.arrays[0].size, t.arrays[1].size);
+        assert!(t.arrays[0].size.as_const().is_none());
     }
 }

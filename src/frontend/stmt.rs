@@ -115,7 +115,7 @@ impl<'a> Lowerer<'a> {
     /// Can the declaration at `off` run more than once: in a loop (also one around an inlined
     /// call), or where a backward `goto` may jump back over it (or over the call that inlines
     /// it)?
-    fn may_repeat(&self, off: usize) -> bool {
+    pub(super) fn may_repeat(&self, off: usize) -> bool {
         let n = self.fns.len();
         self.loop_depth > 0
             || self.fns.iter().enumerate().any(|(k, f)| {
@@ -149,7 +149,12 @@ impl<'a> Lowerer<'a> {
         let specs = decl_specs(&d.node.specifiers);
         let base = self.specs_type(&specs);
         for id in &d.node.declarators {
+            // Variable-length dimensions of an object (not of a typedef or a static) are
+            // evaluated here, once, into size variables named after it.
+            self.vla_name = (!specs.typedef && !specs.is_static && !specs.is_extern)
+                .then(|| self.local_c_name(&declared_name(&id.node.declarator)));
             let (name, ty) = self.declarator(base.clone(), &id.node.declarator, false);
+            self.vla_name = None;
             let Some((name, off)) = name else { continue };
             if specs.typedef {
                 self.bind_typedef(&name, ty, &specs, &id.node.declarator);
@@ -179,6 +184,22 @@ impl<'a> Lowerer<'a> {
             } else {
                 (format!("{fname}__{name}"), format!("{fname}::{name}"))
             };
+            if let CType::Pointer(pointee) = &ty
+                && !specs.is_static
+            {
+                let pointee = (**pointee).clone();
+                if let CType::Func(_) = pointee {
+                    return Err(self.unsup(off, format!("function pointer `{name}`")));
+                }
+                self.declare_pointer(&name, pointee, c_name, display);
+                if let Some(init) = &id.node.initializer {
+                    let Initializer::Expression(e) = &init.node else {
+                        return Err(self.unsup(init.span.start, "initialiser list for a pointer"));
+                    };
+                    self.assign_pointer(&name, e, off)?;
+                }
+                continue;
+            }
             if specs.is_static {
                 if let Some(lv) = self.statics.get(&off).cloned() {
                     self.bind(&name, Binding::Obj(lv));
@@ -201,6 +222,14 @@ impl<'a> Lowerer<'a> {
             }
         }
         Ok(())
+    }
+
+    /// The C name of a local `name` of the function being lowered (`f__x` when inlined).
+    fn local_c_name(&self, name: &str) -> String {
+        match self.fns.last() {
+            Some(f) if !f.is_main => format!("{}__{name}", f.name),
+            _ => name.to_string(),
+        }
     }
 
     /// Records the value of `const int n = 10;` so that `int a[n]` has a constant size.
@@ -551,6 +580,20 @@ impl<'a> Lowerer<'a> {
             }
             return Ok(v);
         }
+        if name == "free" {
+            return self.free_call(args, off);
+        }
+        if super::pointer::is_unsupported_memory_function(&name)
+            || matches!(
+                name.as_str(),
+                "malloc" | "calloc" | "alloca" | "__builtin_alloca"
+            )
+        {
+            return Err(self.unsup(
+                off,
+                format!("{name} whose result is not assigned to a pointer variable"),
+            ));
+        }
         if name.starts_with("__VERIFIER_nondet_") {
             return self.nondet(&name, off).map(|t| Val::Int(Expr::Nondet(t)));
         }
@@ -896,9 +939,7 @@ impl<'a> Lowerer<'a> {
                     let lv = match self.address_arg(a)? {
                         Some(lv) => lv,
                         None => match self.expr(a)? {
-                            Val::Obj(lv) if matches!(lv.ty, CType::Array(..)) => {
-                                self.frozen(lv, aoff)
-                            }
+                            Val::Obj(lv) if lv.ty.is_array() => self.frozen(lv, aoff),
                             _ => {
                                 return Err(self.unsup(
                                     aoff,
@@ -998,6 +1039,15 @@ impl<'a> Lowerer<'a> {
 }
 
 /// The declarator that names the function (`f` in `int (*f(int))[3]` is nested).
+/// The identifier a declarator declares (empty for an abstract one).
+fn declared_name(d: &Node<Declarator>) -> String {
+    match &d.node.kind.node {
+        DeclaratorKind::Identifier(id) => id.node.name.clone(),
+        DeclaratorKind::Declarator(inner) => declared_name(inner),
+        DeclaratorKind::Abstract => String::new(),
+    }
+}
+
 fn innermost(d: &Node<Declarator>) -> &Node<Declarator> {
     match &d.node.kind.node {
         DeclaratorKind::Declarator(inner)

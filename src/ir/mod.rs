@@ -97,13 +97,47 @@ pub struct Array {
     /// What the user wrote (`a`, `a[].p`), for messages and reports.
     pub display: String,
     pub elem: IntType,
-    pub size: u64,
+    pub size: Size,
     pub storage: Storage,
+    /// The contents when the array comes to life: at the start of `main` for a constant size,
+    /// at its allocation (the one assignment of its size variable) for a symbolic one.
     pub init: ArrayInit,
     pub span: Span,
     /// For a flattened multi-dimensional array, the original dimensions (`[3, 4]` for
-    /// `int m[3][4]`); a single entry for a plain 1-D array.
-    pub dims: Vec<u64>,
+    /// `int m[3][4]`); a single entry for a plain 1-D array. For a symbolic size, the product
+    /// of the dimensions is the size variable's value.
+    pub dims: Vec<Size>,
+}
+
+/// The number of elements of an array (or one dimension of it).
+///
+/// `Var(n)`: a size known only at run time (a VLA, a `malloc`'d array). `n` is an ordinary
+/// scalar of the program, *frozen*: the front end assigns it exactly once, at the array's
+/// allocation (that assignment *is* the allocation: the emitter allocates the array right
+/// after it), and never again; no statement may assign it a second time and every access of
+/// the array runs after it. The array's `init` describes its contents at that point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Size {
+    Const(u64),
+    Var(VarId),
+}
+
+impl Size {
+    /// The size when it is a constant.
+    pub fn as_const(&self) -> Option<u64> {
+        match self {
+            Size::Const(n) => Some(*n),
+            Size::Var(_) => None,
+        }
+    }
+
+    /// The size as an IR expression (a constant of type `long long`, or the size variable).
+    pub fn expr(&self) -> Expr {
+        match self {
+            Size::Const(n) => Expr::Const(*n as i128, IntType::LongLong),
+            Size::Var(v) => Expr::Var(*v),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -369,6 +403,16 @@ impl Program {
     pub fn var_by_name(&self, name: &str) -> Option<VarId> {
         self.var_ids()
             .find(|&v| self.var(v).name == name || self.var(v).display == name)
+    }
+    /// The arrays whose size is the (frozen) variable `v`: those its one assignment allocates.
+    pub fn arrays_sized_by(&self, v: VarId) -> Vec<ArrId> {
+        self.array_ids()
+            .filter(|&a| self.array(a).size == Size::Var(v))
+            .collect()
+    }
+    /// Does the program have an array whose size is not a constant?
+    pub fn has_symbolic_sizes(&self) -> bool {
+        self.arrays.iter().any(|a| a.size.as_const().is_none())
     }
     pub fn array_by_name(&self, name: &str) -> Option<ArrId> {
         self.array_ids()

@@ -57,30 +57,58 @@ fn literal(v: i128, t: IntType, dm: super::DataModel) -> String {
 /// Prints an expression as C, with the variables' and arrays' C names.
 pub fn expr_to_c(p: &Program, e: &Expr) -> String {
     let mut s = String::new();
-    write_expr(p, e, &mut s);
+    write_expr(p, false, e, &mut s);
     s
 }
 
-fn write_sub(p: &Program, e: &Expr, min_prec: u8, out: &mut String) {
+/// [`expr_to_c`] for emitted programs: an index into an array of symbolic size is written
+/// `ARA_IDX(i, n)` (the emitter's prelude defines it: the index itself for checkers, a bounds
+/// check in replays).
+pub fn expr_to_c_checked(p: &Program, e: &Expr) -> String {
+    let mut s = String::new();
+    write_expr(p, true, e, &mut s);
+    s
+}
+
+/// `a[i]` as C: the index checked against a symbolic size when `ck`.
+fn write_index(p: &Program, ck: bool, a: super::ArrId, i: &Expr, out: &mut String) {
+    out.push_str(&p.array(a).name);
+    out.push('[');
+    match p.array(a).size {
+        super::Size::Var(n) if ck => {
+            out.push_str("ARA_IDX(");
+            write_expr(p, ck, i, out);
+            out.push_str(", ");
+            out.push_str(&p.var(n).name);
+            out.push(')');
+        }
+        _ => write_expr(p, ck, i, out),
+    }
+    out.push(']');
+}
+
+/// The C text of the array access `a[i]` in emitted programs.
+pub fn index_to_c(p: &Program, a: super::ArrId, i: &Expr) -> String {
+    let mut s = String::new();
+    write_index(p, true, a, i, &mut s);
+    s
+}
+
+fn write_sub(p: &Program, ck: bool, e: &Expr, min_prec: u8, out: &mut String) {
     if prec(e) < min_prec {
         out.push('(');
-        write_expr(p, e, out);
+        write_expr(p, ck, e, out);
         out.push(')');
     } else {
-        write_expr(p, e, out);
+        write_expr(p, ck, e, out);
     }
 }
 
-fn write_expr(p: &Program, e: &Expr, out: &mut String) {
+fn write_expr(p: &Program, ck: bool, e: &Expr, out: &mut String) {
     match e {
         Expr::Const(v, t) => out.push_str(&literal(*v, *t, p.data_model)),
         Expr::Var(v) => out.push_str(&p.var(*v).name),
-        Expr::Read(a, i) => {
-            out.push_str(&p.array(*a).name);
-            out.push('[');
-            write_expr(p, i, out);
-            out.push(']');
-        }
+        Expr::Read(a, i) => write_index(p, ck, *a, i, out),
         Expr::Nondet(t) => {
             out.push_str(t.nondet_fn());
             out.push_str("()");
@@ -94,17 +122,17 @@ fn write_expr(p: &Program, e: &Expr, out: &mut String) {
             // `- -x` must not print as `--x`.
             if matches!(**a, Expr::Unary(..)) || matches!(**a, Expr::Const(v, _) if v < 0) {
                 out.push('(');
-                write_expr(p, a, out);
+                write_expr(p, ck, a, out);
                 out.push(')');
             } else {
-                write_sub(p, a, 14, out);
+                write_sub(p, ck, a, 14, out);
             }
         }
         Expr::Cast(t, a) => {
             out.push('(');
             out.push_str(t.c_name());
             out.push_str(") ");
-            write_sub(p, a, 14, out);
+            write_sub(p, ck, a, 14, out);
         }
         Expr::Binary(op, a, b) => {
             let q = bin_prec(*op);
@@ -115,18 +143,18 @@ fn write_expr(p: &Program, e: &Expr, out: &mut String) {
                 } else {
                     q
                 };
-            write_sub(p, a, left, out);
+            write_sub(p, ck, a, left, out);
             out.push(' ');
             out.push_str(op.c_symbol());
             out.push(' ');
-            write_sub(p, b, q + 1, out);
+            write_sub(p, ck, b, q + 1, out);
         }
         Expr::Cond(c, t, f) => {
-            write_sub(p, c, 4, out);
+            write_sub(p, ck, c, 4, out);
             out.push_str(" ? ");
-            write_sub(p, t, 4, out);
+            write_sub(p, ck, t, 4, out);
             out.push_str(" : ");
-            write_sub(p, f, 3, out);
+            write_sub(p, ck, f, 3, out);
         }
     }
 }

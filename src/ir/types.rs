@@ -37,6 +37,16 @@ pub const RESERVED_NAMES: &[&str] = &[
     "__VERIFIER_assume",
     "__VERIFIER_error",
     "ara_loc",
+    // The heap of symbolic-size arrays in emitted programs and replays (`emit`, `cegar::replay`).
+    "malloc",
+    "calloc",
+    "ara_alloc",
+    "ara_alloc_zero",
+    "ara_nonnull",
+    "ara_idx",
+    "ara_k",
+    "ara_heap_fill",
+    "ara_heap_value",
 ];
 
 impl IntType {

@@ -68,8 +68,13 @@ impl Scope {
         for a in p.array_ids() {
             let arr = p.array(a);
             let visible = in_main || arr.storage == crate::ir::Storage::Global;
-            if visible && unique(&arr.display) && arr.size > 0 {
-                let dims: String = arr.dims.iter().map(|d| format!("[{d}]")).collect();
+            // An array of symbolic size is left out: invariants naming it are unreadable.
+            let dims: Option<Vec<u64>> = arr.dims.iter().map(|d| d.as_const()).collect();
+            if let Some(dims) = dims.filter(|_| arr.size.as_const().is_some_and(|n| n > 0))
+                && visible
+                && unique(&arr.display)
+            {
+                let dims: String = dims.iter().map(|d| format!("[{d}]")).collect();
                 scope
                     .decls
                     .push_str(&format!("{} {}{dims};\n", arr.elem.c_name(), arr.display));

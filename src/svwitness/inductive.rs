@@ -217,7 +217,10 @@ fn elements(p: &Program, attached: &Attached) -> Result<BTreeSet<(ArrId, u64)>, 
         e.visit(&mut |x| {
             if let Expr::Read(a, i) = x {
                 match constant(i, p) {
-                    Some(k) if k >= 0 && (k as u128) < u128::from(p.array(*a).size) => {
+                    Some(k)
+                        if k >= 0
+                            && p.array(*a).size.as_const().is_some_and(|n| (k as u64) < n) =>
+                    {
                         out.insert((*a, k as u64));
                     }
                     _ => bad = Some(format!("{}[…]", p.array(*a).display)),
@@ -273,7 +276,12 @@ fn check(
         false,
         timeout,
     )?;
-    let total: u64 = p.arrays.iter().map(|a| a.size).sum();
+    // A symbolic size has no exact encoding: never retried as exact.
+    let total: u64 = p
+        .arrays
+        .iter()
+        .map(|a| a.size.as_const().unwrap_or(u64::MAX))
+        .fold(0, u64::saturating_add);
     if matches!(first, Validation::Confirmed(_)) || total > EXACT_ELEMENTS {
         return Ok(match first {
             Validation::Rejected(why) => Validation::Unknown(format!(
