@@ -1334,11 +1334,11 @@ mod tests {
             name: "x".into(),
             display: display.into(),
             elem: IntType::Int,
-            size,
+            size: crate::ir::Size::Const(size),
             storage: Storage::Global,
             init: ArrayInit::Zero,
             span: Span::default(),
-            dims,
+            dims: dims.into_iter().map(crate::ir::Size::Const).collect(),
         }
     }
 
