@@ -497,7 +497,7 @@ mod tests {
         let csv = to_csv(&[r]);
         let line = csv.lines().nth(1).unwrap();
         assert!(line.starts_with("\"a,b.yml\",ara,"), "{line}");
-        assert!(line.ends_with(",\"say \"\"x\"\"\""), "{line}");
+        assert!(line.contains(",\"say \"\"x\"\"\","), "{line}");
     }
 
     #[test]
