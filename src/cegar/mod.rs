@@ -15,7 +15,7 @@ use crate::abstraction::witness::const_value;
 use crate::abstraction::{IndexSets, Tracked, VarSet, abstract_program_with};
 use crate::checkers::{CheckOptions, Verdict};
 use crate::engines::bmc::Bmc;
-use crate::engines::confirm::{ConfirmOptions, Confirmation, confirm};
+use crate::engines::confirm::{ConfirmOptions, Confirmation, confirm_cex};
 use crate::engines::horn::Horn;
 use crate::engines::race::{EngineChoice, race};
 use crate::engines::{Budget, Engine, EngineOutcome, EngineVerdict, work_dir};
@@ -313,7 +313,7 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
             solver: String::new(),
             refinement: String::new(),
         };
-        let path = match outcome.verdict {
+        let cex = match outcome.verdict {
             EngineVerdict::Proved(how) => {
                 iterations.push(it);
                 break FinalVerdict::Safe {
@@ -345,8 +345,9 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
                     },
                 };
             }
-            EngineVerdict::Counterexample(cex) => cex.path,
+            EngineVerdict::Counterexample(cex) => cex,
         };
+        let path = cex.path.clone();
         it.path = path.clone();
         keep(&format!("trace_{k}.txt"), &describe_path(p, &cfg, &path));
 
@@ -360,10 +361,11 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
             ),
             memory_mb: opts.checker.memory_mb,
         };
-        let confirmation = confirm(
+        let confirmation = confirm_cex(
             p,
+            &abs.program,
             &cfg,
-            &path,
+            &cex,
             &ConfirmOptions {
                 theory: opts.theory,
                 limits: limits.clone(),

@@ -318,10 +318,10 @@ impl Attempt<'_> {
                         .ok_or(why)
                 });
                 match found {
-                    Ok(path) => {
+                    Ok(cex::Found { path, inputs }) => {
                         return Ok(Some(EngineVerdict::Counterexample(Counterexample {
                             path,
-                            inputs: None,
+                            inputs,
                         })));
                     }
                     Err(why) => fails
