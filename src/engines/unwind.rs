@@ -480,21 +480,20 @@ mod tests {
         assert_eq!(bounds("for (i = 0; i <= 2147483647; i++) ;"), [None]);
     }
 
+    fn k(text: &str) -> Option<u32> {
+        unwinding_bound(&parse_source(text, "t.c", &FrontendOptions::default()).unwrap())
+    }
+
     #[test]
     fn the_unwinding_bound_is_the_largest_plus_one() {
-        let text = "int a[10]; int main() { int i, j;\n\
+        let nested = "int a[10]; int main() { int i, j;\n\
             for (i = 0; i < 10; i++) for (j = 0; j < 3; j++) a[i] = j;\n return 0; }";
-        let p = parse_source(text, "t.c", &FrontendOptions::default()).unwrap();
-        assert_eq!(unwinding_bound(&p), Some(11));
-        let text = "int main() { int x = 1; return x; }";
-        let p = parse_source(text, "t.c", &FrontendOptions::default()).unwrap();
-        assert_eq!(unwinding_bound(&p), Some(1));
-        let text = "extern int __VERIFIER_nondet_int(void); int main() { int i, n = \
-                    __VERIFIER_nondet_int(); for (i = 0; i < n; i++) ; return 0; }";
-        let p = parse_source(text, "t.c", &FrontendOptions::default()).unwrap();
-        assert_eq!(unwinding_bound(&p), None);
-        let text = "int main() { int i; for (i = 0; i < 1000000; i++) ; return 0; }";
-        let p = parse_source(text, "t.c", &FrontendOptions::default()).unwrap();
-        assert_eq!(unwinding_bound(&p), None, "too large to unwind");
+        assert_eq!(k(nested), Some(11));
+        assert_eq!(k("int main() { int x = 1; return x; }"), Some(1));
+        let nondet = "extern int __VERIFIER_nondet_int(void); int main() { int i, n = \
+                      __VERIFIER_nondet_int(); for (i = 0; i < n; i++) ; return 0; }";
+        assert_eq!(k(nondet), None);
+        let long = "int main() { int i; for (i = 0; i < 1000000; i++) ; return 0; }";
+        assert_eq!(k(long), None, "too large to unwind");
     }
 }
