@@ -141,13 +141,16 @@ pub struct StrategyReport {
     pub bug_finder: Option<BugFinderRun>,
 }
 
-/// Runs `ara check` with a strategy. `opts.timeout` bounds the whole check.
+/// Runs `ara check` with a strategy. `opts.timeout` bounds the whole check. Variables
+/// nothing reads are removed first ([`crate::ir::dead`]: same paths, same inputs).
 pub fn check(
     p: &Program,
     strategy: Strategy,
     opts: &CegarOptions,
 ) -> Result<StrategyReport, AraError> {
     let start = Instant::now();
+    let pruned = crate::ir::dead::remove_dead_vars(p);
+    let p = &pruned;
     let mut rep = match strategy {
         Strategy::Cegar => {
             let report = cegar::check(p, opts)?;
