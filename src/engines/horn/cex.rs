@@ -45,7 +45,9 @@ fn walk(sys: &HornSystem, s: &Sexp, out: &mut Vec<Vertex>) {
             Sexp::Atom(a) => Some(a.as_str()),
             Sexp::List(c) => c.first().and_then(|h| h.atom()),
         };
-        if let Some(p) = name.and_then(|n| sys.preds.iter().find(|p| p.name == n)) {
+        // Z3 may slice a predicate's arguments and rename it (`inv_2!slice!1`).
+        let base = name.map(|n| n.split('!').next().unwrap_or(n));
+        if let Some(p) = base.and_then(|n| sys.preds.iter().find(|p| p.name == n)) {
             out.push(p.vertex);
         }
     }
@@ -321,4 +323,32 @@ fn solve_values(z3: &Path, script: &str, n: usize, limits: &Limits) -> Result<Ve
         return Err(format!("{} values for {n} terms", vals.len()));
     }
     Ok(vals)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frontend::{FrontendOptions, parse_source};
+    use crate::smt::Theory;
+
+    #[test]
+    fn sliced_predicates_are_cut_points() {
+        let p = parse_source(
+            "extern void reach_error(void); int main() { int i = 0; \
+             while (i < 3) i++; if (i == 3) reach_error(); return 0; }",
+            "t.c",
+            &FrontendOptions::default(),
+        )
+        .unwrap();
+        let sys = super::super::encode::encode(&p, Theory::Lia).unwrap();
+        let pred = sys.preds[0].clone();
+        // Z3's derivation after slicing: the predicate renamed, fewer arguments.
+        let text = format!(
+            "((_ hyper-res 0 0 0) ((_ hyper-res 0 0) (asserted true) ({n}!slice!1 0)) \
+             (asserted true) ({n}!slice!1 1))",
+            n = pred.name
+        );
+        let items = parse_all(&text).unwrap();
+        assert_eq!(chain(&sys, &items), vec![pred.vertex, pred.vertex]);
+    }
 }
