@@ -331,12 +331,21 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
     let stop_bmc = CancelFlag::default();
     let (tx, rx) = mpsc::channel::<Answer>();
     let (mut cegar_res, mut bmc_res) = (None, None);
+    let head_start = match unwind::unwinding_bound(p) {
+        Some(_) => (remaining / 4).min(UNWIND_HEAD_START),
+        None => Duration::ZERO,
+    };
     std::thread::scope(|sc| {
         let (tx1, stop1) = (tx.clone(), stop_cegar.clone());
         let copts = &copts;
         sc.spawn(move || {
             tools::watch_cancel(Some(stop1));
-            let _ = tx1.send(Answer::Cegar(cegar::check(p, copts)));
+            // The complete unwinding (when it runs) starts alone: it is what plain ESBMC
+            // does, and sharing the cores from the start made it lose to it.
+            let waited = wait_unless_cancelled(head_start);
+            let mut copts = copts.clone();
+            copts.timeout = copts.timeout.saturating_sub(waited);
+            let _ = tx1.send(Answer::Cegar(cegar::check(p, &copts)));
         });
         let (tx2, stop2) = (tx, stop_bmc.clone());
         sc.spawn(move || {
@@ -419,6 +428,19 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
         witness: Some(wrun),
         bug_finder: bmc_run,
     })
+}
+
+/// How long the complete unwinding of the original runs before the refinement loop starts
+/// (at most a quarter of the time left).
+const UNWIND_HEAD_START: Duration = Duration::from_secs(30);
+
+/// Sleeps up to `d`, less when this thread's runs are cancelled; how long it slept.
+fn wait_unless_cancelled(d: Duration) -> Duration {
+    let t = Instant::now();
+    while t.elapsed() < d && !tools::cancelled() {
+        std::thread::sleep(Duration::from_millis(50).min(d.saturating_sub(t.elapsed())));
+    }
+    t.elapsed()
 }
 
 /// Longest random testing before the bounded search.
