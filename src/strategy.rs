@@ -18,8 +18,8 @@ use crate::abstraction::witness::{LoopReport, WitnessProgram, witness_program};
 use crate::cegar::{self, CegarOptions, CheckReport, FinalVerdict, random};
 use crate::checkers::{Mode, Verdict};
 use crate::engines::bmc::Bmc;
-use crate::engines::confirm::{ConfirmOptions, Confirmation, confirm};
-use crate::engines::{self, Budget, EngineVerdict};
+use crate::engines::confirm::{ConfirmOptions, Confirmation, confirm_cex};
+use crate::engines::{self, Budget, EngineVerdict, unwind};
 use crate::error::AraError;
 use crate::ir::Program;
 use crate::ir::cfg::Cfg;
@@ -141,13 +141,16 @@ pub struct StrategyReport {
     pub bug_finder: Option<BugFinderRun>,
 }
 
-/// Runs `ara check` with a strategy. `opts.timeout` bounds the whole check.
+/// Runs `ara check` with a strategy. `opts.timeout` bounds the whole check. Variables
+/// nothing reads are removed first ([`crate::ir::dead`]: same paths, same inputs).
 pub fn check(
     p: &Program,
     strategy: Strategy,
     opts: &CegarOptions,
 ) -> Result<StrategyReport, AraError> {
     let start = Instant::now();
+    let pruned = crate::ir::dead::remove_dead_vars(p);
+    let p = &pruned;
     let mut rep = match strategy {
         Strategy::Cegar => {
             let report = cegar::check(p, opts)?;
@@ -328,12 +331,21 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
     let stop_bmc = CancelFlag::default();
     let (tx, rx) = mpsc::channel::<Answer>();
     let (mut cegar_res, mut bmc_res) = (None, None);
+    let head_start = match unwind::unwinding_bound(p) {
+        Some(_) => (remaining / 4).min(UNWIND_HEAD_START),
+        None => Duration::ZERO,
+    };
     std::thread::scope(|sc| {
         let (tx1, stop1) = (tx.clone(), stop_cegar.clone());
         let copts = &copts;
         sc.spawn(move || {
             tools::watch_cancel(Some(stop1));
-            let _ = tx1.send(Answer::Cegar(cegar::check(p, copts)));
+            // The complete unwinding (when it runs) starts alone: it is what plain ESBMC
+            // does, and sharing the cores from the start made it lose to it.
+            let waited = wait_unless_cancelled(head_start);
+            let mut copts = copts.clone();
+            copts.timeout = copts.timeout.saturating_sub(waited);
+            let _ = tx1.send(Answer::Cegar(cegar::check(p, &copts)));
         });
         let (tx2, stop2) = (tx, stop_bmc.clone());
         sc.spawn(move || {
@@ -418,12 +430,31 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
     })
 }
 
+/// How long the complete unwinding of the original runs before the refinement loop starts
+/// (at most a quarter of the time left).
+const UNWIND_HEAD_START: Duration = Duration::from_secs(30);
+
+/// Sleeps up to `d`, less when this thread's runs are cancelled; how long it slept.
+fn wait_unless_cancelled(d: Duration) -> Duration {
+    let t = Instant::now();
+    while t.elapsed() < d && !tools::cancelled() {
+        std::thread::sleep(Duration::from_millis(50).min(d.saturating_sub(t.elapsed())));
+    }
+    t.elapsed()
+}
+
 /// Longest random testing before the bounded search.
 const RANDOM_SEARCH_MAX: Duration = Duration::from_secs(6);
 
-/// Random testing of the original program, then the checker on it: a proof counts, a
-/// counterexample only when [`confirm`] confirms it (SMT, then the replay on the original
+/// Random testing of the original program and the checker on it: a proof counts, a
+/// counterexample only when [`confirm_cex`] confirms it (SMT, then the replay on the original
 /// program); a random run only when it reaches the error.
+///
+/// When every loop of the program has a constant bound ([`unwind::unwinding_bound`]), the
+/// checker unwinds the program completely (`--unwind K --unwinding-assertions`: its SAFE is
+/// a proof, and a loop that runs longer than the analysis says fails an unwinding assertion,
+/// which is UNKNOWN) from the start, beside random testing; otherwise it runs after random
+/// testing in its `auto` mode (k-induction, then incremental BMC).
 fn bug_finder(
     p: &Program,
     opts: &CegarOptions,
@@ -440,25 +471,111 @@ fn bug_finder(
     };
     // Random inputs first: cheap, and they find shallow bugs behind loops too long to unwind.
     let random_budget = (budget / 6).min(RANDOM_SEARCH_MAX);
-    if let Some(trace) = random::random_search(p, random_budget, &dir) {
-        let run = BugFinderRun {
-            answer: BugFinderAnswer::RandomTesting,
-            confirmation: Some(trace.confirmed_by.clone()),
-            time_s: t.elapsed().as_secs_f64(),
-        };
-        return Ok((FinalVerdict::Unsafe { trace }, run));
+    let random = |dir: &std::path::Path| {
+        random::random_search(p, random_budget, dir).map(|trace| {
+            let run = BugFinderRun {
+                answer: BugFinderAnswer::RandomTesting,
+                confirmation: Some(trace.confirmed_by.clone()),
+                time_s: t.elapsed().as_secs_f64(),
+            };
+            (FinalVerdict::Unsafe { trace }, run)
+        })
+    };
+    if let Some(k) = unwind::unwinding_bound(p) {
+        return complete_unwinding_beside(p, opts, k, budget, &dir, random);
+    }
+    if let Some(hit) = random(&dir) {
+        return Ok(hit);
     }
     let budget = budget.saturating_sub(t.elapsed());
+    on_original(p, opts, Mode::Auto, "original", budget, &dir)
+}
+
+/// The complete unwinding of the original program (`--unwind k`) and `random` side by side,
+/// each in its own thread; the first definite answer wins and stops the other.
+fn complete_unwinding_beside(
+    p: &Program,
+    opts: &CegarOptions,
+    k: u32,
+    budget: Duration,
+    dir: &std::path::Path,
+    random: impl FnOnce(&std::path::Path) -> Option<(FinalVerdict, BugFinderRun)> + Send,
+) -> Result<(FinalVerdict, BugFinderRun), AraError> {
+    enum Part {
+        Unwinding(Result<(FinalVerdict, BugFinderRun), AraError>),
+        Random(Option<(FinalVerdict, BugFinderRun)>),
+    }
+    let udir = dir.join("unwind");
+    std::fs::create_dir_all(&udir).map_err(|e| AraError::Internal(e.to_string()))?;
+    let (stop_u, stop_r) = (CancelFlag::default(), CancelFlag::default());
+    let (tx, rx) = mpsc::channel::<Part>();
+    let (mut unwinding, mut hit) = (None, None);
+    std::thread::scope(|sc| {
+        let (tx1, stop1, udir) = (tx.clone(), stop_u.clone(), &udir);
+        sc.spawn(move || {
+            tools::watch_cancel(Some(stop1));
+            let r = on_original(p, opts, Mode::Unwind(k), "original_unwind", budget, udir);
+            let _ = tx1.send(Part::Unwinding(r));
+        });
+        let stop2 = stop_r.clone();
+        sc.spawn(move || {
+            tools::watch_cancel(Some(stop2));
+            let _ = tx.send(Part::Random(random(dir)));
+        });
+        while unwinding.is_none() || hit.is_none() {
+            // The caller's cancellation (this thread's flag) stops both.
+            if tools::cancelled() {
+                stop_u.cancel();
+                stop_r.cancel();
+            }
+            match rx.recv_timeout(Duration::from_millis(50)) {
+                Ok(Part::Unwinding(r)) => {
+                    if r.as_ref().is_ok_and(|(v, _)| v.is_definite()) {
+                        stop_r.cancel();
+                    }
+                    unwinding = Some(r);
+                }
+                Ok(Part::Random(h)) => {
+                    if h.is_some() {
+                        stop_u.cancel();
+                    }
+                    hit = Some(h);
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        }
+    });
+    match (hit.flatten(), unwinding) {
+        (Some(hit), _) => Ok(hit),
+        (None, Some(r)) => r,
+        (None, None) => Err(AraError::Internal(
+            "the unwinding thread gave no answer".into(),
+        )),
+    }
+}
+
+/// The checker in `mode` on the original program: a proof counts, a counterexample only when
+/// [`confirm_cex`] confirms it.
+fn on_original(
+    p: &Program,
+    opts: &CegarOptions,
+    mode: Mode,
+    stem: &str,
+    budget: Duration,
+    dir: &std::path::Path,
+) -> Result<(FinalVerdict, BugFinderRun), AraError> {
+    let t = Instant::now();
     let mut copts = opts.checker.clone();
-    copts.mode = Mode::Auto;
-    let engine = Bmc::new(
-        copts,
-        "original",
-        format!("ara check: bounded search on {}", p.file),
-    );
+    let what = match mode {
+        Mode::Unwind(k) => format!("complete unwinding (--unwind {k})"),
+        _ => "bounded search".into(),
+    };
+    copts.mode = mode;
+    let engine = Bmc::new(copts, stem, format!("ara check: {what} on {}", p.file));
     let engine_budget = Budget {
         timeout: Some(budget),
-        keep_dir: Some(dir.clone()),
+        keep_dir: Some(dir.to_path_buf()),
         ..Budget::default()
     };
     let outcome = engine.run(p, &engine_budget)?.outcome;
@@ -488,15 +605,13 @@ fn bug_finder(
                     timeout: Some(left),
                     memory_mb: opts.checker.memory_mb,
                 },
-                dir: &dir,
+                dir,
                 keep_tag: None,
             };
-            let reason = match confirm(p, &Cfg::build(p), &cex.path, &copts)? {
+            let reason = match confirm_cex(p, p, &Cfg::build(p), &cex, &copts)? {
                 Confirmation::Confirmed(mut trace) => {
-                    trace.confirmed_by = format!(
-                        "bounded search on the original program; {}",
-                        trace.confirmed_by
-                    );
+                    trace.confirmed_by =
+                        format!("{what} on the original program; {}", trace.confirmed_by);
                     run.confirmation = Some(trace.confirmed_by.clone());
                     run.time_s = t.elapsed().as_secs_f64();
                     return Ok((FinalVerdict::Unsafe { trace }, run));

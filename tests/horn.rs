@@ -457,3 +457,40 @@ fn bench_strcpy() {
         println!("N = {n}: {how}, {:.2} s", t.elapsed().as_secs_f64());
     }
 }
+
+/// A counterexample of the Horn engine on an array-free original carries the nondets' values
+/// in the order the path reads them, and `confirm_cex` confirms it by replaying them.
+#[test]
+fn counterexample_inputs_are_replayed() {
+    use ara::engines::confirm::{ConfirmOptions, Confirmation, confirm_cex};
+    let p = load("tests/horn/inputs_unsafe.c");
+    let v = check(&p);
+    let EngineVerdict::Counterexample(c) = &v else {
+        panic!("{v:?}");
+    };
+    assert_eq!(c.inputs.as_deref(), Some(&[7, 12345][..]), "{c:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let opts = ConfirmOptions {
+        theory: Theory::BitVector,
+        limits: ara::tools::Limits {
+            timeout: Some(Duration::from_secs(60)),
+            memory_mb: None,
+        },
+        dir: dir.path(),
+        keep_tag: None,
+    };
+    let got = confirm_cex(&p, &p, &Cfg::build(&p), c, &opts).unwrap();
+    let Confirmation::Confirmed(t) = got else {
+        panic!("{got:?}");
+    };
+    assert!(t.confirmed_by.contains("engine's input values"), "{t:?}");
+    assert_eq!(t.nondet_values, vec![7, 12345]);
+    // Wrong values fall back to the trace formula, which still confirms the path.
+    let mut wrong = c.clone();
+    wrong.inputs = Some(vec![1, 2]);
+    let got = confirm_cex(&p, &p, &Cfg::build(&p), &wrong, &opts).unwrap();
+    let Confirmation::Confirmed(t) = got else {
+        panic!("{got:?}");
+    };
+    assert!(!t.confirmed_by.contains("engine's input values"), "{t:?}");
+}

@@ -15,7 +15,7 @@ use crate::abstraction::witness::const_value;
 use crate::abstraction::{IndexSets, SymCell, Tracked, VarSet, abstract_program_with, array_size};
 use crate::checkers::{CheckOptions, Verdict};
 use crate::engines::bmc::Bmc;
-use crate::engines::confirm::{ConfirmOptions, Confirmation, confirm};
+use crate::engines::confirm::{ConfirmOptions, Confirmation, confirm_cex};
 use crate::engines::horn::Horn;
 use crate::engines::race::{EngineChoice, race};
 use crate::engines::{Budget, Engine, EngineOutcome, EngineVerdict, work_dir};
@@ -409,7 +409,7 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
             solver: String::new(),
             refinement: String::new(),
         };
-        let path = match outcome.verdict {
+        let cex = match outcome.verdict {
             EngineVerdict::Proved(how) => {
                 iterations.push(it);
                 break FinalVerdict::Safe {
@@ -443,9 +443,14 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
                     },
                 };
             }
-            // A path of the abstraction; without its auxiliary vertices, one of the original.
-            EngineVerdict::Counterexample(cex) => abs.aux.project(&cex.path),
+            // A path of the abstraction; without its auxiliary vertices, one of the original
+            // (its inputs are used only when the abstraction is the original itself).
+            EngineVerdict::Counterexample(cex) => crate::engines::Counterexample {
+                path: abs.aux.project(&cex.path),
+                inputs: cex.inputs,
+            },
         };
+        let path = cex.path.clone();
         it.path = path.clone();
         keep(&format!("trace_{k}.txt"), &describe_path(p, &cfg, &path));
 
@@ -459,10 +464,11 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
             ),
             memory_mb: opts.checker.memory_mb,
         };
-        let confirmation = confirm(
+        let confirmation = confirm_cex(
             p,
+            &abs.program,
             &cfg,
-            &path,
+            &cex,
             &ConfirmOptions {
                 theory: opts.theory,
                 limits: limits.clone(),

@@ -90,7 +90,7 @@ pub fn confirm(
 /// uninitialised locals from `initial` (zero where it has none; its nondets are not used).
 /// `Ok` only when the run reaches the error; otherwise why not. The one replay of ara: SMT
 /// models ([`confirm`]) and random-testing hits (`super::random`) are confirmed by it.
-pub(super) fn replay(
+pub(crate) fn replay(
     p: &Program,
     nondets: &[i128],
     initial: &Model,

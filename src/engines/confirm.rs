@@ -10,16 +10,26 @@
 //!   not reach the error), with the typed reason. A lead stays a lead.
 //!
 //! Every caller (the refinement loop, the bounded search on the original program) goes
-//! through [`confirm`], so an engine's trace is never taken as a verdict by itself.
+//! through [`confirm`] (or [`confirm_cex`]), so an engine's trace is never taken as a verdict
+//! by itself.
+//!
+//! [`confirm_cex`] first replays the input values an engine gives with its counterexample,
+//! when the engine checked the original program itself (then its nondets are the original's,
+//! read in the same order): a run of the original program, compiled with gcc, that reaches
+//! the error is UNSAFE whatever the values' origin (that is all a replay shows, and all
+//! UNSAFE needs). Otherwise, or when that run does not reach the error, the path goes through
+//! the trace formula and the model's replay as above.
 
-use crate::cegar::{ConcreteTrace, replay};
+use super::Counterexample;
+use crate::cegar::{ConcreteTrace, InputValue, describe_path, replay};
 use crate::error::AraError;
 use crate::ir::cfg::Cfg;
 use crate::ir::{Program, VERTEX_ERROR, Vertex};
-use crate::smt::{Query, SolverAnswer, Theory, encode_path, solve};
+use crate::smt::{Model, Query, SolverAnswer, Theory, encode_path, solve};
 use crate::tools::Limits;
 use crate::verdict::Unconfirmed;
 use std::path::Path;
+use std::time::Duration;
 
 /// How to confirm.
 #[derive(Clone, Debug)]
@@ -80,4 +90,59 @@ pub fn confirm(
             Confirmation::Unconfirmed(Unconfirmed::SolverUnknown { detail })
         }
     })
+}
+
+/// Longest a replay of an engine's input values may compile or run.
+const INPUTS_REPLAY_LIMIT: Duration = Duration::from_secs(30);
+
+/// Confirms an engine's counterexample found on `checked` (the original program, an
+/// abstraction or a witness program of it): its input values replayed on the original when
+/// `checked` is the original, then [`confirm`] on its path.
+pub fn confirm_cex(
+    original: &Program,
+    checked: &Program,
+    cfg: &Cfg,
+    cex: &Counterexample,
+    opts: &ConfirmOptions,
+) -> Result<Confirmation, AraError> {
+    if let Some(inputs) = cex.inputs.as_deref().filter(|_| checked == original)
+        && cex.path.last() == Some(&VERTEX_ERROR)
+        && cfg.is_path(&cex.path)
+        && replay::replay(
+            original,
+            inputs,
+            &Model::default(),
+            opts.dir,
+            INPUTS_REPLAY_LIMIT,
+        )
+        .is_ok()
+    {
+        return Ok(Confirmation::Confirmed(inputs_trace(
+            original, cfg, cex, inputs,
+        )));
+    }
+    confirm(original, cfg, &cex.path, opts)
+}
+
+/// The trace of a replay of an engine's input values.
+fn inputs_trace(p: &Program, cfg: &Cfg, cex: &Counterexample, inputs: &[i128]) -> ConcreteTrace {
+    ConcreteTrace {
+        path: cex.path.clone(),
+        steps: describe_path(p, cfg, &cex.path)
+            .lines()
+            .map(String::from)
+            .collect(),
+        inputs: inputs
+            .iter()
+            .enumerate()
+            .map(|(k, &value)| InputValue {
+                what: format!("input {}", k + 1),
+                value,
+            })
+            .collect(),
+        nondet_values: inputs.to_vec(),
+        confirmed_by: "replay: the original program, compiled with gcc with the engine's input \
+                       values (uninitialised locals zero), reaches the error"
+            .into(),
+    }
 }

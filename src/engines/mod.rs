@@ -15,6 +15,7 @@ pub mod bmc;
 pub mod confirm;
 pub mod horn;
 pub mod race;
+pub mod unwind;
 
 pub use crate::checkers::{UnknownReason, Verdict};
 use crate::error::AraError;

@@ -13,7 +13,7 @@
 use super::certify::{expand_lets, rename};
 use super::encode::{Clause, HornSystem, and};
 use crate::ir::cfg::Cfg;
-use crate::ir::{Program, VERTEX_ERROR, Vertex};
+use crate::ir::{IntType, Program, VERTEX_ERROR, Vertex};
 use crate::smt::entry_vertex;
 use crate::smt::sexp::{Sexp, Value, parse_all};
 use crate::tools::{Ending, Limits, run};
@@ -45,7 +45,9 @@ fn walk(sys: &HornSystem, s: &Sexp, out: &mut Vec<Vertex>) {
             Sexp::Atom(a) => Some(a.as_str()),
             Sexp::List(c) => c.first().and_then(|h| h.atom()),
         };
-        if let Some(p) = name.and_then(|n| sys.preds.iter().find(|p| p.name == n)) {
+        // Z3 may slice a predicate's arguments and rename it (`inv_2!slice!1`).
+        let base = name.map(|n| n.split('!').next().unwrap_or(n));
+        if let Some(p) = base.and_then(|n| sys.preds.iter().find(|p| p.name == n)) {
             out.push(p.vertex);
         }
     }
@@ -148,31 +150,85 @@ fn chain_script(clauses: &[&Clause]) -> Result<(String, Vec<Vec<String>>), Strin
     Ok((s, edge_terms))
 }
 
-/// The CFG path of the derivation's cut points `cuts`, solved in bit-vectors.
+/// A path found in the bit-vector clauses, with the values of the nondets read along it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    pub path: Vec<Vertex>,
+    /// The nondet values in the order the path reads them (a lead for the replay: `None`
+    /// when the model does not give them all).
+    pub inputs: Option<Vec<i128>>,
+}
+
+/// The nondets of clause `c` at step `j`: (vertex, renamed constant, type), in encoding order.
+fn step_nondets(sys: &HornSystem, c: &Clause, j: usize) -> Vec<(Vertex, String, IntType)> {
+    let map = renamer(c, j);
+    sys.nondets
+        .iter()
+        .filter_map(|n| map.get(&n.name).map(|r| (n.vertex, r.clone(), n.ty)))
+        .collect()
+}
+
+/// The CFG path of the derivation's cut points `cuts`, solved in bit-vectors, with the
+/// values of the nondets along it.
 pub fn path(
     z3: &Path,
     p: &Program,
     sys: &HornSystem,
     cuts: &[Vertex],
     limits: &Limits,
-) -> Result<Vec<Vertex>, String> {
+) -> Result<Found, String> {
     let clauses = chain_clauses(sys, cuts)?;
     let (mut script, edge_terms) = chain_script(&clauses)?;
-    let all: Vec<&String> = edge_terms.iter().flatten().collect();
+    let nondets: Vec<Vec<(Vertex, String, IntType)>> = clauses
+        .iter()
+        .enumerate()
+        .map(|(j, c)| step_nondets(sys, c, j))
+        .collect();
+    let all: Vec<&String> = edge_terms
+        .iter()
+        .flatten()
+        .chain(nondets.iter().flatten().map(|(_, n, _)| n))
+        .collect();
     script.push_str("(check-sat)\n");
     if !all.is_empty() {
         let ts: Vec<&str> = all.iter().map(|s| s.as_str()).collect();
         let _ = writeln!(script, "(get-value ({}))", ts.join(" "));
     }
-    let truth = solve_values(z3, &script, all.len(), limits)?;
+    let values = solve_values(z3, &script, all.len(), limits)?;
+    let n_edges: usize = edge_terms.iter().map(Vec::len).sum();
+    let truth: Vec<bool> = values[..n_edges]
+        .iter()
+        .map(|v| match v {
+            Value::Bool(b) => Ok(*b),
+            v => Err(format!("an edge term has the value {v:?}")),
+        })
+        .collect::<Result<_, _>>()?;
+    let mut nd_values = values[n_edges..].iter();
     let mut k = 0;
     let mut path = Vec::new();
+    let mut inputs = Some(Vec::new());
     let mut start = entry_vertex(&p.body, p.exit_vertex());
-    for (c, terms) in clauses.iter().zip(&edge_terms) {
+    for ((c, terms), nds) in clauses.iter().zip(&edge_terms).zip(&nondets) {
         let taken: Vec<bool> = truth[k..k + terms.len()].to_vec();
         k += terms.len();
         let target = c.to.unwrap_or(VERTEX_ERROR);
-        path.extend(block_path(c, start, target, &taken)?);
+        let block = block_path(c, start, target, &taken)?;
+        let vals: Vec<Option<i128>> = nds
+            .iter()
+            .map(|(_, _, ty)| c_value(nd_values.next(), *ty, p))
+            .collect();
+        // The nondets of the vertices the block runs, in the order it runs them.
+        for u in &block {
+            for ((v, _, _), val) in nds.iter().zip(&vals) {
+                if v == u {
+                    inputs = inputs.and_then(|mut i| {
+                        i.push((*val)?);
+                        Some(i)
+                    });
+                }
+            }
+        }
+        path.extend(block);
         start = target;
     }
     path.push(VERTEX_ERROR);
@@ -180,7 +236,16 @@ pub fn path(
     if !cfg.is_path(&path) {
         return Err(format!("{path:?} is not a path of the CFG"));
     }
-    Ok(path)
+    Ok(Found { path, inputs })
+}
+
+/// A model's value of a nondet of type `ty`, as C reads it.
+fn c_value(v: Option<&Value>, ty: IntType, p: &Program) -> Option<i128> {
+    match v? {
+        Value::Bv { bits, .. } => Some(ty.wrap(i128::try_from(*bits).ok()?, p.data_model)),
+        Value::Int(i) => Some(ty.wrap(*i, p.data_model)),
+        Value::Bool(b) => Some(i128::from(*b)),
+    }
 }
 
 /// The vertices of the block of `c` from `start` up to (not including) `target`.
@@ -213,8 +278,8 @@ fn block_path(
     Err("the edges taken do not lead back to the block's start".into())
 }
 
-/// Runs the chained formula: the Boolean values of the `n` terms asked for.
-fn solve_values(z3: &Path, script: &str, n: usize, limits: &Limits) -> Result<Vec<bool>, String> {
+/// Runs the chained formula: the values of the `n` terms asked for.
+fn solve_values(z3: &Path, script: &str, n: usize, limits: &Limits) -> Result<Vec<Value>, String> {
     let out = run(
         z3,
         &["-in".into(), "-smt2".into()],
@@ -245,15 +310,45 @@ fn solve_values(z3: &Path, script: &str, n: usize, limits: &Limits) -> Result<Ve
         .get(1)
         .and_then(|i| i.list())
         .ok_or("no values in the answer")?;
-    let vals: Vec<bool> = pairs
+    let vals: Vec<Value> = pairs
         .iter()
-        .map(|pr| match pr.list().map(|l| Value::parse(&l[1])) {
-            Some(Some(Value::Bool(b))) => Ok(b),
-            _ => Err(format!("cannot read the value {pr}")),
+        .map(|pr| {
+            pr.list()
+                .and_then(|l| l.get(1))
+                .and_then(Value::parse)
+                .ok_or_else(|| format!("cannot read the value {pr}"))
         })
         .collect::<Result<_, String>>()?;
     if vals.len() != n {
         return Err(format!("{} values for {n} terms", vals.len()));
     }
     Ok(vals)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frontend::{FrontendOptions, parse_source};
+    use crate::smt::Theory;
+
+    #[test]
+    fn sliced_predicates_are_cut_points() {
+        let p = parse_source(
+            "extern void reach_error(void); int main() { int i = 0; \
+             while (i < 3) i++; if (i == 3) reach_error(); return 0; }",
+            "t.c",
+            &FrontendOptions::default(),
+        )
+        .unwrap();
+        let sys = super::super::encode::encode(&p, Theory::Lia).unwrap();
+        let pred = sys.preds[0].clone();
+        // Z3's derivation after slicing: the predicate renamed, fewer arguments.
+        let text = format!(
+            "((_ hyper-res 0 0 0) ((_ hyper-res 0 0) (asserted true) ({n}!slice!1 0)) \
+             (asserted true) ({n}!slice!1 1))",
+            n = pred.name
+        );
+        let items = parse_all(&text).unwrap();
+        assert_eq!(chain(&sys, &items), vec![pred.vertex, pred.vertex]);
+    }
 }

@@ -82,6 +82,9 @@ pub struct HornSystem {
     /// Integer clauses whose assignments wrap into the variable's C type (`mod 2^n`) and whose
     /// nondets are within their type's range ([`encode_wrapped`]).
     pub wrapped: bool,
+    /// Every nondet constant of the clauses (`nd<k>`, unique across clauses) with the vertex
+    /// that evaluates it, in encoding order: a derivation's input values are read from them.
+    pub nondets: Vec<crate::smt::encode::NondetUse>,
 }
 
 impl HornSystem {
@@ -304,6 +307,7 @@ fn encode_with(p: &Program, theory: Theory, wrap: bool) -> Result<HornSystem, Ar
         approximations: enc.approximations().to_vec(),
         nonlinear: enc.nonlinear() || wrap,
         wrapped: wrap,
+        nondets: enc.nondets().to_vec(),
     })
 }
 

@@ -48,6 +48,13 @@
 //!   in 0.6 s with default options and not in 30 s with `use_iuc=false`: IUC helps some
 //!   problems and hurts others, so both stay in the portfolio.
 //! - Bit-vector clauses answer where integers disagree with C (shifts, wrap-around, `char`).
+//! - Quicksort partition at N = 10 (`bench-suite/tasks/partition_safe_n10.c`, ILP32),
+//!   abstraction R(a) = {0}: unsafe (the final check reads an untracked `a[k]`). Only
+//!   `lia-no-iuc` found the derivation (in its second-round slice, 37 s in all on the loaded
+//!   machine); the others timed out. Its derivation names *sliced* predicates
+//!   (`inv_2!slice!1`, fewer arguments), which [`cex::chain`] reads as their cut points
+//!   (before: no cut point was recognised and the derivation was lost). With R(a) = {0} the
+//!   partition cannot be proved (the check is over every k); its proof needs every index.
 //! - `(set-logic HORN)` with proofs answered `unknown`: Z3 runs the fixedpoint format with
 //!   `(query ara_error :print-certificate true)`, which gives invariants and derivations.
 
@@ -318,10 +325,10 @@ impl Attempt<'_> {
                         .ok_or(why)
                 });
                 match found {
-                    Ok(path) => {
+                    Ok(cex::Found { path, inputs }) => {
                         return Ok(Some(EngineVerdict::Counterexample(Counterexample {
                             path,
-                            inputs: None,
+                            inputs,
                         })));
                     }
                     Err(why) => fails
