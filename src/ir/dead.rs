@@ -13,7 +13,7 @@
 //! is what a replay and a witness state), an array read or a division keeps its variable.
 //! User variables are kept whatever they are (reports name them).
 
-use super::{BinOp, Expr, Program, Stmt, StmtKind, VarId};
+use super::{BinOp, Expr, Program, Size, Stmt, StmtKind, VarId};
 use std::collections::BTreeSet;
 
 /// `p` without its dead variables (a clone when there are none).
@@ -38,13 +38,30 @@ pub fn remove_dead_vars(p: &Program) -> Program {
         .map(|v| p.var(v).clone())
         .collect();
     renumber(&mut q.body, &map);
+    for arr in &mut q.arrays {
+        for d in std::iter::once(&mut arr.size).chain(&mut arr.dims) {
+            if let Size::Var(v) = d {
+                *v = map[v.0 as usize].expect("a size variable is live");
+            }
+        }
+    }
     q
 }
 
 /// The variables that are only assigned removable values and read by nothing but
 /// assignments to each other.
 pub fn dead_vars(p: &Program) -> BTreeSet<VarId> {
-    let mut cand: BTreeSet<VarId> = p.var_ids().collect();
+    // A size variable is read by its array (a symbolic size), not by any expression.
+    let sizes: BTreeSet<VarId> = p
+        .arrays
+        .iter()
+        .flat_map(|a| std::iter::once(&a.size).chain(&a.dims))
+        .filter_map(|d| match d {
+            Size::Var(v) => Some(*v),
+            Size::Const(_) => None,
+        })
+        .collect();
+    let mut cand: BTreeSet<VarId> = p.var_ids().filter(|v| !sizes.contains(v)).collect();
     // Reads outside assignments to candidates, and unremovable assignments, keep a variable.
     loop {
         let mut live = BTreeSet::new();
@@ -223,5 +240,25 @@ mod tests {
         assert!(text.contains("a[2] / 2"), "{text}");
         let names: Vec<&str> = q.vars.iter().map(|v| v.name.as_str()).collect();
         assert_eq!(names, ["t", "f__ret"], "{text}");
+    }
+
+    #[test]
+    fn size_variables_stay_and_follow_the_renumbering() {
+        // The folded assertion's parameter goes; the VLA's size variable, read by its array
+        // only, stays and keeps naming the right variable.
+        let p = program(&format!(
+            "{ASSERT}extern int __VERIFIER_nondet_int(void);\n\
+             int main() {{ __VERIFIER_assert(1); int n = __VERIFIER_nondet_int(); \
+             if (n < 1 || n > 9) return 0; int a[n]; a[0] = 1; return 0; }}"
+        ));
+        let q = remove_dead_vars(&p);
+        assert!(q.vars.len() < p.vars.len());
+        let crate::ir::Size::Var(v) = q.arrays[0].size else {
+            panic!("a symbolic size")
+        };
+        let crate::ir::Size::Var(w) = p.arrays[0].size else {
+            panic!("a symbolic size")
+        };
+        assert_eq!(q.var(v).name, p.var(w).name);
     }
 }
