@@ -140,7 +140,6 @@ soundness! {
     errfn_glibc_assert_default: "errfn_glibc_assert.c" NONE => Unsafe, Unsafe;
     errfn_glibc_assert_my_err: "errfn_glibc_assert.c" MY_ERR => Safe, Safe;
     errfn_undef_assert_default: "errfn_undef_assert.c" NONE => Unsafe, Unsafe;
-    errfn_undef_assert_my_err: "errfn_undef_assert.c" MY_ERR => Safe, Safe;
 
     // ESBMC's inductive step proved an abstraction of this unsafe program safe.
     kind_three_loops_unsafe: "kind_three_loops_unsafe.c" NONE => Unsafe, Unsafe;
@@ -167,4 +166,23 @@ fn batch_uses_the_property_files_error_function() {
         assert_eq!(r["category"], "correct", "{r:#}");
     }
     assert_eq!(o.status.code(), Some(0), "{res:#}");
+}
+
+/// Under another error function an undefined `__VERIFIER_assert` has no meaning of its own
+/// (an abort would be a wrong SAFE if it returns, a no-op a wrong UNSAFE if it aborts; ESBMC
+/// takes it as a no-op): ara refuses the program rather than pick one.
+#[test]
+fn errfn_undef_assert_my_err_is_unsupported() {
+    let o = Command::new(ARA)
+        .arg("check")
+        .arg(file("errfn_undef_assert.c"))
+        .args(["--error-function", "my_err"])
+        .output()
+        .expect("ara runs");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(3), "{err}");
+    assert!(
+        err.contains("unsupported: call to undefined function __VERIFIER_assert (the error function is my_err)"),
+        "{err}"
+    );
 }
