@@ -302,19 +302,17 @@ fn horn_never_proves_the_unsafe_twins() {
 }
 
 fn ara_check(src: &str, name: &str, args: &[&str]) -> Output {
-    let dir = std::env::temp_dir().join(format!("ara-cells-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let f = dir.join(format!("{name}.c"));
+    // A folder of its own: tests run in parallel and two of them check a `max.c`.
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join(format!("{name}.c"));
     std::fs::write(&f, src).unwrap();
-    let out = Command::new(ARA)
+    Command::new(ARA)
         .env("ARA_TOOLS_DIR", tools())
         .args(["check", "--data-model", "ilp32"])
         .args(args)
         .arg(&f)
         .output()
-        .unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
-    out
+        .unwrap()
 }
 
 #[test]
