@@ -214,8 +214,13 @@ struct CheckerArgs {
     #[arg(long)]
     memory_mb: Option<u64>,
     /// Keep the generated files (programs, checker outputs, SMT queries) in this directory.
-    #[arg(long, value_name = "DIR")]
+    /// (Made absolute: the checkers and gcc run in folders of their own.)
+    #[arg(long, value_name = "DIR", value_parser = absolute_dir)]
     keep: Option<PathBuf>,
+}
+
+fn absolute_dir(s: &str) -> Result<PathBuf, String> {
+    std::path::absolute(s).map_err(|e| format!("{s}: {e}"))
 }
 
 impl CheckerArgs {

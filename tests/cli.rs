@@ -519,3 +519,31 @@ fn random_testing_fills_uninitialised_local_arrays() {
         "{step}"
     );
 }
+
+/// `--keep` with a relative folder: the replay's gcc runs elsewhere, so the folder is made
+/// absolute (it was "k/replay.c: No such file or directory", an UNKNOWN for an UNSAFE).
+#[test]
+fn a_relative_keep_folder_still_confirms_by_replay() {
+    let d = tempfile::tempdir().unwrap();
+    let src = "extern void abort(void);\nvoid reach_error(void) { abort(); }\n\
+               extern int __VERIFIER_nondet_int(void);\nint a[5];\n\
+               int main(void) { int i; for (i = 0; i < 5; i++) a[i] = __VERIFIER_nondet_int();\n\
+               if (a[3] == 7) reach_error(); return 0; }\n";
+    std::fs::write(d.path().join("p.c"), src).unwrap();
+    let o = Command::new(ARA)
+        .current_dir(d.path())
+        .args([
+            "check",
+            "--strategy",
+            "cegar",
+            "--timeout",
+            "60",
+            "--keep",
+            "k",
+            "p.c",
+        ])
+        .output()
+        .expect("ara runs");
+    assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
+    assert!(d.path().join("k").is_dir());
+}
