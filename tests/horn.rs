@@ -191,7 +191,7 @@ fn wrong_invariants_are_rejected() {
     let run = |text: &str, theory: Theory| {
         let text = text.replace('I', &pi).replace('A', &pa);
         let defs = bv_definitions(&a, &bv, &[interp(3, &text)], theory).unwrap();
-        check_invariants(&z3(), &bv, &defs, &limits)
+        check_invariants(&z3(), &bv, &defs, &limits).map_err(|e| e.to_string())
     };
     // Right: i <= 1 && a[1] == 9 (in bit-vectors and in integers).
     run(
@@ -222,7 +222,9 @@ fn integer_invariant_that_wraps_in_c_is_rejected() {
     let v = bv.preds[0].vertex;
     let defs = bv_definitions(&p, &bv, &[interp(v, "(<= p0 10)")], Theory::Lia).unwrap();
     let limits = ara::tools::Limits::default();
-    let e = check_invariants(&z3(), &bv, &defs, &limits).unwrap_err();
+    let e = check_invariants(&z3(), &bv, &defs, &limits)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("consecution"), "{e}");
 }
 

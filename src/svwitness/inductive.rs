@@ -335,7 +335,7 @@ fn check_on(
         };
         match certify::check(&z3, &one, &defs, &limits) {
             Ok(()) => {}
-            Err(e) if e.contains(" fails for ") => {
+            Err(certify::CheckFailure::Fails { .. }) => {
                 let why = failure(src, &bv, c);
                 return Ok(if exact {
                     Validation::Rejected(why)

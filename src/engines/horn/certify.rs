@@ -232,8 +232,51 @@ pub fn check_script(bv: &HornSystem, defs: &str) -> String {
     s
 }
 
+/// Why a certificate check did not pass.
+#[derive(Debug)]
+pub enum CheckFailure {
+    /// Z3 answered: this clause does not hold (`answer` is `sat` or `unknown`).
+    Fails {
+        what: &'static str,
+        clause: String,
+        answer: String,
+    },
+    /// No answer about the clauses (timeout, crash, unreadable output).
+    NoAnswer(String),
+}
+
+impl std::fmt::Display for CheckFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CheckFailure::Fails {
+                what,
+                clause,
+                answer,
+            } => write!(f, "{what} fails for {clause} ({answer})"),
+            CheckFailure::NoAnswer(why) => f.write_str(why),
+        }
+    }
+}
+
+impl From<CheckFailure> for String {
+    fn from(e: CheckFailure) -> String {
+        e.to_string()
+    }
+}
+
 /// Runs the check: `Ok(())` when every clause holds, else why not.
-pub fn check(z3: &Path, bv: &HornSystem, defs: &str, limits: &Limits) -> Result<(), String> {
+pub fn check(z3: &Path, bv: &HornSystem, defs: &str, limits: &Limits) -> Result<(), CheckFailure> {
+    check_answers(z3, bv, defs, limits).map_err(CheckFailure::NoAnswer)?
+}
+
+/// Z3's answers to the clauses: `Err` when there are none to read; inside, the first failing
+/// clause.
+fn check_answers(
+    z3: &Path,
+    bv: &HornSystem,
+    defs: &str,
+    limits: &Limits,
+) -> Result<Result<(), CheckFailure>, String> {
     let script = check_script(bv, defs);
     let out = run(
         z3,
@@ -267,10 +310,14 @@ pub fn check(z3: &Path, bv: &HornSystem, defs: &str, limits: &Limits) -> Result<
                 (_, None) => "safety",
                 _ => "consecution",
             };
-            return Err(format!("{what} fails for {} ({a})", clause_title(c)));
+            return Ok(Err(CheckFailure::Fails {
+                what,
+                clause: clause_title(c),
+                answer: a.to_string(),
+            }));
         }
     }
-    Ok(())
+    Ok(Ok(()))
 }
 
 /// A translated integer term: a Bool term, or a 128-bit term with a bound on its magnitude.
