@@ -223,28 +223,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             strategies,
             verbose,
         } => {
-            let ara = match ara {
-                Some(p) => p,
-                None => std::env::current_exe()
-                    .map_err(|e| e.to_string())?
-                    .with_file_name("ara"),
-            };
-            if !ara.is_file() {
-                return Err(format!(
-                    "{} does not exist (build ara, or pass --ara)",
-                    ara.display()
-                ));
-            }
-            let tools = Tools::find(ara).map_err(|e| e.to_string())?;
-            let strategies = strategies
-                .split(',')
-                .map(|s| match s.trim() {
-                    "witness" => Ok(Strategy::Witness),
-                    "cegar" => Ok(Strategy::Cegar),
-                    "auto" => Ok(Strategy::Auto),
-                    o => Err(format!("unknown strategy {o}")),
-                })
-                .collect::<Result<Vec<_>, _>>()?;
+            let tools = Tools::find(ara_binary(ara)?).map_err(|e| e.to_string())?;
+            let strategies = parse_strategies(&strategies)?;
             let corpus = corpus.or_else(|| {
                 let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("bench-suite/corpus");
                 d.is_dir().then_some(d)
@@ -271,7 +251,13 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 strategies: strategies.clone(),
                 verbose,
             };
+            // SIGINT/SIGTERM: stop the running cases, report what finished (a second signal
+            // ends the tester at once).
+            ara::tools::handle_interrupts();
             let counts = run_timed(&tools, &o);
+            if let Some(sig) = ara::tools::interrupted() {
+                println!("interrupted ({sig:?}): the cases still running are not counted");
+            }
             print!("{}", counts.report(&strategies));
             Ok(if counts.disagreements() > 0 {
                 ExitCode::from(1)

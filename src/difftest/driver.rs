@@ -18,7 +18,7 @@ use super::print::print_program;
 use super::reduce;
 use super::rng::Rng;
 use crate::ir::types::DataModel;
-use crate::tools::{Ending, Limits, Tool, find_tool, run};
+use crate::tools::{self, Ending, Limits, Tool, find_tool, run};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -550,8 +550,10 @@ pub fn make_case(k: u64, o: &RunOptions, corpus: &[(String, String, u32)]) -> Ca
     }
 }
 
-/// Runs cases for `o.seconds` seconds on `o.jobs` threads; prints a line per finding and
-/// writes the failing programs (and their reductions) to `o.out`.
+/// Runs cases for `o.seconds` seconds (or `o.max_programs` cases) on `o.jobs` threads; prints
+/// a line per finding and writes the failing programs (and their reductions) to `o.out`.
+/// After SIGINT or SIGTERM (with [`tools::handle_interrupts`] installed) no case starts, the
+/// running ones are stopped and left out of the counts, and the counts so far are returned.
 pub fn run_timed(t: &Tools, o: &RunOptions) -> Counts {
     let _ = std::fs::create_dir_all(&o.out);
     let corpus = o
@@ -562,7 +564,8 @@ pub fn run_timed(t: &Tools, o: &RunOptions) -> Counts {
     let next = AtomicU64::new(0);
     let counts = Mutex::new(Counts::default());
     let log = Mutex::new(());
-    let deadline = Instant::now() + Duration::from_secs(o.seconds);
+    let start = Instant::now();
+    let deadline = start + Duration::from_secs(o.seconds);
     std::thread::scope(|sc| {
         for _ in 0..o.jobs.max(1) {
             sc.spawn(|| {
@@ -572,7 +575,7 @@ pub fn run_timed(t: &Tools, o: &RunOptions) -> Counts {
                         Some(m) => k >= m,
                         None => Instant::now() >= deadline,
                     };
-                    if done {
+                    if done || tools::interrupted().is_some() {
                         break;
                     }
                     let case = make_case(k, o, &corpus);
@@ -580,6 +583,10 @@ pub fn run_timed(t: &Tools, o: &RunOptions) -> Counts {
                         continue;
                     };
                     let r = run_case(t, &case, dir.path(), &o.budgets, &o.strategies);
+                    if tools::interrupted().is_some() {
+                        // Its runs were stopped midway: their answers are not the tools'.
+                        break;
+                    }
                     let findings = report_findings(t, o, &r, dir.path());
                     let _g = log.lock().unwrap();
                     if o.verbose || !findings.is_empty() {
@@ -593,9 +600,7 @@ pub fn run_timed(t: &Tools, o: &RunOptions) -> Counts {
                     if c.programs.is_multiple_of(50) {
                         eprintln!(
                             "[{} s] {} programs, {} with ground truth, {} disagreements",
-                            o.seconds.saturating_sub(
-                                deadline.saturating_duration_since(Instant::now()).as_secs()
-                            ),
+                            start.elapsed().as_secs(),
                             c.programs,
                             c.with_truth,
                             c.disagreements()
