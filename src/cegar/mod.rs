@@ -11,8 +11,8 @@
 pub mod random;
 pub mod replay;
 
-use crate::abstraction::witness::const_value;
 use crate::abstraction::index_set::Term;
+use crate::abstraction::witness::const_value;
 use crate::abstraction::{IndexSets, SymCell, Tracked, VarSet, abstract_program_with, array_size};
 use crate::checkers::{CheckOptions, Verdict};
 use crate::engines::bmc::Bmc;
@@ -857,6 +857,7 @@ fn refine(
         })
         .map(|r| r.array)
         .collect();
+    let mut witnessed: BTreeSet<ArrId> = BTreeSet::new();
     for c in &in_core {
         for read in &c.reads {
             if matches!(params.r.0.get(&read.array), Some(Tracked::All)) {
@@ -882,9 +883,8 @@ fn refine(
                         } else {
                             named.clone()
                         };
-                        forced_term(p, q, core, c.step, read, &candidates, limits)?.filter(|t| {
-                            k.is_none() || known.terms.contains(&(read.array, *t))
-                        })
+                        forced_term(p, q, core, c.step, read, &candidates, limits)?
+                            .filter(|t| k.is_none() || known.terms.contains(&(read.array, *t)))
                     }
                 };
                 if let Some(t) = term
@@ -912,7 +912,11 @@ fn refine(
                         how.push(format!("R({}) += {k}", arr.display));
                     }
                 }
+                // One new witness symbol per array and refinement (two for a paired read):
+                // a second read of the core at another index need not ask for another.
+                (_, Tracked::Only(_)) if witnessed.contains(&read.array) => {}
                 (_, Tracked::Only(_)) if witnesses < 2 => {
+                    witnessed.insert(read.array);
                     let want = if paired.contains(&read.array) {
                         2
                     } else {
@@ -1043,7 +1047,11 @@ fn forced_term(
         if let Some(k) = forced_at(q, core, step, &diff, limits)?
             && let Ok(add) = i32::try_from(k)
         {
-            return Ok(Some(Term { var: x, div: 1, add }));
+            return Ok(Some(Term {
+                var: x,
+                div: 1,
+                add,
+            }));
         }
     }
     Ok(None)
@@ -1127,7 +1135,8 @@ impl CheckReport {
             } else {
                 ""
             };
-            if a.tracked_count == a.total {
+            // (A symbolic size shows as 0: it is never "all".)
+            if a.tracked_count == a.total && a.total > 0 {
                 let _ = writeln!(out, "R({}): {}/{} tracked (all)", a.array, a.total, a.total);
                 continue;
             }
