@@ -2,15 +2,49 @@
 //! (TACAS 2007), with symbolic *cells*.
 //!
 //! Takes a program, a set `V` of scalar variables to keep and, per array `a`, the cells `R(a)`
-//! it tracks; gives an array-free program. A cell is an index: a constant `k`, or a *witness
+//! it tracks; gives an array-free program. A cell is an index: a constant `k`, a *witness
 //! symbol* `w1`, `w2` (a fresh scalar chosen once at the start, `0 <= w1 < w2 < W`, `W` the
-//! largest size of the arrays that track it). Every cell `c` of `a` becomes a scalar `a@c`
-//! (C name `a__3`, `a__w1`), initialised like the array's elements; a read `a[e]` becomes
-//! `(ê == c1 ? a@c1 : ê == c2 ? a@c2 : u)` (witness cells first), a write `a[e1] = e2` a parallel conditional update
-//! `a@c = (ê1 == c ? ê2 : a@c)` of every cell, and variables outside `V` read as the undefined
-//! value `u` (a fresh nondeterministic value) and are never written. A cell is *exact*: its
-//! scalar holds the element at its index at every step, whatever the index is (a witness of an
-//! array smaller than `W` hits only while it lies inside the array).
+//! largest size of the arrays that track it; no `W` when one of them has a symbolic size), or
+//! an *index term* `t` over a program variable (`N - 1`, `N / 2`: [`Term`]). Every cell `c` of
+//! `a` becomes a scalar `a@c` (C name `a__3`, `a__w1`, `a__Nm1`), initialised like the
+//! array's elements; a read `a[e]` becomes `(ê == c1 ? a@c1 : ê == c2 ? a@c2 : u)` (witness
+//! cells first, then terms, then constants; a term is compared as `(T)ê == t̂`), a write
+//! `a[e1] = e2` a parallel conditional update `a@c = (ê1 == c ? ê2 : a@c)` of every cell,
+//! and variables outside `V` read as the undefined value `u` (a fresh nondeterministic value)
+//! and are never written. A cell is *exact*: its scalar holds the element at its index at
+//! every step, whatever the index is (a witness of an array smaller than `W` hits only while
+//! it lies inside the array).
+//!
+//! ## Index terms (why their cells stay exact)
+//! A term's index `t̂` changes when its variable `x` is assigned. So every assignment to `x`
+//! (an `Assign`, or a member of a `ParAssign`) gets, in parallel, a *reset* of each cell over
+//! `x`: to the array's initial contents (zero for `calloc`/zeroed arrays, a fresh value for
+//! `malloc`, VLAs and uninitialised locals) when the assignment is the allocation of the array
+//! (`x` its size variable: the array comes to life there, [`crate::ir::Size::Var`]) or when
+//! nothing can have written the array before it (top level of `main`, no earlier store to it,
+//! no `goto`); otherwise to a fresh nondeterministic value. Between two assignments of `x`,
+//! `t̂` is constant and the cell is updated by every write that hits it, like a constant cell.
+//! So for every run of the original there is a run of the abstraction whose cells hold, at
+//! every step, the element at their index (a fresh value is chosen as that element): this
+//! holds for *any* variable `x`; a frozen one (a size variable, assigned once) only makes the
+//! cell useful. A term over a variable outside `V` is left out (its index would be
+//! undefined). Term cells, like constant cells, are never chosen, so they never guard an
+//! assertion (below): they are one more exact scalar.
+//!
+//! ## Arrays of symbolic size
+//! An array `a` of size `n` (a frozen variable) exists from its allocation, the one assignment
+//! of `n`, on; every access runs after it. Its constant and witness cells start, at the start
+//! of `main`, with the values the array has when allocated (its `init`: zero or
+//! nondeterministic, the same at every index) and nothing writes them before the allocation,
+//! so they are exact from the allocation on. Witness symbols tracked by such an array have no
+//! upper bound but their type's (`long long`: an index of a real access lies in `[0, 2^63)`,
+//! as no object has more than `PTRDIFF_MAX` bytes); `0 <= w1 < w2 < …` alone, so any `m`
+//! distinct in-range indexes can be chosen. (An upper bound `w < n` could be assumed at the
+//! allocation, in the form `n < m || wm < n`, only when every array tracking the symbols has
+//! the size `n`, since a fixed `W` is no bound of a symbolic size; it was not needed: Spacer
+//! proved `heap_max` with and without it in the same time.) The guard below uses
+//! `0 <= ê < n` with the size variable, whose value at the assertion is the one it had at the
+//! allocation; a read whose size variable is outside `V` stays out of the guard.
 //!
 //! ## Vertices
 //! Statement ids and spans of the original are kept. Witness symbols and read caches add
@@ -32,14 +66,16 @@
 //! (of arrays that track every witness symbol; at most as many distinct index expressions as
 //! there are symbols; indexes free of `u`). Take a run of the original that reaches the error
 //! at the first failing assertion, whose reads have the in-range indexes `v1, …, vg`
-//! (`g <= m` distinct values, `m` symbols, `m <= W`). Add `m - g` other values of `[0, W)`,
-//! sort them and choose them as `w1 < … < wm` at the start. Every cell is exact, every `u` can
+//! (`g <= m` distinct values, `m` symbols, `m <= W`). Add `m - g` other values of `[0, W)`
+//! (of `[0, 2^63)` without `W`: the `vi` lie there, see above), sort them and choose them as
+//! `w1 < … < wm` at the start. Every cell is exact, every `u` can
 //! take the original's value, so the abstraction can follow the run step by step: earlier
 //! assertions hold in the original, so they hold or are skipped here; at the failing one
 //! every read hits a cell, `G` holds and `P̂` is `P` on the original's values: the error is
 //! reached. So every error run of the original has an error run of the abstraction, and a
-//! proof of the abstraction is a proof of the original. (Constant cells are not chosen, so
-//! they alone never skip an assertion.) Conversely every abstract run over-approximates:
+//! proof of the abstraction is a proof of the original. (Constant and term cells are not
+//! chosen, so they never skip an assertion; a reset of a term cell chooses the element's
+//! real value, like `u`.) Conversely every abstract run over-approximates:
 //! cells are exact and everything else is nondeterministic.
 
 use crate::error::AraError;
@@ -50,9 +86,9 @@ use crate::ir::{
 };
 use std::collections::{BTreeMap, BTreeSet};
 
-/// The size of an array, 0 for a symbolic size ([`crate::ir::Size::Var`]): no index is known
-/// to lie inside it, so such an array gets no witness cells and no `all` (tracking fewer
-/// elements is an over-approximation, never a verdict by itself).
+/// The size of an array, 0 for a symbolic size ([`crate::ir::Size::Var`]): no constant index
+/// is known to lie inside it, so such an array gets no `all` (tracking fewer elements is an
+/// over-approximation, never a verdict by itself); its witness symbols have no upper bound.
 pub fn array_size(arr: &Array) -> u64 {
     arr.size.as_const().unwrap_or(0)
 }
@@ -192,14 +228,15 @@ impl Term {
     }
 
     /// Parses `NAME`, `NAME-1`, `NAME+2`, `NAME/2`, `NAME/2-1` (spaces allowed; `NAME` a
-    /// program variable by C name or user name, [`Program::var_by_name`]).
-    pub fn parse(p: &Program, text: &str) -> Result<Term, AraError> {
+    /// program variable by C name or user name, [`Program::var_by_name`]); the error says why
+    /// not, in one line.
+    pub fn parse(p: &Program, text: &str) -> Result<Term, String> {
         let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
         let bad = |why: &str| {
-            AraError::Usage(format!(
-                "bad index term `{text}`: {why} (expected NAME, NAME-K, NAME+K, NAME/K or \
-                 NAME/K+K with a variable NAME and constants K)"
-            ))
+            format!(
+                "{why} (expected NAME, NAME-K, NAME+K, NAME/K or NAME/K+K with a variable \
+                 NAME and constants K)"
+            )
         };
         let end = text
             .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':' || c == '.'))
@@ -209,15 +246,11 @@ impl Term {
             return Err(bad("it does not start with a variable"));
         }
         let var = p.var_by_name(name).ok_or_else(|| {
-            AraError::Usage(format!(
-                "unknown variable `{name}` in the index term `{text}` (known: {})",
-                known(
-                    p.vars
-                        .iter()
-                        .filter(|v| !v.synthetic)
-                        .map(|v| v.display.as_str())
-                )
-            ))
+            let users = p.vars.iter().filter(|v| !v.synthetic);
+            format!(
+                "unknown variable `{name}` (known: {})",
+                known(users.map(|v| v.display.as_str()))
+            )
         })?;
         let mut div = 1u32;
         if let Some(r) = rest.strip_prefix('/') {
@@ -397,7 +430,10 @@ impl IndexSets {
                     continue;
                 }
                 if k.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
-                    r.insert_cell(a, SymCell::Term(Term::parse(p, k)?));
+                    let t = Term::parse(p, k).map_err(|why| {
+                        AraError::Usage(format!("bad index `{k}` for array `{name}`: {why}"))
+                    })?;
+                    r.insert_cell(a, SymCell::Term(t));
                     continue;
                 }
                 let k: u64 = k.parse().map_err(|_| {
@@ -1223,8 +1259,8 @@ fn mk_cond(c: Expr, t: Expr, e: Expr) -> Expr {
 }
 
 /// `i == k`, folded when both are constants. An index `k` is a small non-negative constant
-/// or a witness symbol in `[0, W)`, so C's comparison after the usual conversions agrees with
-/// mathematical equality.
+/// or a witness symbol (`0 <= w`), so C's comparison after the usual conversions agrees with
+/// mathematical equality for every in-range index `i`.
 fn mk_eq_index(i: &Expr, k: &Expr) -> Expr {
     match (is_const(i), is_const(k)) {
         (Some(v), Some(k)) => Expr::int((v == k) as i128),
