@@ -206,7 +206,10 @@ impl Term {
 
     /// `N-1`, `N/2+1` (the variable's user name), for reports and `--track`.
     pub fn display(&self, p: &Program) -> String {
-        self.render(&p.var(self.var).display, "/", "+", "-")
+        let x = p.var(self.var);
+        // A variable ara made (a size variable) has a C name, not a user name.
+        let name = if x.synthetic { &x.name } else { &x.display };
+        self.render(name, "/", "+", "-")
     }
 
     /// `Nm1`, `Nd2p1` (the variable's C name): a part of a C identifier.
