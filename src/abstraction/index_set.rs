@@ -1680,6 +1680,55 @@ mod tests {
     }
 
     #[test]
+    fn terms_parse_and_print() {
+        let mut p = Program {
+            file: "t.c".into(),
+            data_model: crate::ir::DataModel::Lp64,
+            vars: vec![],
+            arrays: vec![],
+            labels: vec![],
+            body: vec![],
+            num_vertices: 2,
+        };
+        let n = p.fresh_var("n", IntType::Int, Storage::Local);
+        p.vars[n.0 as usize].synthetic = false;
+        let s = p.fresh_var("s", IntType::ULong, Storage::Local);
+        let t = Term::parse(&p, "n / 2 - 1").unwrap();
+        assert_eq!(
+            t,
+            Term {
+                var: n,
+                div: 2,
+                add: -1
+            }
+        );
+        assert_eq!(
+            (t.display(&p), t.c_name(&p)),
+            ("n/2-1".into(), "nd2m1".into())
+        );
+        assert_eq!(t.ty(&p), IntType::LongLong);
+        let u = Term::parse(&p, "s+3").unwrap();
+        assert_eq!(
+            (u.display(&p), u.ty(&p)),
+            ("s+3".into(), IntType::ULongLong)
+        );
+        assert_eq!(
+            crate::ir::print::expr_to_c(&p, &u.expr(&p)),
+            "(unsigned long long) s + 3ull"
+        );
+        for (bad, why) in [
+            ("m", "unknown variable `m` (known: n)"),
+            ("3", "does not start with a variable"),
+            ("n%2", "unexpected text"),
+            ("n/-2", "divisor"),
+            ("n+99999999999", "addend"),
+        ] {
+            let e = Term::parse(&p, bad).unwrap_err();
+            assert!(e.contains(why), "{bad}: {e}");
+        }
+    }
+
+    #[test]
     fn conditionals_simplify() {
         let u = Expr::Nondet(IntType::Int);
         let x = Expr::Var(VarId(0));
