@@ -51,7 +51,8 @@ enum Command {
     Abstract {
         #[command(flatten)]
         input: InputArgs,
-        /// Array elements to keep: `a=1,5`, `b=0`, `a=all` (repeatable; other arrays keep none).
+        /// Array elements to keep: `a=1,5`, `b=0`, `a=all`, witness cells `a=w`, `a=w1,w2`,
+        /// index terms over a variable `a=N-1`, `a=N/2` (repeatable; other arrays keep none).
         #[arg(long = "track", value_name = "ARRAY=INDEXES")]
         track: Vec<String>,
         /// Scalar variables to keep: `all`, `none` or a list `i,j`.

@@ -2,15 +2,49 @@
 //! (TACAS 2007), with symbolic *cells*.
 //!
 //! Takes a program, a set `V` of scalar variables to keep and, per array `a`, the cells `R(a)`
-//! it tracks; gives an array-free program. A cell is an index: a constant `k`, or a *witness
+//! it tracks; gives an array-free program. A cell is an index: a constant `k`, a *witness
 //! symbol* `w1`, `w2` (a fresh scalar chosen once at the start, `0 <= w1 < w2 < W`, `W` the
-//! largest size of the arrays that track it). Every cell `c` of `a` becomes a scalar `a@c`
-//! (C name `a__3`, `a__w1`), initialised like the array's elements; a read `a[e]` becomes
-//! `(ê == c1 ? a@c1 : ê == c2 ? a@c2 : u)` (witness cells first), a write `a[e1] = e2` a parallel conditional update
-//! `a@c = (ê1 == c ? ê2 : a@c)` of every cell, and variables outside `V` read as the undefined
-//! value `u` (a fresh nondeterministic value) and are never written. A cell is *exact*: its
-//! scalar holds the element at its index at every step, whatever the index is (a witness of an
-//! array smaller than `W` hits only while it lies inside the array).
+//! largest size of the arrays that track it; no `W` when one of them has a symbolic size), or
+//! an *index term* `t` over a program variable (`N - 1`, `N / 2`: [`Term`]). Every cell `c` of
+//! `a` becomes a scalar `a@c` (C name `a__3`, `a__w1`, `a__Nm1`), initialised like the
+//! array's elements; a read `a[e]` becomes `(ê == c1 ? a@c1 : ê == c2 ? a@c2 : u)` (witness
+//! cells first, then terms, then constants; a term is compared as `(T)ê == t̂`), a write
+//! `a[e1] = e2` a parallel conditional update `a@c = (ê1 == c ? ê2 : a@c)` of every cell,
+//! and variables outside `V` read as the undefined value `u` (a fresh nondeterministic value)
+//! and are never written. A cell is *exact*: its scalar holds the element at its index at
+//! every step, whatever the index is (a witness of an array smaller than `W` hits only while
+//! it lies inside the array).
+//!
+//! ## Index terms (why their cells stay exact)
+//! A term's index `t̂` changes when its variable `x` is assigned. So every assignment to `x`
+//! (an `Assign`, or a member of a `ParAssign`) gets, in parallel, a *reset* of each cell over
+//! `x`: to the array's initial contents (zero for `calloc`/zeroed arrays, a fresh value for
+//! `malloc`, VLAs and uninitialised locals) when the assignment is the allocation of the array
+//! (`x` its size variable: the array comes to life there, [`crate::ir::Size::Var`]) or when
+//! nothing can have written the array before it (top level of `main`, no earlier store to it,
+//! no `goto`); otherwise to a fresh nondeterministic value. Between two assignments of `x`,
+//! `t̂` is constant and the cell is updated by every write that hits it, like a constant cell.
+//! So for every run of the original there is a run of the abstraction whose cells hold, at
+//! every step, the element at their index (a fresh value is chosen as that element): this
+//! holds for *any* variable `x`; a frozen one (a size variable, assigned once) only makes the
+//! cell useful. A term over a variable outside `V` is left out (its index would be
+//! undefined). Term cells, like constant cells, are never chosen, so they never guard an
+//! assertion (below): they are one more exact scalar.
+//!
+//! ## Arrays of symbolic size
+//! An array `a` of size `n` (a frozen variable) exists from its allocation, the one assignment
+//! of `n`, on; every access runs after it. Its constant and witness cells start, at the start
+//! of `main`, with the values the array has when allocated (its `init`: zero or
+//! nondeterministic, the same at every index) and nothing writes them before the allocation,
+//! so they are exact from the allocation on. Witness symbols tracked by such an array have no
+//! upper bound but their type's (`long long`: an index of a real access lies in `[0, 2^63)`,
+//! as no object has more than `PTRDIFF_MAX` bytes); `0 <= w1 < w2 < …` alone, so any `m`
+//! distinct in-range indexes can be chosen. (An upper bound `w < n` could be assumed at the
+//! allocation, in the form `n < m || wm < n`, only when every array tracking the symbols has
+//! the size `n`, since a fixed `W` is no bound of a symbolic size; it was not needed: Spacer
+//! proved `heap_max` with and without it in the same time.) The guard below uses
+//! `0 <= ê < n` with the size variable, whose value at the assertion is the one it had at the
+//! allocation; a read whose size variable is outside `V` stays out of the guard.
 //!
 //! ## Vertices
 //! Statement ids and spans of the original are kept. Witness symbols and read caches add
@@ -32,14 +66,16 @@
 //! (of arrays that track every witness symbol; at most as many distinct index expressions as
 //! there are symbols; indexes free of `u`). Take a run of the original that reaches the error
 //! at the first failing assertion, whose reads have the in-range indexes `v1, …, vg`
-//! (`g <= m` distinct values, `m` symbols, `m <= W`). Add `m - g` other values of `[0, W)`,
-//! sort them and choose them as `w1 < … < wm` at the start. Every cell is exact, every `u` can
+//! (`g <= m` distinct values, `m` symbols, `m <= W`). Add `m - g` other values of `[0, W)`
+//! (of `[0, 2^63)` without `W`: the `vi` lie there, see above), sort them and choose them as
+//! `w1 < … < wm` at the start. Every cell is exact, every `u` can
 //! take the original's value, so the abstraction can follow the run step by step: earlier
 //! assertions hold in the original, so they hold or are skipped here; at the failing one
 //! every read hits a cell, `G` holds and `P̂` is `P` on the original's values: the error is
 //! reached. So every error run of the original has an error run of the abstraction, and a
-//! proof of the abstraction is a proof of the original. (Constant cells are not chosen, so
-//! they alone never skip an assertion.) Conversely every abstract run over-approximates:
+//! proof of the abstraction is a proof of the original. (Constant and term cells are not
+//! chosen, so they never skip an assertion; a reset of a term cell chooses the element's
+//! real value, like `u`.) Conversely every abstract run over-approximates:
 //! cells are exact and everything else is nondeterministic.
 
 use crate::error::AraError;
@@ -50,9 +86,9 @@ use crate::ir::{
 };
 use std::collections::{BTreeMap, BTreeSet};
 
-/// The size of an array, 0 for a symbolic size ([`crate::ir::Size::Var`]): no index is known
-/// to lie inside it, so such an array gets no witness cells and no `all` (tracking fewer
-/// elements is an over-approximation, never a verdict by itself).
+/// The size of an array, 0 for a symbolic size ([`crate::ir::Size::Var`]): no constant index
+/// is known to lie inside it, so such an array gets no `all` (tracking fewer elements is an
+/// over-approximation, never a verdict by itself); its witness symbols have no upper bound.
 pub fn array_size(arr: &Array) -> u64 {
     arr.size.as_const().unwrap_or(0)
 }
@@ -117,8 +153,130 @@ pub enum Tracked {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum SymCell {
     /// The witness symbol `w_k` (`k` = 1, 2, …; `w` when it is the only one): chosen once at
-    /// the start, `0 <= w1 < w2 < … < W`.
+    /// the start, `0 <= w1 < w2 < …` (and `< W` when every array tracking it has a constant
+    /// size).
     Witness(u8),
+    /// The index term `t` over a program variable (`N - 1`, `N / 2`): see [`Term`].
+    Term(Term),
+}
+
+/// An index term `x / div + add` over a program variable `x` (`div >= 1`; `x`, `x - 1`,
+/// `x / 2`, `x / 2 + 1`).
+///
+/// Its value `t̂` is computed in a type `T` wide enough that nothing overflows: `long long`
+/// when `x` has at most 32 bits (`|x / div + add| < 2^33`), else `unsigned long long`
+/// (arithmetic modulo 2^64, defined in C). A read or write `a[e]` hits the cell when
+/// `(T)ê == t̂`. This is injective on the indexes of real accesses: an in-bounds index `v`
+/// lies in `[0, 2^63)` (no object has more than `PTRDIFF_MAX` bytes), so `(T)v` is `v`, and
+/// two in-bounds indexes hit the same cell only when they are equal. The value `t̂` need not
+/// be the value of the program's own expression `x - 1` (C's arithmetic in `x`'s type): the
+/// cell is the element at index `t̂`, whatever it is (an index outside the array is never
+/// hit); the two agree whenever the program's index is in bounds and `x` is not negative,
+/// which is what makes the cell useful.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Term {
+    pub var: VarId,
+    pub div: u32,
+    pub add: i32,
+}
+
+impl Term {
+    /// The type `T` the term and the indexes it is compared with are computed in.
+    pub fn ty(&self, p: &Program) -> IntType {
+        if p.var(self.var).ty.bits(p.data_model) <= 32 {
+            IntType::LongLong
+        } else {
+            IntType::ULongLong
+        }
+    }
+
+    /// `t̂` as an expression of type [`Term::ty`] (`x` read as it is: the caller abstracts it).
+    pub fn expr(&self, p: &Program) -> Expr {
+        let t = self.ty(p);
+        let mut e = Expr::Cast(t, Box::new(Expr::Var(self.var)));
+        if self.div > 1 {
+            e = Expr::bin(BinOp::Div, e, Expr::Const(self.div as i128, t));
+        }
+        match self.add {
+            0 => e,
+            k if k > 0 => Expr::bin(BinOp::Add, e, Expr::Const(k as i128, t)),
+            k => Expr::bin(BinOp::Sub, e, Expr::Const(-(k as i128), t)),
+        }
+    }
+
+    /// `N-1`, `N/2+1` (the variable's user name), for reports and `--track`.
+    pub fn display(&self, p: &Program) -> String {
+        let x = p.var(self.var);
+        // A variable ara made (a size variable) has a C name, not a user name.
+        let name = if x.synthetic { &x.name } else { &x.display };
+        self.render(name, "/", "+", "-")
+    }
+
+    /// `Nm1`, `Nd2p1` (the variable's C name): a part of a C identifier.
+    fn c_name(&self, p: &Program) -> String {
+        self.render(&p.var(self.var).name, "d", "p", "m")
+    }
+
+    fn render(&self, x: &str, div: &str, plus: &str, minus: &str) -> String {
+        let mut s = x.to_string();
+        if self.div > 1 {
+            s.push_str(&format!("{div}{}", self.div));
+        }
+        match self.add {
+            0 => {}
+            k if k > 0 => s.push_str(&format!("{plus}{k}")),
+            k => s.push_str(&format!("{minus}{}", -(k as i64))),
+        }
+        s
+    }
+
+    /// Parses `NAME`, `NAME-1`, `NAME+2`, `NAME/2`, `NAME/2-1` (spaces allowed; `NAME` a
+    /// program variable by C name or user name, [`Program::var_by_name`]); the error says why
+    /// not, in one line.
+    pub fn parse(p: &Program, text: &str) -> Result<Term, String> {
+        let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let bad = |why: &str| {
+            format!(
+                "{why} (expected NAME, NAME-K, NAME+K, NAME/K or NAME/K+K with a variable \
+                 NAME and constants K)"
+            )
+        };
+        let end = text
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':' || c == '.'))
+            .unwrap_or(text.len());
+        let (name, mut rest) = text.split_at(end);
+        if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+            return Err(bad("it does not start with a variable"));
+        }
+        let var = p.var_by_name(name).ok_or_else(|| {
+            let users = p.vars.iter().filter(|v| !v.synthetic);
+            format!(
+                "unknown variable `{name}` (known: {})",
+                known(users.map(|v| v.display.as_str()))
+            )
+        })?;
+        let mut div = 1u32;
+        if let Some(r) = rest.strip_prefix('/') {
+            let end = r.find(|c: char| !c.is_ascii_digit()).unwrap_or(r.len());
+            div = r[..end]
+                .parse()
+                .ok()
+                .filter(|&d| d >= 1)
+                .ok_or_else(|| bad("the divisor is not a positive constant"))?;
+            rest = &r[end..];
+        }
+        let add = match rest.chars().next() {
+            None => 0,
+            Some(sign @ ('+' | '-')) => {
+                let k: i32 = rest[1..]
+                    .parse()
+                    .map_err(|_| bad("the addend is not a constant"))?;
+                if sign == '-' { -k } else { k }
+            }
+            Some(_) => return Err(bad("unexpected text after the variable")),
+        };
+        Ok(Term { var, div, add })
+    }
 }
 
 /// `R`: the cells of every array: its constant indexes (`.0`, an array not in the map tracks
@@ -158,14 +316,6 @@ impl IndexSets {
     }
 
     /// Tracks the symbolic cell `c` of `a`; whether it is new.
-    /// The same sets without the witness cells of arrays of symbolic size (their range
-    /// `0 <= w < N` is not modelled yet; a cell left out only loses precision).
-    fn without_symbolic_witnesses(&self, p: &Program) -> IndexSets {
-        let mut r = self.clone();
-        r.1.retain(|&a, _| p.array(a).size.as_const().is_some());
-        r
-    }
-
     pub fn insert_cell(&mut self, a: ArrId, c: SymCell) -> bool {
         self.1.entry(a).or_default().insert(c)
     }
@@ -210,11 +360,25 @@ impl IndexSets {
     pub fn witnesses(&self, a: ArrId) -> Vec<u8> {
         self.cells(a)
             .into_iter()
-            .map(|SymCell::Witness(k)| k)
+            .filter_map(|c| match c {
+                SymCell::Witness(k) => Some(k),
+                SymCell::Term(_) => None,
+            })
             .collect()
     }
 
-    /// `{1, w}` style text of the cells of `a` (constants first), for reports.
+    /// The index terms of `a`.
+    pub fn terms(&self, a: ArrId) -> Vec<Term> {
+        self.cells(a)
+            .into_iter()
+            .filter_map(|c| match c {
+                SymCell::Term(t) => Some(t),
+                SymCell::Witness(_) => None,
+            })
+            .collect()
+    }
+
+    /// `{1, w, N-1}` style text of the cells of `a` (constants, witnesses, terms), for reports.
     pub fn describe(&self, p: &Program, a: ArrId) -> Vec<String> {
         let mut out: Vec<String> = self.indexes(p, a).iter().map(u64::to_string).collect();
         let single = self.all_witnesses().len() == 1;
@@ -223,6 +387,7 @@ impl IndexSets {
                 .into_iter()
                 .map(|k| witness_name(k, single)),
         );
+        out.extend(self.terms(a).iter().map(|t| t.display(p)));
         out
     }
 
@@ -235,8 +400,10 @@ impl IndexSets {
     }
 
     /// Parses the CLI form, one entry per array: `a=1,5`, `b=0`, `c=all`, `d=` (nothing),
-    /// `a=w` (a witness cell), `a=w1,w2` (two, `w1 < w2`), `a=1,w`. Entries for the same
-    /// array add up. Arrays are named by C name or user name.
+    /// `a=w` (a witness cell), `a=w1,w2` (two, `w1 < w2`), `a=1,w`, `a=N-1` (an index term,
+    /// [`Term::parse`]: `N` is the program variable of that name, also for an array whose
+    /// size came from it, `int a[N]`). Entries for the same array add up. Arrays are named
+    /// by C name or user name; `w`, `w1` … `w9` are witness symbols, never variables.
     pub fn parse_track(p: &Program, entries: &[&str]) -> Result<IndexSets, AraError> {
         let mut r = IndexSets::empty();
         for entry in entries {
@@ -265,10 +432,17 @@ impl IndexSets {
                     r.insert_cell(a, SymCell::Witness(w));
                     continue;
                 }
+                if k.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_') {
+                    let t = Term::parse(p, k).map_err(|why| {
+                        AraError::Usage(format!("bad index `{k}` for array `{name}`: {why}"))
+                    })?;
+                    r.insert_cell(a, SymCell::Term(t));
+                    continue;
+                }
                 let k: u64 = k.parse().map_err(|_| {
                     AraError::Usage(format!(
                         "bad index `{k}` for array `{name}`: expected a non-negative integer, \
-                         `w`, `w1` or `w2`"
+                         `w`, `w1`, `w2` or a term such as `N-1`"
                     ))
                 })?;
                 if let Some(size) = size
@@ -394,7 +568,6 @@ pub fn abstract_program_with(
     keep_full_arrays: bool,
 ) -> Abstraction {
     let mut q = p.clone();
-    let r = &r.without_symbolic_witnesses(p);
     let kept: BTreeSet<ArrId> = if keep_full_arrays {
         p.array_ids()
             .filter(|&a| r.tracks_all(a) && p.array(a).size.as_const().is_some())
@@ -416,6 +589,7 @@ pub fn abstract_program_with(
                 var: x,
                 extra: None,
                 witness: false,
+                cast: None,
             });
         }
     }
@@ -450,13 +624,15 @@ pub fn abstract_program_with(
             }
             cell_vars.insert((a, SymCell::Witness(k)), x);
             // A witness beyond this array's end hits nothing of it.
-            let extra = (array_size(arr) < plan.range).then(|| {
-                Expr::bin(
+            let extra = match (arr.size.as_const(), plan.range) {
+                (Some(n), Some(range)) if n >= range => None,
+                (Some(n), _) => Some(Expr::bin(
                     BinOp::Lt,
                     Expr::Var(w),
-                    Expr::Const(array_size(arr) as i128, plan.ty),
-                )
-            });
+                    Expr::Const(n as i128, plan.ty),
+                )),
+                (None, _) => None,
+            };
             // Witness cells come first in the chains: a read where `w` and a constant
             // coincide gives `a@w`, so no invariant has to say the two are equal.
             let list = cells.entry(a).or_default();
@@ -468,6 +644,36 @@ pub fn abstract_program_with(
                     var: x,
                     extra,
                     witness: true,
+                    cast: None,
+                },
+            );
+        }
+    }
+    // Index terms: after the witness cells, before the constants. A term over a variable
+    // outside `V` would have an undefined index: it is left out (fewer cells, still sound).
+    let mut resets: BTreeMap<VarId, Vec<(VarId, ArrId)>> = BTreeMap::new();
+    for a in p.array_ids().filter(|a| !kept.contains(a)) {
+        let arr = p.array(a);
+        for t in r.terms(a).into_iter().filter(|t| v.contains(t.var)) {
+            let name = q.fresh_name(&format!("{}__{}", arr.name, t.c_name(p)));
+            let (init, storage) = term_start(arr);
+            let display = element_display_at(arr, &t.display(p));
+            let x = push_var(&mut q, name, display, arr, init, storage);
+            cell_vars.insert((a, SymCell::Term(t)), x);
+            resets.entry(t.var).or_default().push((x, a));
+            let list = cells.entry(a).or_default();
+            let at = list
+                .iter()
+                .take_while(|c| c.witness || c.cast.is_some())
+                .count();
+            list.insert(
+                at,
+                Cell {
+                    index: t.expr(p),
+                    var: x,
+                    extra: None,
+                    witness: false,
+                    cast: Some(t.ty(p)),
                 },
             );
         }
@@ -493,6 +699,7 @@ pub fn abstract_program_with(
             p.array_ids().filter(|a| !kept.contains(a)).collect()
         },
         symbols: plan.symbols.len(),
+        resets,
         q: &mut q,
         next_id: p.exit_vertex(),
         before: BTreeMap::new(),
@@ -530,8 +737,10 @@ pub fn abstract_program_with(
 struct WitnessPlan {
     /// Increasing; at most `range` of them (so that `0 <= w1 < … < W` can hold).
     symbols: Vec<u8>,
-    /// `W`: the largest size of the arrays that track a symbol.
-    range: u64,
+    /// `W`: the largest size of the arrays that track a symbol, when they all have a
+    /// constant size (an array of symbolic size may be larger than any constant: the
+    /// symbols then have no upper bound but their type's).
+    range: Option<u64>,
     ty: IntType,
     /// The usable symbols of each array with any.
     of_array: BTreeMap<ArrId, Vec<u8>>,
@@ -543,16 +752,19 @@ impl WitnessPlan {
             .array_ids()
             .filter(|a| !kept.contains(a) && !r.witnesses(*a).is_empty())
             .collect();
-        let range = users
-            .iter()
-            .map(|&a| array_size(p.array(a)))
-            .max()
-            .unwrap_or(0);
+        let symbolic = users.iter().any(|&a| p.array(a).size.as_const().is_none());
+        let range = (!symbolic).then(|| {
+            users
+                .iter()
+                .map(|&a| array_size(p.array(a)))
+                .max()
+                .unwrap_or(0)
+        });
         let all: BTreeSet<u8> = users.iter().flat_map(|&a| r.witnesses(a)).collect();
         // More symbols than places would make the range assumption unsatisfiable.
         let symbols: Vec<u8> = all
             .into_iter()
-            .take(range.min(u8::MAX as u64) as usize)
+            .take(range.map_or(usize::MAX, |w| w.min(u8::MAX as u64) as usize))
             .collect();
         let of_array = users
             .iter()
@@ -569,7 +781,8 @@ impl WitnessPlan {
         WitnessPlan {
             symbols,
             range,
-            ty: index_type(range),
+            // An index of an array of symbolic size may need 63 bits.
+            ty: range.map_or(IntType::LongLong, index_type),
             of_array,
         }
     }
@@ -578,7 +791,7 @@ impl WitnessPlan {
         witness_name(k, self.symbols == [1])
     }
 
-    /// `0 <= w1 && w1 < w2 && w2 < W`.
+    /// `0 <= w1 && w1 < w2 && w2 < W` (without `w2 < W` when there is no `W`).
     fn range_assumption(&self, vars: &BTreeMap<u8, VarId>) -> Option<Expr> {
         let ws: Vec<Expr> = self.symbols.iter().map(|k| Expr::Var(vars[k])).collect();
         let first = ws.first()?.clone();
@@ -586,12 +799,14 @@ impl WitnessPlan {
         for pair in ws.windows(2) {
             parts.push(Expr::bin(BinOp::Lt, pair[0].clone(), pair[1].clone()));
         }
-        let last = ws.last().expect("one symbol").clone();
-        parts.push(Expr::bin(
-            BinOp::Lt,
-            last,
-            Expr::Const(self.range as i128, self.ty),
-        ));
+        if let Some(range) = self.range {
+            let last = ws.last().expect("one symbol").clone();
+            parts.push(Expr::bin(
+                BinOp::Lt,
+                last,
+                Expr::Const(range as i128, self.ty),
+            ));
+        }
         parts
             .into_iter()
             .reduce(|a, b| Expr::bin(BinOp::LogAnd, a, b))
@@ -639,6 +854,55 @@ fn push_var_raw(
         synthetic,
     });
     VarId(q.vars.len() as u32 - 1)
+}
+
+/// The initial value and storage of the cell of an index term: the array's uniform initial
+/// contents (zero, or nondeterministic; an initialiser list's element depends on the index:
+/// nondeterministic, which over-approximates it).
+fn term_start(arr: &Array) -> (Option<i128>, Storage) {
+    match arr.init {
+        ArrayInit::Zero => (Some(0), arr.storage),
+        _ => (None, Storage::Local),
+    }
+}
+
+/// Does the statement at vertex `at` run only before anything can have written array `a`?
+/// It lies at the top level of `main` (outside loops and branches), no statement before it
+/// writes `a`, and the program has no `goto` (a jump could run it after such a write).
+fn untouched_before(p: &Program, at: Vertex, a: ArrId) -> bool {
+    let mut gotos = false;
+    p.visit_stmts(&mut |s| gotos |= matches!(s.kind, StmtKind::Goto(_)));
+    if gotos {
+        return false;
+    }
+    fn top<'a>(ss: &'a [Stmt], out: &mut Vec<&'a Stmt>) {
+        for s in ss {
+            match &s.kind {
+                StmtKind::Block(b) => top(b, out),
+                _ => out.push(s),
+            }
+        }
+    }
+    let mut list = Vec::new();
+    top(&p.body, &mut list);
+    let Some(pos) = list
+        .iter()
+        .position(|s| s.id == at && !matches!(s.kind, StmtKind::Label(_)))
+    else {
+        return false;
+    };
+    fn writes(s: &Stmt, a: ArrId) -> bool {
+        match &s.kind {
+            StmtKind::Store(b, ..) => *b == a,
+            StmtKind::If(_, t, e) => t.iter().chain(e).any(|s| writes(s, a)),
+            StmtKind::While { body, step, .. } => body.iter().chain(step).any(|s| writes(s, a)),
+            StmtKind::DoWhile { body, .. } | StmtKind::Block(body) => {
+                body.iter().any(|s| writes(s, a))
+            }
+            _ => false,
+        }
+    }
+    !list[..pos].iter().any(|s| writes(s, a))
 }
 
 /// The initial value and storage of the scalar for element `k` of `arr`.
@@ -738,6 +1002,9 @@ struct Cell {
     extra: Option<Expr>,
     /// Is its index a witness symbol?
     witness: bool,
+    /// For an index term: the type `T` the index is converted to before the comparison
+    /// ([`Term`]).
+    cast: Option<IntType>,
 }
 
 struct Cx<'a> {
@@ -753,6 +1020,9 @@ struct Cx<'a> {
     witnessed: BTreeSet<ArrId>,
     /// How many witness symbols there are.
     symbols: usize,
+    /// The cells of index terms over each variable (cell scalar, array): reset wherever the
+    /// variable is assigned.
+    resets: BTreeMap<VarId, Vec<(VarId, ArrId)>>,
     /// The program being built (for new variables).
     q: &'a mut Program,
     /// The next auxiliary vertex id.
@@ -992,8 +1262,8 @@ fn mk_cond(c: Expr, t: Expr, e: Expr) -> Expr {
 }
 
 /// `i == k`, folded when both are constants. An index `k` is a small non-negative constant
-/// or a witness symbol in `[0, W)`, so C's comparison after the usual conversions agrees with
-/// mathematical equality.
+/// or a witness symbol (`0 <= w`), so C's comparison after the usual conversions agrees with
+/// mathematical equality for every in-range index `i`.
 fn mk_eq_index(i: &Expr, k: &Expr) -> Expr {
     match (is_const(i), is_const(k)) {
         (Some(v), Some(k)) => Expr::int((v == k) as i128),
@@ -1031,9 +1301,16 @@ impl Cx<'_> {
         self.cells.get(&a).map(Vec::as_slice).unwrap_or(&[])
     }
 
-    /// `î` hits cell `c` (`î == c`, and the cell's extra condition).
+    /// `î` hits cell `c` (`î == c`, `(T)î == t̂` for a term, and the cell's extra condition).
     fn hit(i: &Expr, c: &Cell) -> Expr {
-        let eq = mk_eq_index(i, &c.index);
+        let eq = match c.cast {
+            Some(t) => Expr::bin(
+                BinOp::Eq,
+                Expr::Cast(t, Box::new(i.clone())),
+                c.index.clone(),
+            ),
+            None => mk_eq_index(i, &c.index),
+        };
         match &c.extra {
             Some(x) => and(eq, x.clone()),
             None => eq,
@@ -1178,18 +1455,23 @@ impl Cx<'_> {
         let kind = match &s.kind {
             StmtKind::Assign(x, e) => {
                 if self.v.contains(*x) {
-                    StmtKind::Assign(*x, self.expr(e))
+                    let mut xs = vec![(*x, self.expr(e))];
+                    xs.extend(self.reset_terms(s.id, *x));
+                    par_assign(xs)
                 } else {
                     StmtKind::Skip
                 }
             }
             StmtKind::Store(a, i, e) => self.store(*a, i, e),
             StmtKind::ParAssign(xs) => {
-                let kept: Vec<(VarId, Expr)> = xs
+                let mut kept: Vec<(VarId, Expr)> = xs
                     .iter()
                     .filter(|(x, _)| self.v.contains(*x))
                     .map(|(x, e)| (*x, self.expr(e)))
                     .collect();
+                for (x, _) in xs.iter().filter(|(x, _)| self.v.contains(*x)) {
+                    kept.extend(self.reset_terms(s.id, *x));
+                }
                 par_assign(kept)
             }
             StmtKind::Assume(c) => StmtKind::Assume(self.expr(c)),
@@ -1231,6 +1513,28 @@ impl Cx<'_> {
         }
     }
 
+    /// The cells of index terms over `x`, reset by the assignment to `x` at vertex `at`
+    /// (parallel to it): the term now names another element. When that element is known to
+    /// hold the array's initial contents (the assignment allocates the array, or nothing can
+    /// have written the array yet), to those contents; otherwise to a fresh value.
+    fn reset_terms(&self, at: Vertex, x: VarId) -> Vec<(VarId, Expr)> {
+        let Some(cells) = self.resets.get(&x) else {
+            return vec![];
+        };
+        cells
+            .iter()
+            .map(|&(cell, a)| {
+                let arr = self.p.array(a);
+                let fresh = arr.size == crate::ir::Size::Var(x) || untouched_before(self.p, at, a);
+                let value = match &arr.init {
+                    ArrayInit::Zero if fresh => Expr::Const(0, arr.elem),
+                    _ => Expr::Nondet(arr.elem),
+                };
+                (cell, value)
+            })
+            .collect()
+    }
+
     /// `assert(c)` → `assert(!G || ĉ)`: checked only where the reads of arrays with witness
     /// cells hit cells (the module doc has the soundness argument). A read is left out of
     /// `G` when its index is undefined here, or when its index expression would be one more
@@ -1259,14 +1563,22 @@ impl Cx<'_> {
             if undef || impure(&ii) {
                 continue;
             }
-            let size = array_size(self.p.array(a));
-            // `i < size` is left out where an enclosing test says so (it is then true; Spacer
-            // was measured to fail on max at N = 10^6 with it, and to prove it without).
-            let below = self
-                .known
-                .bound(self.p, &self.always, &i)
-                .is_none_or(|b| b > size as i128)
-                .then(|| Expr::bin(BinOp::Lt, ii.clone(), index_const(size)));
+            let below = match self.p.array(a).size {
+                // `i < size` is left out where an enclosing test says so (it is then true;
+                // Spacer was measured to fail on max at N = 10^6 with it, and to prove it
+                // without).
+                crate::ir::Size::Const(size) => self
+                    .known
+                    .bound(self.p, &self.always, &i)
+                    .is_none_or(|b| b > size as i128)
+                    .then(|| Expr::bin(BinOp::Lt, ii.clone(), index_const(size))),
+                // The size variable, frozen since the allocation, which ran before this read.
+                crate::ir::Size::Var(n) if self.v.contains(n) => {
+                    Some(Expr::bin(BinOp::Lt, ii.clone(), Expr::Var(n)))
+                }
+                // Its value is undefined here: the read stays out of `G` (checked more often).
+                crate::ir::Size::Var(_) => continue,
+            };
             let lower = Expr::bin(BinOp::Le, Expr::int(0), ii.clone());
             let inside = match below {
                 Some(b) => and(lower, b),
@@ -1365,6 +1677,55 @@ mod tests {
         assert_eq!(element_start(&a, 3), (Some(0), Storage::Local));
         a.init = ArrayInit::Nondet;
         assert_eq!(element_start(&a, 0), (None, Storage::Local));
+    }
+
+    #[test]
+    fn terms_parse_and_print() {
+        let mut p = Program {
+            file: "t.c".into(),
+            data_model: crate::ir::DataModel::Lp64,
+            vars: vec![],
+            arrays: vec![],
+            labels: vec![],
+            body: vec![],
+            num_vertices: 2,
+        };
+        let n = p.fresh_var("n", IntType::Int, Storage::Local);
+        p.vars[n.0 as usize].synthetic = false;
+        let s = p.fresh_var("s", IntType::ULong, Storage::Local);
+        let t = Term::parse(&p, "n / 2 - 1").unwrap();
+        assert_eq!(
+            t,
+            Term {
+                var: n,
+                div: 2,
+                add: -1
+            }
+        );
+        assert_eq!(
+            (t.display(&p), t.c_name(&p)),
+            ("n/2-1".into(), "nd2m1".into())
+        );
+        assert_eq!(t.ty(&p), IntType::LongLong);
+        let u = Term::parse(&p, "s+3").unwrap();
+        assert_eq!(
+            (u.display(&p), u.ty(&p)),
+            ("s+3".into(), IntType::ULongLong)
+        );
+        assert_eq!(
+            crate::ir::print::expr_to_c(&p, &u.expr(&p)),
+            "(unsigned long long) s + 3ull"
+        );
+        for (bad, why) in [
+            ("m", "unknown variable `m` (known: n)"),
+            ("3", "does not start with a variable"),
+            ("n%2", "unexpected text"),
+            ("n/-2", "divisor"),
+            ("n+99999999999", "addend"),
+        ] {
+            let e = Term::parse(&p, bad).unwrap_err();
+            assert!(e.contains(why), "{bad}: {e}");
+        }
     }
 
     #[test]

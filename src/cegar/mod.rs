@@ -11,6 +11,7 @@
 pub mod random;
 pub mod replay;
 
+use crate::abstraction::index_set::Term;
 use crate::abstraction::witness::const_value;
 use crate::abstraction::{IndexSets, SymCell, Tracked, VarSet, abstract_program_with, array_size};
 use crate::checkers::{CheckOptions, Verdict};
@@ -21,10 +22,10 @@ use crate::engines::race::{EngineChoice, race};
 use crate::engines::{Budget, Engine, EngineOutcome, EngineVerdict, work_dir};
 use crate::error::AraError;
 use crate::ir::cfg::Cfg;
-use crate::ir::{ArrId, Expr, Program, StmtKind, VarId, Vertex};
+use crate::ir::{ArrId, BinOp, Expr, Program, Size, Stmt, StmtKind, VarId, Vertex};
 use crate::smt::{
-    ConjunctKind, Query, SolverAnswer, Theory, encode_path, forced_value, forced_value_before,
-    minimize_core, solve_without_core,
+    ArrayRead, ConjunctKind, Query, SolverAnswer, Theory, encode_path, forced_value,
+    forced_value_before, minimize_core, solve_without_core, var_index_term,
 };
 use crate::tools::Limits;
 pub use crate::verdict::FinalVerdict;
@@ -196,6 +197,115 @@ fn constant_indexes(p: &Program) -> Vec<(ArrId, u64)> {
     out.into_iter().collect()
 }
 
+/// The variables an index term may be built on: the size variables of arrays (frozen: assigned
+/// once, at the allocation) and, in a program without `goto`, the variables assigned by one
+/// statement outside every loop (`int N = nondet();`). Any variable would be sound (a term's
+/// cell is reset wherever its variable is assigned); these keep their cell useful.
+fn stable_vars(p: &Program) -> BTreeSet<VarId> {
+    fn walk(ss: &[Stmt], in_loop: bool, seen: &mut BTreeMap<VarId, (u32, bool)>, gotos: &mut bool) {
+        for s in ss {
+            let assigned: Vec<VarId> = match &s.kind {
+                StmtKind::Assign(x, _) => vec![*x],
+                StmtKind::ParAssign(xs) => xs.iter().map(|(x, _)| *x).collect(),
+                _ => vec![],
+            };
+            for x in assigned {
+                let e = seen.entry(x).or_insert((0, false));
+                e.0 += 1;
+                e.1 |= in_loop;
+            }
+            match &s.kind {
+                StmtKind::If(_, t, e) => {
+                    walk(t, in_loop, seen, gotos);
+                    walk(e, in_loop, seen, gotos);
+                }
+                StmtKind::While { body, step, .. } => {
+                    walk(body, true, seen, gotos);
+                    walk(step, true, seen, gotos);
+                }
+                StmtKind::DoWhile { body, .. } => walk(body, true, seen, gotos),
+                StmtKind::Block(b) => walk(b, in_loop, seen, gotos),
+                StmtKind::Goto(_) => *gotos = true,
+                _ => {}
+            }
+        }
+    }
+    let mut seen = BTreeMap::new();
+    let mut gotos = false;
+    walk(&p.body, false, &mut seen, &mut gotos);
+    let mut out: BTreeSet<VarId> = p
+        .arrays
+        .iter()
+        .filter_map(|a| match a.size {
+            Size::Var(n) => Some(n),
+            Size::Const(_) => None,
+        })
+        .collect();
+    if !gotos {
+        out.extend(
+            seen.into_iter()
+                .filter(|(_, (n, in_loop))| *n == 1 && !in_loop)
+                .map(|(x, _)| x),
+        );
+    }
+    out
+}
+
+/// The index `e` as a term over a variable of `stable` (`N`, `N - 1`, `N / 2`, `N / 2 + 1`,
+/// casts ignored), if it is one and not a constant.
+fn term_of(p: &Program, e: &Expr, stable: &BTreeSet<VarId>) -> Option<Term> {
+    let small = |k: i128| i32::try_from(k).ok();
+    match e {
+        Expr::Cast(_, x) => term_of(p, x, stable),
+        Expr::Var(x) if stable.contains(x) => Some(Term {
+            var: *x,
+            div: 1,
+            add: 0,
+        }),
+        Expr::Binary(op @ (BinOp::Add | BinOp::Sub), l, r) => {
+            let (t, k) = match (term_of(p, l, stable), const_value(p, r)) {
+                (Some(t), Some(k)) => (t, if *op == BinOp::Sub { -k } else { k }),
+                _ if *op == BinOp::Add => (term_of(p, r, stable)?, const_value(p, l)?),
+                _ => return None,
+            };
+            Some(Term {
+                add: small(t.add as i128 + k)?,
+                ..t
+            })
+        }
+        Expr::Binary(BinOp::Div, l, r) => {
+            let t = term_of(p, l, stable)?;
+            let d = u32::try_from(const_value(p, r)?).ok().filter(|&d| d > 1)?;
+            (t.div == 1 && t.add == 0).then_some(Term { div: d, ..t })
+        }
+        _ => None,
+    }
+}
+
+/// The index terms the program names (`a[N - 1] = 0`, `a[N / 2]`): reads and writes whose
+/// index is a term over a stable variable ([`stable_vars`]).
+fn program_terms(p: &Program, stable: &BTreeSet<VarId>) -> Vec<(ArrId, Term)> {
+    let mut out = BTreeSet::new();
+    let mut add = |a: ArrId, i: &Expr| {
+        if let Some(t) = term_of(p, i, stable) {
+            out.insert((a, t));
+        }
+    };
+    p.visit_stmts(&mut |s| {
+        if let StmtKind::Store(a, i, _) = &s.kind {
+            add(*a, i);
+        }
+        for e in s.vertex_exprs() {
+            e.visit(&mut |x| {
+                if let Expr::Read(a, i) = x {
+                    add(*a, i);
+                }
+            });
+        }
+    });
+    out.into_iter().collect()
+}
+
 /// The pairs of `constants` not in `r`.
 fn untracked(constants: &[(ArrId, u64)], r: &IndexSets) -> Vec<(ArrId, u64)> {
     constants
@@ -241,21 +351,27 @@ fn keep_program_constants(r: &mut IndexSets, a: ArrId, constants: &[(ArrId, u64)
 }
 
 /// What step 2b adds when the engines answer nothing within their slice: first the
-/// program's constant indexes, then the witness cells its assertions ask for.
+/// program's constant indexes and index terms, then the witness cells its assertions ask for.
 #[derive(Clone, Debug)]
 enum Boost {
-    Constants(Vec<(ArrId, u64)>),
+    Constants(Vec<(ArrId, u64)>, Vec<(ArrId, Term)>),
     Witnesses(Vec<(ArrId, SymCell)>),
 }
 
 fn next_boost(
     constants: &[(ArrId, u64)],
+    terms: &[(ArrId, Term)],
     cells: &[(ArrId, SymCell)],
     r: &IndexSets,
 ) -> Option<Boost> {
     let pending = untracked(constants, r);
-    if !pending.is_empty() {
-        return Some(Boost::Constants(pending));
+    let terms: Vec<(ArrId, Term)> = terms
+        .iter()
+        .copied()
+        .filter(|&(a, t)| !r.tracks_all(a) && !r.cells(a).contains(&SymCell::Term(t)))
+        .collect();
+    if !pending.is_empty() || !terms.is_empty() {
+        return Some(Boost::Constants(pending, terms));
     }
     let cells: Vec<(ArrId, SymCell)> = cells
         .iter()
@@ -269,11 +385,14 @@ impl Boost {
     /// Adds the cells to `r`; what was added, for the report.
     fn apply(&self, p: &Program, r: &mut IndexSets, constants: &[(ArrId, u64)]) -> String {
         match self {
-            Boost::Constants(ks) => {
+            Boost::Constants(ks, ts) => {
                 for &(a, k) in ks {
                     r.insert(a, k);
                 }
-                describe_added(p, ks)
+                for &(a, t) in ts {
+                    r.insert_cell(a, SymCell::Term(t));
+                }
+                describe_added(p, ks, ts)
             }
             Boost::Witnesses(cs) => {
                 for &(a, c) in cs {
@@ -297,11 +416,14 @@ impl Boost {
     }
 }
 
-/// `R(src) += 999, R(a) += 1` for a report.
-fn describe_added(p: &Program, added: &[(ArrId, u64)]) -> String {
+/// `R(src) += 999, R(a) += 1, N-1` for a report.
+fn describe_added(p: &Program, added: &[(ArrId, u64)], terms: &[(ArrId, Term)]) -> String {
     let mut by: BTreeMap<ArrId, Vec<String>> = BTreeMap::new();
     for &(a, k) in added {
         by.entry(a).or_default().push(k.to_string());
+    }
+    for &(a, t) in terms {
+        by.entry(a).or_default().push(t.display(p));
     }
     by.iter()
         .map(|(a, ks)| format!("R({}) += {}", p.array(*a).display, ks.join(", ")))
@@ -363,6 +485,8 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
         }
     };
     let constants = constant_indexes(p);
+    let stable = stable_vars(p);
+    let terms = program_terms(p, &stable);
     let witness_cells = assertion_cells(p);
     let mut seen_paths: Vec<Vec<Vertex>> = Vec::new();
     let mut refinements_of: BTreeMap<ArrId, u32> = BTreeMap::new();
@@ -393,7 +517,7 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
         let t = Instant::now();
         // While the program names array indexes as constants that are not tracked yet, an
         // abstraction whose engines find nothing soon gets them (step 2b), so it gets a slice.
-        let boost = next_boost(&constants, &witness_cells, &params.r);
+        let boost = next_boost(&constants, &terms, &witness_cells, &params.r);
         let slice = if boost.is_none() {
             remaining
         } else {
@@ -515,7 +639,13 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
                 let t = Instant::now();
                 let before = params.clone();
                 let walked: BTreeSet<ArrId> = refinements_of.keys().copied().collect();
-                let mut how = refine(p, &q, &core, &mut params, &limits, &walked, &constants)?;
+                let known = Known {
+                    walked: &walked,
+                    constants: &constants,
+                    stable: &stable,
+                    terms: &terms,
+                };
+                let mut how = refine(p, &q, &core, &mut params, &limits, &known)?;
                 for a in p.array_ids() {
                     let count = |r: &IndexSets| r.indexes(p, a).len();
                     if count(&params.r) > count(&before.r) {
@@ -665,15 +795,21 @@ pub fn describe_path(p: &Program, cfg: &Cfg, path: &[Vertex]) -> String {
 /// trace walks the array), at an index the program does not write as a constant, or whose
 /// index the core does not force, gets a witness cell instead (`w`; a second, `w2`, when one
 /// conjunct of the core reads the array at two indexes), and all indexes only after two.
+///
+/// Index terms: a read whose index is not forced to a constant (or walks the array) and is a
+/// term over a stable variable, as written (`a[N - 1]`) or as the path forces it (`i = N - 1;
+/// a[i]`: the solver shows `i - N` forced to `-1`), gets that term's cell (`R(a) += N-1`).
 fn refine(
     p: &Program,
     q: &Query,
     core: &[String],
     params: &mut Params,
     limits: &Limits,
-    walked: &BTreeSet<ArrId>,
-    constants: &[(ArrId, u64)],
+    known: &Known,
 ) -> Result<String, AraError> {
+    let Known {
+        walked, constants, ..
+    } = *known;
     let mut how = Vec::new();
     let in_core: Vec<_> = q
         .conjuncts
@@ -721,26 +857,46 @@ fn refine(
         })
         .map(|r| r.array)
         .collect();
+    let mut witnessed: BTreeSet<ArrId> = BTreeSet::new();
     for c in &in_core {
         for read in &c.reads {
             if matches!(params.r.0.get(&read.array), Some(Tracked::All)) {
                 continue;
             }
-            // The index is a constant if what happens before the read forces it: first the
-            // core's own conjuncts before the read, then the whole path prefix.
-            let mut k = forced_value_before(q, core, c.step, &read.index_term, limits)?;
-            if k.is_none() {
-                let prefix: Vec<String> = q
-                    .conjuncts
-                    .iter()
-                    .filter(|d| d.step < c.step || d.kind == ConjunctKind::Init)
-                    .map(|d| d.name.clone())
-                    .collect();
-                k = forced_value(q, &prefix, &read.index_term, limits)?;
-            }
+            let k = forced_at(q, core, c.step, &read.index_term, limits)?;
             let arr = p.array(read.array);
             let walking =
                 walked.contains(&read.array) && const_value(p, &read.index_expr).is_none();
+            let constant = k.is_some_and(|k| {
+                k >= 0 && arr.size.as_const().is_none_or(|n| (k as u64) < n) && !walking
+            });
+            if !constant {
+                let term = match term_of(p, &read.index_expr, known.stable) {
+                    Some(t) => Some(t),
+                    None => {
+                        let named = named_term_vars(read, known);
+                        // Forced to a constant (a walk): only a term the program names for
+                        // this array (`a[N - 1] = 0`) is trusted; any index is forced
+                        // relative to a variable the path fixes.
+                        let candidates = if k.is_none() {
+                            term_candidates(p, q, core, read, known)
+                        } else {
+                            named.clone()
+                        };
+                        forced_term(p, q, core, c.step, read, &candidates, limits)?
+                            .filter(|t| k.is_none() || known.terms.contains(&(read.array, *t)))
+                    }
+                };
+                if let Some(t) = term
+                    && params.r.insert_cell(read.array, SymCell::Term(t))
+                {
+                    how.push(format!("R({}) += {}", arr.display, t.display(p)));
+                    if !params.all_vars && params.vars.insert(t.var) {
+                        how.push(format!("V += {}", p.var(t.var).display));
+                    }
+                    continue;
+                }
+            }
             let witnesses = params.r.witnesses(read.array).len();
             let entry = params
                 .r
@@ -756,7 +912,11 @@ fn refine(
                         how.push(format!("R({}) += {k}", arr.display));
                     }
                 }
+                // One new witness symbol per array and refinement (two for a paired read):
+                // a second read of the core at another index need not ask for another.
+                (_, Tracked::Only(_)) if witnessed.contains(&read.array) => {}
                 (_, Tracked::Only(_)) if witnesses < 2 => {
+                    witnessed.insert(read.array);
                     let want = if paired.contains(&read.array) {
                         2
                     } else {
@@ -791,6 +951,110 @@ fn refine(
         how.push("no new variables or indexes from the core".into());
     }
     Ok(how.join(", "))
+}
+
+/// What the refinement knows of the program and the loop so far.
+struct Known<'a> {
+    /// Arrays whose constant indexes a refinement already grew.
+    walked: &'a BTreeSet<ArrId>,
+    /// The indexes the program names as constants.
+    constants: &'a [(ArrId, u64)],
+    /// The variables index terms are built on ([`stable_vars`]).
+    stable: &'a BTreeSet<VarId>,
+    /// The index terms the program names.
+    terms: &'a [(ArrId, Term)],
+}
+
+/// The variables of the terms the program names for the read's array.
+fn named_term_vars(read: &ArrayRead, known: &Known) -> Vec<VarId> {
+    let mut out = Vec::new();
+    for (a, t) in known.terms {
+        if *a == read.array && t.div == 1 && !out.contains(&t.var) {
+            out.push(t.var);
+        }
+    }
+    out
+}
+
+/// The stable variables a read's index may be a term over: the size variable of the array,
+/// then those of the index expression and of the core.
+fn term_candidates(
+    p: &Program,
+    q: &Query,
+    core: &[String],
+    read: &ArrayRead,
+    known: &Known,
+) -> Vec<VarId> {
+    let mut candidates: Vec<VarId> = Vec::new();
+    if let Size::Var(n) = p.array(read.array).size {
+        candidates.push(n);
+    }
+    let in_core = q.conjuncts.iter().filter(|c| core.contains(&c.name));
+    for x in read
+        .index_expr
+        .vars()
+        .into_iter()
+        .chain(in_core.flat_map(|c| c.vars.iter().copied()))
+    {
+        if known.stable.contains(&x) && !candidates.contains(&x) {
+            candidates.push(x);
+        }
+    }
+    candidates
+}
+
+/// The value the SMT term `term`, evaluated at step `step`, is forced to by what happens
+/// before it: first the core's own conjuncts before the step, then the whole path prefix.
+fn forced_at(
+    q: &Query,
+    core: &[String],
+    step: usize,
+    term: &str,
+    limits: &Limits,
+) -> Result<Option<i128>, AraError> {
+    if let Some(k) = forced_value_before(q, core, step, term, limits)? {
+        return Ok(Some(k));
+    }
+    let prefix: Vec<String> = q
+        .conjuncts
+        .iter()
+        .filter(|d| d.step < step || d.kind == ConjunctKind::Init)
+        .map(|d| d.name.clone())
+        .collect();
+    forced_value(q, &prefix, term, limits)
+}
+
+/// The term `x + k` the read's index is forced to, for the first variable `x` of
+/// `candidates` that gives one (at most 3 asked; the solver guesses `k` from a model, then
+/// shows `index - x == k` forced).
+fn forced_term(
+    p: &Program,
+    q: &Query,
+    core: &[String],
+    step: usize,
+    read: &ArrayRead,
+    candidates: &[VarId],
+    limits: &Limits,
+) -> Result<Option<Term>, AraError> {
+    for &x in candidates.iter().take(3) {
+        let Some(xt) = var_index_term(q, p, x, step) else {
+            continue;
+        };
+        let diff = match q.theory {
+            Theory::BitVector => format!("(bvsub {} {xt})", read.index_term),
+            Theory::Lia => format!("(- {} {xt})", read.index_term),
+        };
+        if let Some(k) = forced_at(q, core, step, &diff, limits)?
+            && let Ok(add) = i32::try_from(k)
+        {
+            return Ok(Some(Term {
+                var: x,
+                div: 1,
+                add,
+            }));
+        }
+    }
+    Ok(None)
 }
 
 fn core_arrays(q: &Query, core: &[String]) -> Vec<ArrId> {
@@ -871,7 +1135,8 @@ impl CheckReport {
             } else {
                 ""
             };
-            if a.tracked_count == a.total {
+            // (A symbolic size shows as 0: it is never "all".)
+            if a.tracked_count == a.total && a.total > 0 {
                 let _ = writeln!(out, "R({}): {}/{} tracked (all)", a.array, a.total, a.total);
                 continue;
             }

@@ -1003,6 +1003,39 @@ impl<'a> Enc<'a> {
     }
 }
 
+/// The SMT term of scalar `x` as the path has it right before step `step` (after the
+/// assignments of earlier steps), converted to the sort of [`ArrayRead::index_term`] (signed
+/// or unsigned extension, or the low bits: C's conversion to `long`); `None` when the formula
+/// has no such term (the variable is not mentioned before that step).
+pub fn var_index_term(q: &Query, p: &Program, x: VarId, step: usize) -> Option<String> {
+    // Each assignment of `x` makes the next version (`Enc::new_var_version`); its conjunct
+    // lists `x` first.
+    let k = q
+        .conjuncts
+        .iter()
+        .filter(|c| c.kind == ConjunctKind::Assign && c.step < step && c.vars.first() == Some(&x))
+        .count() as u32;
+    let var = p.var(x);
+    let name = versioned(&var.name, k);
+    let declared = format!(" {name} ");
+    if !q.declarations.iter().any(|d| d.contains(&declared)) {
+        return None;
+    }
+    if q.theory == Theory::Lia {
+        return Some(name);
+    }
+    let from = var.ty.bits(p.data_model);
+    let to = IntType::Long.bits(p.data_model);
+    Some(match from.cmp(&to) {
+        std::cmp::Ordering::Equal => name,
+        std::cmp::Ordering::Greater => format!("((_ extract {} 0) {name})", to - 1),
+        std::cmp::Ordering::Less if var.ty.is_signed() => {
+            format!("((_ sign_extend {}) {name})", to - from)
+        }
+        std::cmp::Ordering::Less => format!("((_ zero_extend {}) {name})", to - from),
+    })
+}
+
 /// The SMT symbol of version `k` of a variable or array: `x@3`, quoted as `|x@3|` when the
 /// name is not a plain C identifier (C identifiers never need quoting, and `@` keeps versions
 /// apart from ara's own constants `nd…`, `ap…` and conjunct names `c…`).

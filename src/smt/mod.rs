@@ -11,7 +11,7 @@ pub mod z3;
 
 pub use encode::{
     ArrayRead, Conjunct, ConjunctKind, ExprEncoder, FreeArray, FreeVar, NondetUse, Query, Theory,
-    encode_path, entry_vertex,
+    encode_path, entry_vertex, var_index_term,
 };
 pub use z3::{
     ArrayValue, Model, NondetValue, SolverAnswer, VarValue, forced_value, forced_value_before,

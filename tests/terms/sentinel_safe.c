@@ -1,0 +1,23 @@
+// Sentinel search in a malloc'd array of nondet size N: a[N - 1] = 0 stops the search
+// before the end, so i < N. Safe for every N.
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *);
+void reach_error() { __assert_fail("0", "sentinel_safe.c", 3, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern void *malloc(unsigned long);
+void __VERIFIER_assert(int cond) {
+  if (!cond) {
+  ERROR: { reach_error(); abort(); }
+  }
+}
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 1 || n > 1000000) return 0;
+  int *a = malloc(sizeof(int) * n);
+  for (int j = 0; j < n - 1; j++) a[j] = __VERIFIER_nondet_int();
+  a[n - 1] = 0;
+  int i = 0;
+  while (a[i] != 0) i++;
+  __VERIFIER_assert(i < n);
+  return 0;
+}
