@@ -668,9 +668,9 @@ fn check(
 
 /// `ara check --witness FILE`: for SAFE the correctness witness of the proof (its checked
 /// loop invariants, or none); for UNSAFE the violation witness of a confirmed run (re-run on
-/// the original program to place its inputs at their calls). No witness is written for
-/// UNKNOWN, nor for a run that needs initial values of uninitialised locals (the format has no
-/// waypoint for them); a note on stderr says why.
+/// the original program to place its inputs at their calls and the initial values of
+/// uninitialised locals it read after their declarations). No witness is written for UNKNOWN,
+/// nor for a run whose inputs a witness cannot state; a note on stderr says why.
 fn write_witness(
     p: &ara::ir::Program,
     file: &std::path::Path,
@@ -706,10 +706,6 @@ fn write_witness(
             return Ok(());
         }
     };
-    if trace.nondet_values.is_empty() && !trace.inputs.is_empty() {
-        eprintln!("ara: no witness written: the run needs initial values of uninitialised locals");
-        return Ok(());
-    }
     let dir = tempfile::Builder::new()
         .prefix("ara-witness-")
         .tempdir()
@@ -719,6 +715,7 @@ fn write_witness(
         file,
         spec,
         &trace.nondet_values,
+        &trace.initial_values,
         dir.path(),
         Duration::from_secs(60),
     ) {
