@@ -221,11 +221,18 @@ fn statement_start(p: &Program, src: &SourceText, vertex: Vertex) -> Result<Pos,
         }
         earlier |= line == span.line;
     }
+    // A declaration before it on the line (not of the variable it initialises).
+    let mut own = None;
+    p.visit_stmts(&mut |s| {
+        if let (true, StmtKind::Assign(v, _)) = (s.id == vertex, &s.kind) {
+            own = Some(*v);
+        }
+    });
+    let before = |at: crate::ir::Span| at.line == span.line && at.col < span.col;
     earlier |= p
-        .vars
-        .iter()
-        .any(|v| v.span.line == span.line && !v.synthetic)
-        || p.arrays.iter().any(|a| a.span.line == span.line);
+        .var_ids()
+        .any(|v| Some(v) != own && !p.var(v).synthetic && before(p.var(v).span))
+        || p.arrays.iter().any(|a| before(a.span));
     let line = *src
         .physical_lines(span.line)
         .first()
