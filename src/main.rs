@@ -688,7 +688,10 @@ fn write_witness(
         ara::cegar::FinalVerdict::Unsafe { trace } => trace,
         ara::cegar::FinalVerdict::Safe { proof } => {
             let check = Duration::from_secs(60);
-            return match ara::svwitness::correctness_witness_for(p, file, spec, &proof.how, check) {
+            let search = ara::svwitness::search::SEARCH_BUDGET;
+            let how = &proof.how;
+            return match ara::svwitness::correctness_witness_for(p, file, spec, how, check, search)
+            {
                 Ok((yaml, notes)) => {
                     for n in notes {
                         eprintln!("ara: witness: {n}");

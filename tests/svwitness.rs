@@ -42,6 +42,7 @@ fn witness_for(file: &Path, inputs: &[i128]) -> String {
         file,
         ara::svwitness::write::UNREACH_CALL,
         inputs,
+        &Default::default(),
         dir.path(),
         Duration::from_secs(60),
     )
@@ -142,6 +143,7 @@ fn no_witness_for_inputs_that_do_not_reach_the_error() {
         &file,
         ara::svwitness::write::UNREACH_CALL,
         &[11, 15],
+        &Default::default(),
         dir.path(),
         Duration::from_secs(60),
     )

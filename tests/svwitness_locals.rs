@@ -1,7 +1,9 @@
 //! Violation witnesses of runs that read uninitialised locals (SV-COMP: their contents are
 //! nondeterministic): the initial values are `assumption` waypoints before the statement after
 //! the declaration; `ara validate` gives them to its run, checks them at their statement, and
-//! rejects witnesses whose values or lines are wrong. Runs gcc (and ESBMC/Z3 for `ara check`).
+//! rejects witnesses whose values or lines are wrong. And SAFE verdicts proved by complete
+//! unwinding get the invariants of a short Horn-engine search. Runs gcc (and ESBMC/Z3 for
+//! `ara check`).
 
 use ara::ir::DataModel;
 use ara::smt::{ArrayValue, Model, VarValue};
@@ -217,4 +219,34 @@ fn ara_check_writes_a_witness_that_validates() {
     assert!(w.contains("type: assumption"), "{w}");
     let (code, out) = validate(&file, &w);
     assert_eq!(code, 10, "{out}\n{w}");
+}
+
+// ----- correctness witnesses of proofs by complete unwinding -----------------------------------
+
+#[test]
+fn a_proof_by_complete_unwinding_gets_the_invariants_of_a_short_search() {
+    let file = prog("unwound_counter_safe.c");
+    let dir = tempfile::tempdir().unwrap();
+    let wf = dir.path().join("w.yml");
+    let o = ara(&[
+        "check",
+        "--timeout",
+        "60",
+        "--witness",
+        wf.to_str().unwrap(),
+        file.to_str().unwrap(),
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{out}{err}");
+    assert!(out.contains("complete unwinding"), "{out}");
+    let w = std::fs::read_to_string(&wf).expect("a witness");
+    let doc = check_schema(&w);
+    let items = s(&doc[0], "content").as_sequence().unwrap();
+    assert_eq!(items.len(), 1, "{w}");
+    let loc = s(s(&items[0], "invariant"), "location");
+    assert_eq!(s(loc, "line").as_u64(), Some(8), "{w}");
+    let (code, out) = validate(&file, &w);
+    assert_eq!(code, 0, "{out}\n{w}");
+    assert!(out.starts_with("CONFIRMED"), "{out}");
 }

@@ -13,6 +13,7 @@
 //! - [`correctness`]: a SAFE verdict's proof → an `invariant_set` (pure).
 //! - [`cexpr`]: a witness's C expression → an IR expression (ara's front end).
 //! - [`inductive`]: an `invariant_set` → CONFIRMED / REJECTED / UNKNOWN (Z3, Horn clauses).
+//! - [`search`]: invariants for proofs that state none (a short run of the Horn engine).
 //!
 //! [`violation_witness_for_inputs`] ties them together for `ara check --witness`: given the
 //! inputs of an UNSAFE verdict's confirmed run in the order they were read and the initial
@@ -27,6 +28,7 @@ pub mod format;
 pub mod inductive;
 pub mod locals;
 pub mod run;
+pub mod search;
 pub mod sites;
 pub mod source;
 pub mod validate;
@@ -287,23 +289,33 @@ pub fn violation_witness_for_inputs(
 /// The YAML correctness witness of a SAFE verdict's proof of `p` (from `file`), and notes on
 /// what it leaves out. Invariants are written only when ara's own check of the written text
 /// ([`inductive::validate_invariants`], Z3 within `timeout`) confirms them: the first
-/// confirmed [`correctness::candidates`]; otherwise the witness states no invariant (the
-/// minimal honest witness), with a note saying why.
+/// confirmed [`correctness::candidates`]; for a proof that states no invariant, those of a
+/// short search ([`search::search_invariants`], at most `search` long; zero: none);
+/// otherwise the witness states no invariant (the minimal honest witness), with a note saying
+/// why.
 pub fn correctness_witness_for(
     p: &Program,
     file: &Path,
     specification: &str,
     proof: &crate::engines::Proof,
     timeout: Duration,
+    search: Duration,
 ) -> Result<(String, Vec<String>), String> {
     let src = SourceText::read(file)?;
     let mut notes = vec![];
     let mut content = vec![];
-    let candidates = correctness::candidates(p, &src, proof);
+    let mut candidates = correctness::candidates(p, &src, proof);
     if candidates.is_empty() {
-        notes.push(format!(
-            "the proof ({proof}) states no invariant: the witness has none"
-        ));
+        notes.push(format!("the proof ({proof}) states no invariant"));
+        if !search.is_zero() {
+            match search::search_invariants(p, search) {
+                Ok(found) => {
+                    notes.push(format!("the Horn engine found an invariant: {found}"));
+                    candidates = correctness::candidates(p, &src, &found);
+                }
+                Err(why) => notes.push(why),
+            }
+        }
     }
     for c in candidates {
         if c.items.is_empty() {
