@@ -791,8 +791,20 @@ if (a[0] == 9 && x) { m[1][2] = 1; }\n  return t[4].q;\n}\n";
         let t = instrument(&p, &[]);
         assert!(t.complete);
         let text = crate::emit::emit_c(&t.program, &Default::default());
+        // The write of a[1] before the store; the read of a[0] in range and first.
+        let golden = "    if (1 >= 0ll && 1 < 4ll) {
+        ara_sh_a[1] = ara_sh_a[1] | 1ll;
+    }
+    a[1] = 9; /* line 4 */
+    if (0 >= 0ll && 0 < 4ll && (ara_sh_a[0] & 3ll) == 0ll) {
+        ara_sh_a[0] = ara_sh_a[0] | 2ll;
+    }
+    if (a[0] == 9 && (ara_sh_x & 3ll) == 0ll) {
+        ara_sh_x = ara_sh_x | 2ll;
+    }
+    if (a[0] == 9 && x) { /* line 5 */";
         // `x` is read only when `a[0] == 9`: its mark is under that guard.
-        assert!(text.contains("ara_sh_a"), "{text}");
+        assert!(text.contains(golden), "{text}");
         assert!(t.dump.contains(END_LINE));
     }
 }

@@ -797,6 +797,10 @@ mod tests {
             Some(vec![("x".into(), 5), ("y".into(), -1)])
         );
         assert_eq!(equations("0 == n"), Some(vec![("n".into(), 0)]));
+        assert_eq!(
+            equations("a[3] == 7 && s[1].f == -2"),
+            Some(vec![("a[3]".into(), 7), ("s[1].f".into(), -2)])
+        );
         assert_eq!(equations("x > 5"), None);
         assert_eq!(equations("x == y"), None);
     }
