@@ -273,17 +273,67 @@ pub fn violation_witness_for_inputs(
     let src = SourceText::read(file)?;
     let sites = Sites::of(p, &src);
     let points = writer_points(p);
-    let record = run_original(
-        p,
-        &sites,
-        &InputPlan::InOrder(inputs.to_vec()),
-        initial,
-        &points,
-        dir,
-        timeout,
-    )?;
-    let run = confirmed_run(p, &src, &sites, &record, initial, &points)?;
+    let run_on = |values: Vec<i128>| {
+        run_original(
+            p,
+            &sites,
+            &InputPlan::InOrder(values),
+            initial,
+            &points,
+            dir,
+            timeout,
+        )
+    };
+    // A long run: its middle inputs zeroed, if that run still reaches the error, gives a
+    // witness of a few waypoints (zero reads need none, [`compress`]).
+    let shrunk = (inputs.len() > SHRINK_ABOVE)
+        .then(|| {
+            // The last inputs kept: none, the last one, the last few.
+            [0, 1, KEEP_ENDS].into_iter().find_map(|last| {
+                let mut v = inputs.to_vec();
+                let n = v.len();
+                v[KEEP_ENDS..n - last].fill(0);
+                run_on(v)
+                    .ok()
+                    .filter(|r| matches!(r.ending, RunEnding::Reached(_)))
+            })
+        })
+        .flatten();
+    let record = match shrunk {
+        Some(r) => r,
+        None => run_on(inputs.to_vec())?,
+    };
+    let mut run = confirmed_run(p, &src, &sites, &record, initial, &points)?;
+    if record.reads.len() > SHRINK_ABOVE {
+        compress(&mut run);
+    }
     Ok(write::violation_witness(p, &src, specification, &run, &Provenance::now()).to_yaml())
+}
+
+/// Runs reading more inputs than this get a shorter witness ([`compress`]).
+const SHRINK_ABOVE: usize = 10_000;
+
+/// The inputs at each end of a long run kept when its middle is zeroed.
+const KEEP_ENDS: usize = 64;
+
+/// Drops the `function_return` waypoints of zero values whose call is not the call of the
+/// next waypoint kept (so every kept value still goes to the read it was read at when a
+/// validator gives each value to the first read of its call after the previous one, and
+/// unnamed reads 0, as `ara validate` does). The witness then leaves those inputs open.
+fn compress(run: &mut ConfirmedRun) {
+    let mut kept: Vec<(usize, WitnessInput)> = vec![];
+    let mut next_call: Option<Pos> = None;
+    for (k, i) in run.inputs.iter().enumerate().rev() {
+        if i.value != 0 || next_call == Some(i.call.start) {
+            next_call = Some(i.call.start);
+            kept.push((k, i.clone()));
+        }
+    }
+    kept.reverse();
+    for a in &mut run.assumptions {
+        a.before = kept.iter().filter(|(k, _)| *k < a.before).count();
+    }
+    run.inputs = kept.into_iter().map(|(_, i)| i).collect();
 }
 
 /// The YAML correctness witness of a SAFE verdict's proof of `p` (from `file`), and notes on

@@ -66,7 +66,7 @@ pub struct RunRecord {
 }
 
 /// Reads listed in a [`RunRecord`]; a run reading more lists the first ones only.
-pub const MAX_LOGGED: u64 = 200_000;
+pub const MAX_LOGGED: u64 = 2_000_000;
 
 /// Runs the program on the plan's inputs in `dir` (gcc, then the binary, each with `timeout`),
 /// its uninitialised locals starting with the values of `initial` (zero elsewhere), recording
