@@ -10,7 +10,11 @@
 //! comparison gives a value satisfying it, chosen by ara); an `assumption` `x == v` (or a
 //! conjunction of such) right after a statement that reads `x` from a nondet call gives that
 //! call `v`. The program, compiled with gcc, is run with each value given to the call its
-//! waypoint names, in order; a read no waypoint pins gets 0 ([`super::run`]).
+//! waypoint names, in order; a read no waypoint pins gets 0 ([`super::run`]). An `assumption`
+//! over uninitialised locals of `main` (`a[3] == 7 && x == 5`) gives them those initial
+//! values (others start at 0), and the run evaluates the constraint before the statement at
+//! the waypoint's line, the first time it gets there ([`super::locals`]); the order of such
+//! waypoints among the others is not checked.
 //!
 //! Soundness of the answers:
 //! - CONFIRMED only when that run reaches the error at the witness's target after passing
@@ -20,9 +24,14 @@
 //! - REJECTED for a malformed witness, a witness of another file (its SHA-256), a waypoint
 //!   that points at no call, or a run that does not do what the witness says *when the witness
 //!   pins every input of that run exactly*: the program is deterministic on fixed inputs, so
-//!   every execution the witness admits is this run. (ara gives uninitialised locals 0, as its
-//!   replay does; a witness with an assumption on a variable no nondet call sets, such as an
-//!   uninitialised local, is therefore never exact.)
+//!   every execution the witness admits is this run. Uninitialised locals count as inputs:
+//!   the run records every initial value it reads before writing it ([`super::locals`]), and
+//!   the witness is exact only when its assumptions state each of them, at statements before
+//!   which the run had not written them (so they speak of the initial values), and the run
+//!   could follow every such read.
+//! - An assumption at a line outside `main`, before the declarations of the locals it names,
+//!   or with no statement is REJECTED: the format's location names the statement before which
+//!   the constraint is evaluated, where the names must be in scope.
 //! - UNKNOWN otherwise: a run that missed the error while some input was chosen by ara may
 //!   have missed it only because of that choice.
 
