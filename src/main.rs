@@ -380,7 +380,8 @@ fn run(cli: Cli) -> Result<i32, AraError> {
                 json,
             )?;
             if let Some(file) = witness {
-                write_witness(&p, &input.file, &report.report.verdict, &file)?;
+                let r = &report.report;
+                write_witness(&p, &input.file, &r.verdict, &r.arrays, &file)?;
             }
             Ok(code)
         }
@@ -675,6 +676,7 @@ fn write_witness(
     p: &ara::ir::Program,
     file: &std::path::Path,
     verdict: &ara::cegar::FinalVerdict,
+    tracked: &[ara::cegar::TrackedSummary],
     out: &std::path::Path,
 ) -> Result<(), AraError> {
     let spec = ara::svwitness::write::UNREACH_CALL;
@@ -688,7 +690,11 @@ fn write_witness(
         ara::cegar::FinalVerdict::Unsafe { trace } => trace,
         ara::cegar::FinalVerdict::Safe { proof } => {
             let check = Duration::from_secs(60);
-            let search = ara::svwitness::search::SEARCH_BUDGET;
+            let search = ara::svwitness::Search {
+                budget: ara::svwitness::search::SEARCH_BUDGET,
+                proved: matches!(proof.on, ara::verdict::Subject::Abstraction { .. })
+                    .then_some(tracked),
+            };
             let how = &proof.how;
             return match ara::svwitness::correctness_witness_for(p, file, spec, how, check, search)
             {

@@ -223,22 +223,32 @@ fn ara_check_writes_a_witness_that_validates() {
 
 // ----- correctness witnesses of proofs by complete unwinding -----------------------------------
 
+/// ara's correctness witness of `file` proved by complete unwinding (`bound`), with a search of
+/// `budget` (more than `ara check`'s 10 s, so that a loaded machine does not fail the tests)
+/// on the abstraction `proved` tracked: (witness, notes).
+fn unwinding_witness(
+    file: &Path,
+    bound: u32,
+    budget: Duration,
+    proved: Option<&[ara::cegar::TrackedSummary]>,
+) -> (String, Vec<String>) {
+    let p = load(file);
+    ara::svwitness::correctness_witness_for(
+        &p,
+        file,
+        ara::svwitness::write::UNREACH_CALL,
+        &ara::engines::Proof::CompleteUnwinding { bound },
+        Duration::from_secs(60),
+        ara::svwitness::Search { budget, proved },
+    )
+    .expect("a witness")
+}
+
 #[test]
 fn a_proof_by_complete_unwinding_gets_the_invariants_of_a_short_search() {
     let file = prog("unwound_counter_safe.c");
-    let p = load(&file);
-    // What `ara check` proves this program by (its loop has a constant bound); the search gets
-    // more than `ara check`'s 10 s so that a loaded machine does not fail the test.
-    let proof = ara::engines::Proof::CompleteUnwinding { bound: 21 };
-    let (w, notes) = ara::svwitness::correctness_witness_for(
-        &p,
-        &file,
-        ara::svwitness::write::UNREACH_CALL,
-        &proof,
-        Duration::from_secs(60),
-        Duration::from_secs(60),
-    )
-    .expect("a witness");
+    // What `ara check` proves this program by (its loop has a constant bound).
+    let (w, notes) = unwinding_witness(&file, 21, Duration::from_secs(60), None);
     let doc = check_schema(&w);
     let items = s(&doc[0], "content").as_sequence().unwrap();
     assert_eq!(items.len(), 1, "{w}\n{notes:?}");
@@ -247,15 +257,37 @@ fn a_proof_by_complete_unwinding_gets_the_invariants_of_a_short_search() {
     let (code, out) = validate(&file, &w);
     assert_eq!(code, 0, "{out}\n{w}");
     assert!(out.starts_with("CONFIRMED"), "{out}");
-    // Without a search (`--no-witnesses` aside, a zero budget): the minimal witness.
-    let (w, _) = ara::svwitness::correctness_witness_for(
-        &p,
-        &file,
-        ara::svwitness::write::UNREACH_CALL,
-        &proof,
-        Duration::from_secs(60),
-        Duration::ZERO,
-    )
-    .expect("a witness");
+    // Without a search (a zero budget): the minimal witness.
+    let (w, _) = unwinding_witness(&file, 21, Duration::ZERO, None);
     assert!(w.contains("content: []"), "{w}");
+}
+
+#[test]
+fn a_large_array_is_searched_on_the_abstraction_that_was_proved() {
+    let file = prog("tracked_safe.c");
+    let tracked = [ara::cegar::TrackedSummary {
+        array: "a".into(),
+        tracked: vec![5],
+        tracked_count: 1,
+        total: 100_000,
+        cells: vec![],
+    }];
+    let witness = |proved| unwinding_witness(&file, 6, Duration::from_secs(60), proved);
+    let (w, notes) = witness(Some(&tracked[..]));
+    let doc = check_schema(&w);
+    assert_eq!(
+        s(&doc[0], "content").as_sequence().unwrap().len(),
+        1,
+        "{w}\n{notes:?}"
+    );
+    assert!(w.contains("a[5]"), "{w}");
+    let (code, out) = validate(&file, &w);
+    assert_eq!(code, 0, "{out}\n{w}");
+    // Not an abstraction's proof: 100000 elements are not searched.
+    let (w, notes) = witness(None);
+    assert!(w.contains("content: []"), "{w}");
+    assert!(
+        notes.iter().any(|n| n.contains("100000 array elements")),
+        "{notes:?}"
+    );
 }

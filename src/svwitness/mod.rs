@@ -336,11 +336,19 @@ fn compress(run: &mut ConfirmedRun) {
     run.inputs = kept.into_iter().map(|(_, i)| i).collect();
 }
 
+/// How long to search for invariants of a proof that states none, and the abstraction the
+/// refinement loop proved (its final index sets), when it proved one.
+#[derive(Clone, Copy, Debug)]
+pub struct Search<'a> {
+    pub budget: Duration,
+    pub proved: Option<&'a [crate::cegar::TrackedSummary]>,
+}
+
 /// The YAML correctness witness of a SAFE verdict's proof of `p` (from `file`), and notes on
 /// what it leaves out. Invariants are written only when ara's own check of the written text
 /// ([`inductive::validate_invariants`], Z3 within `timeout`) confirms them: the first
 /// confirmed [`correctness::candidates`]; for a proof that states no invariant, those of a
-/// short search ([`search::search_invariants`], at most `search` long; zero: none);
+/// short search ([`search::search_invariants`], [`Search`]; a zero budget: none);
 /// otherwise the witness states no invariant (the minimal honest witness), with a note saying
 /// why.
 pub fn correctness_witness_for(
@@ -349,7 +357,7 @@ pub fn correctness_witness_for(
     specification: &str,
     proof: &crate::engines::Proof,
     timeout: Duration,
-    search: Duration,
+    search: Search,
 ) -> Result<(String, Vec<String>), String> {
     let src = SourceText::read(file)?;
     let mut notes = vec![];
@@ -357,8 +365,8 @@ pub fn correctness_witness_for(
     let mut candidates = correctness::candidates(p, &src, proof);
     if candidates.is_empty() {
         notes.push(format!("the proof ({proof}) states no invariant"));
-        if !search.is_zero() {
-            match search::search_invariants(p, search) {
+        if !search.budget.is_zero() {
+            match search::search_invariants(p, search.budget, search.proved) {
                 Ok(found) => {
                     notes.push(format!("the Horn engine found an invariant: {found}"));
                     candidates = correctness::candidates(p, &src, &found);

@@ -6,7 +6,8 @@
 //! invariant, checked by the engine on the program it ran on) or why there is none. The engine
 //! runs on the original when it is array-free, else on its index-set abstraction with every
 //! element tracked (exact, Theorem 1 of Armando et al.; at most [`SEARCH_ELEMENTS`] elements,
-//! beyond which Spacer rarely answers in the budget). Its invariants name the original's
+//! beyond which Spacer rarely answers in the budget), else on the abstraction the refinement
+//! loop proved (its constant indexes, every scalar kept: an over-approximation too). Its invariants name the original's
 //! variables and elements (`a[3]`), with the same loop-head vertices (the abstraction keeps the
 //! statement ids).
 //!
@@ -15,6 +16,7 @@
 //! ([`super::inductive`]) confirms the written text on the original program.
 
 use crate::abstraction::{IndexSets, VarSet, abstract_program};
+use crate::cegar::TrackedSummary;
 use crate::engines::horn::{Horn, encode};
 use crate::engines::{Budget, Engine, EngineVerdict, Proof};
 use crate::ir::Program;
@@ -30,24 +32,36 @@ pub const SEARCH_ELEMENTS: u64 = 256;
 const SEARCH_MEMORY_MB: u64 = 2048;
 
 /// The Horn engine's inductive invariant of `p` within `budget`, or why there is none.
-pub fn search_invariants(p: &Program, budget: Duration) -> Result<Proof, String> {
+/// `proved` is what the refinement loop tracked in the abstraction it proved (its final
+/// index sets), when the proof was of an abstraction: a program with too many elements is
+/// searched on that abstraction (every scalar kept).
+pub fn search_invariants(
+    p: &Program,
+    budget: Duration,
+    proved: Option<&[TrackedSummary]>,
+) -> Result<Proof, String> {
     let q = if encode::uses_arrays(p) {
         let elements = p
             .arrays
             .iter()
             .map(|a| a.size.as_const().unwrap_or(u64::MAX))
             .fold(0, u64::saturating_add);
-        if elements > SEARCH_ELEMENTS {
+        let r = if elements <= SEARCH_ELEMENTS {
+            IndexSets::all(p)
+        } else if let Some(r) = proved.and_then(|t| index_sets(p, t)) {
+            r
+        } else {
             return Err(format!(
-                "no invariant searched: {} array elements (more than {SEARCH_ELEMENTS})",
+                "no invariant searched: {} array elements (more than {SEARCH_ELEMENTS}) and no \
+                 abstraction with constant indexes was proved",
                 if elements == u64::MAX {
                     "a variable number of".to_string()
                 } else {
                     elements.to_string()
                 }
             ));
-        }
-        abstract_program(p, &VarSet::All, &IndexSets::all(p)).program
+        };
+        abstract_program(p, &VarSet::All, &r).program
     } else {
         p.clone()
     };
@@ -64,6 +78,9 @@ pub fn search_invariants(p: &Program, budget: Duration) -> Result<Proof, String>
         .map_err(|e| format!("the invariant search failed: {e}"))?;
     match out.verdict {
         EngineVerdict::Proved(proof @ Proof::InductiveInvariant { .. }) => Ok(proof),
+        _ if encode::uses_arrays(&q) => {
+            Err("the abstraction searched keeps an array (the Horn engine needs none)".into())
+        }
         EngineVerdict::Proved(other) => Err(format!(
             "the invariant search proved the program without invariants ({other})"
         )),
@@ -77,6 +94,22 @@ pub fn search_invariants(p: &Program, budget: Duration) -> Result<Proof, String>
     }
 }
 
+/// The index sets of a proved abstraction from the loop's summaries: constant indexes only
+/// (`None` with symbolic cells, or an array tracked whole and too large to be scalars).
+fn index_sets(p: &Program, tracked: &[TrackedSummary]) -> Option<IndexSets> {
+    let mut r = IndexSets::empty();
+    for t in tracked {
+        if !t.cells.is_empty() || (t.tracked_count == t.total && t.total > SEARCH_ELEMENTS) {
+            return None;
+        }
+        let a = p.array_ids().find(|&a| p.array(a).display == t.array)?;
+        for &k in &t.tracked {
+            r.insert(a, k);
+        }
+    }
+    Some(r)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,7 +120,7 @@ mod tests {
         let text = "int a[1000];\nint main(void) { int i; for (i = 0; i < 1000; i++) a[i] = 1; \
                     return 0; }\n";
         let p = parse_source(text, "t.c", &FrontendOptions::default()).unwrap();
-        let e = search_invariants(&p, Duration::from_secs(1)).unwrap_err();
+        let e = search_invariants(&p, Duration::from_secs(1), None).unwrap_err();
         assert!(e.contains("1000 array elements"), "{e}");
     }
 }
