@@ -381,7 +381,8 @@ fn run(cli: Cli) -> Result<i32, AraError> {
                 json,
             )?;
             if let Some(file) = witness {
-                write_witness(&p, &input.file, &report.report.verdict, &file)?;
+                let r = &report.report;
+                write_witness(&p, &input.file, &r.verdict, &r.arrays, &file)?;
             }
             Ok(code)
         }
@@ -669,13 +670,14 @@ fn check(
 
 /// `ara check --witness FILE`: for SAFE the correctness witness of the proof (its checked
 /// loop invariants, or none); for UNSAFE the violation witness of a confirmed run (re-run on
-/// the original program to place its inputs at their calls). No witness is written for
-/// UNKNOWN, nor for a run that needs initial values of uninitialised locals (the format has no
-/// waypoint for them); a note on stderr says why.
+/// the original program to place its inputs at their calls and the initial values of
+/// uninitialised locals it read after their declarations). No witness is written for UNKNOWN,
+/// nor for a run whose inputs a witness cannot state; a note on stderr says why.
 fn write_witness(
     p: &ara::ir::Program,
     file: &std::path::Path,
     verdict: &ara::cegar::FinalVerdict,
+    tracked: &[ara::cegar::TrackedSummary],
     out: &std::path::Path,
 ) -> Result<(), AraError> {
     let spec = ara::svwitness::write::UNREACH_CALL;
@@ -689,7 +691,14 @@ fn write_witness(
         ara::cegar::FinalVerdict::Unsafe { trace } => trace,
         ara::cegar::FinalVerdict::Safe { proof } => {
             let check = Duration::from_secs(60);
-            return match ara::svwitness::correctness_witness_for(p, file, spec, &proof.how, check) {
+            let search = ara::svwitness::Search {
+                budget: ara::svwitness::search::SEARCH_BUDGET,
+                proved: matches!(proof.on, ara::verdict::Subject::Abstraction { .. })
+                    .then_some(tracked),
+            };
+            let how = &proof.how;
+            return match ara::svwitness::correctness_witness_for(p, file, spec, how, check, search)
+            {
                 Ok((yaml, notes)) => {
                     for n in notes {
                         eprintln!("ara: witness: {n}");
@@ -707,10 +716,6 @@ fn write_witness(
             return Ok(());
         }
     };
-    if trace.nondet_values.is_empty() && !trace.inputs.is_empty() {
-        eprintln!("ara: no witness written: the run needs initial values of uninitialised locals");
-        return Ok(());
-    }
     let dir = tempfile::Builder::new()
         .prefix("ara-witness-")
         .tempdir()
@@ -720,6 +725,7 @@ fn write_witness(
         file,
         spec,
         &trace.nondet_values,
+        &trace.initial_values,
         dir.path(),
         Duration::from_secs(60),
     ) {

@@ -361,6 +361,7 @@ mod tests {
                 ],
                 confirmed_by: "replay".into(),
                 nondet_values: vec![],
+                initial_values: Default::default(),
             },
         };
         assert_eq!(v.to_string(), "UNSAFE (replay)");

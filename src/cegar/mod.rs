@@ -70,6 +70,10 @@ pub struct ConcreteTrace {
     /// `inputs` say the same for a reader).
     #[serde(skip)]
     pub nondet_values: Vec<i128>,
+    /// The initial values of uninitialised locals the confirmed run used (zero elsewhere;
+    /// `nondets` empty): what a violation witness states as assumptions.
+    #[serde(skip)]
+    pub initial_values: crate::smt::Model,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

@@ -439,8 +439,8 @@ pub fn random_search(p: &Program, budget: Duration, dir: &Path) -> Option<Concre
         let hit = logged_run(&exe, seed, &dir)?;
         // A hit the replay does not confirm is dropped, and the search goes on: it would be
         // an error of the redraw, never a verdict.
-        if confirm_hit(p, &filled, &hit, &dir).is_ok() {
-            return Some(report(&hit, &filled));
+        if let Ok(split) = confirm_hit(p, &filled, &hit, &dir) {
+            return Some(report(&hit, &filled, split));
         }
     }
     None
@@ -483,8 +483,14 @@ fn as_typed(f: &str, v: i128) -> i128 {
 
 /// Replays every input of `hit`, in order, on the unmodified program `p` with the replay that
 /// confirms SMT models (`super::replay`): the first inputs as the initial contents of the
-/// filled arrays, the others as the nondet inputs. `Ok` only when that run reaches the error.
-fn confirm_hit(p: &Program, filled: &[Filled], hit: &Hit, dir: &Path) -> Result<(), String> {
+/// filled arrays, the others as the nondet inputs. `Ok` only when that run reaches the error,
+/// with the inputs split as the replay took them: (nondet values, initial values).
+fn confirm_hit(
+    p: &Program,
+    filled: &[Filled],
+    hit: &Hit,
+    dir: &Path,
+) -> Result<(Vec<i128>, Model), String> {
     let mut initial = Model::default();
     let mut values = hit.inputs.iter().map(|(_, v)| *v);
     for f in filled {
@@ -525,7 +531,8 @@ fn confirm_hit(p: &Program, filled: &[Filled], hit: &Hit, dir: &Path) -> Result<
             _ => nondets.push(*v),
         }
     }
-    replay(p, &nondets, &initial, dir, HIT_LIMIT)
+    replay(p, &nondets, &initial, dir, HIT_LIMIT)?;
+    Ok((nondets, initial))
 }
 
 /// The number of inputs that are the contents of the filled constant-size arrays.
@@ -535,7 +542,7 @@ fn filled_count(filled: &[Filled]) -> usize {
 
 /// The confirmed hit as a trace: every input when there are few, else the first and the last
 /// [`MAX_REPORTED_INPUTS`]` / 2` (the one that decides is often the last read).
-fn report(hit: &Hit, filled: &[Filled]) -> ConcreteTrace {
+fn report(hit: &Hit, filled: &[Filled], (nondets, initial): (Vec<i128>, Model)) -> ConcreteTrace {
     let total = hit.inputs.len();
     let half = MAX_REPORTED_INPUTS / 2;
     let numbered = total > MAX_REPORTED_INPUTS;
@@ -580,14 +587,8 @@ fn report(hit: &Hit, filled: &[Filled]) -> ConcreteTrace {
              after {total} inputs{listed}{arrays}"
         )],
         inputs,
-        // Contents of arrays are no nondet calls: a witness cannot state them.
-        nondet_values: if filled.is_empty()
-            && !hit.inputs.iter().any(|(f, _)| f.starts_with("ara_fill_"))
-        {
-            hit.inputs.iter().map(|(_, v)| *v).collect()
-        } else {
-            vec![]
-        },
+        nondet_values: nondets,
+        initial_values: initial,
         confirmed_by: format!(
             "random testing: the original program, compiled with gcc, reaches the error on \
              these inputs (seed {seed}; all {total} replayed on the unmodified program)"

@@ -64,13 +64,6 @@ pub fn confirm(
     let _ = q;
     let nondets: Vec<i128> = model.nondets.iter().map(|n| n.value).collect();
     replay(p, &nondets, model, dir, REPLAY_LIMIT)?;
-    let nondets = if model.vars.is_empty() && model.arrays.is_empty() {
-        nondets
-    } else {
-        // The run also needs initial values of uninitialised locals, which a witness cannot
-        // state: no witness values for it.
-        vec![]
-    };
     Ok(ConcreteTrace {
         path: path.to_vec(),
         steps: describe_path(p, cfg, path)
@@ -79,6 +72,11 @@ pub fn confirm(
             .collect(),
         inputs: inputs_of(p, model),
         nondet_values: nondets,
+        initial_values: Model {
+            nondets: vec![],
+            vars: model.vars.clone(),
+            arrays: model.arrays.clone(),
+        },
         confirmed_by: "replay: the original program, compiled with gcc with these inputs, \
                        reaches the error"
             .into(),

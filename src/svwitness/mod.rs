@@ -7,39 +7,58 @@
 //! - [`source`]: the original file (SHA-256, lines, calls as written).
 //! - [`sites`]: the IR's nondets and errors → calls in the original file.
 //! - [`write`]: a [`write::ConfirmedRun`] → a `violation_sequence` (pure).
+//! - [`locals`]: uninitialised locals in a run (initial values read, assumption points).
 //! - [`run`]: ADAPTER, running the original program with inputs fed per call (gcc).
 //! - [`validate`]: a witness → CONFIRMED / REJECTED / UNKNOWN.
 //! - [`correctness`]: a SAFE verdict's proof → an `invariant_set` (pure).
 //! - [`cexpr`]: a witness's C expression → an IR expression (ara's front end).
 //! - [`inductive`]: an `invariant_set` → CONFIRMED / REJECTED / UNKNOWN (Z3, Horn clauses).
+//! - [`search`]: invariants for proofs that state none (a short run of the Horn engine).
 //!
 //! [`violation_witness_for_inputs`] ties them together for `ara check --witness`: given the
-//! inputs of an UNSAFE verdict's confirmed run in the order they were read, it runs the
-//! original program on them once more (recording which call read each one and which error
-//! call was reached) and writes the witness only when that run reaches the error.
+//! inputs of an UNSAFE verdict's confirmed run in the order they were read and the initial
+//! values of its uninitialised locals, it runs the original program on them once more
+//! (recording which call read each input, which initial values were read before being
+//! written, and which error call was reached) and writes the witness only when that run
+//! reaches the error.
 
 pub mod cexpr;
 pub mod correctness;
 pub mod format;
 pub mod inductive;
+pub mod locals;
 pub mod run;
+pub mod search;
 pub mod sites;
 pub mod source;
 pub mod validate;
 pub mod write;
 
-use crate::ir::Program;
+use crate::ir::{Program, StmtKind, Vertex};
+use crate::smt::Model;
+use locals::{Local, Place, Point};
 use run::{InputPlan, RunEnding, RunRecord, run_original};
 use sites::Sites;
-use source::SourceText;
+use source::{Pos, SourceText};
+use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
-use write::{ConfirmedRun, Provenance, WitnessInput};
+use write::{ConfirmedRun, Provenance, WitnessAssumption, WitnessInput};
 
 /// The run of a [`RunRecord`] as a [`ConfirmedRun`], when it reached the error and every
-/// input it read is a value a witness can state (a nondet call's return; an uninitialised
-/// local read as 0 needs no waypoint).
-pub fn confirmed_run(sites: &Sites, record: &RunRecord) -> Result<ConfirmedRun, String> {
+/// input it read is a value a witness can state: a nondet call's return (a read of no call
+/// that read 0 needs no waypoint), or the initial value of an uninitialised local of `main`
+/// read before it was written, stated before the statement after its declaration (the
+/// `points` of the run, from [`writer_points`]; `initial` holds the values the run started
+/// with, zero elsewhere).
+pub fn confirmed_run(
+    p: &Program,
+    src: &SourceText,
+    sites: &Sites,
+    record: &RunRecord,
+    initial: &Model,
+    points: &[Point],
+) -> Result<ConfirmedRun, String> {
     let RunEnding::Reached(v) = record.ending else {
         return Err(format!(
             "the run on these inputs does not reach the error ({:?})",
@@ -59,7 +78,10 @@ pub fn confirmed_run(sites: &Sites, record: &RunRecord) -> Result<ConfirmedRun, 
         .cloned()
         .ok_or_else(|| format!("the error call of vertex {v} is not found in the source"))?;
     let mut inputs = vec![];
+    // Per read, the number of inputs written before it.
+    let mut written_before = Vec::with_capacity(record.reads.len() + 1);
     for (k, read) in record.reads.iter().enumerate() {
+        written_before.push(inputs.len());
         match sites.call_of(read.vertex, read.index) {
             Some(site) => inputs.push(WitnessInput {
                 call: site.call.clone(),
@@ -69,63 +91,289 @@ pub fn confirmed_run(sites: &Sites, record: &RunRecord) -> Result<ConfirmedRun, 
             None => {
                 return Err(format!(
                     "input {} (value {}) is not read by a __VERIFIER_nondet call in the source \
-                     (an uninitialised local?): format 2.0 cannot state it",
+                     (an uninitialised local of a loop or an inlined function?): format 2.0 \
+                     cannot state it",
                     k + 1,
                     read.value
                 ));
             }
         }
     }
+    written_before.push(inputs.len());
+    let assumptions = assumptions(p, src, record, initial, points, &written_before)?;
     Ok(ConfirmedRun {
         inputs,
+        assumptions,
         error,
         path: None,
     })
 }
 
+/// The assumption waypoints of the initial values `record` read (one per point, a
+/// conjunction of `place == value`).
+fn assumptions(
+    p: &Program,
+    src: &SourceText,
+    record: &RunRecord,
+    initial: &Model,
+    points: &[Point],
+    written_before: &[usize],
+) -> Result<Vec<WitnessAssumption>, String> {
+    let mut by_point: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+    for &(place, bits) in &record.locals.initial_reads {
+        let text = locals::place_text(p, place).ok_or_else(|| {
+            format!(
+                "the run reads the initial value of {}, which a witness cannot name",
+                describe_place(p, place)
+            )
+        })?;
+        if bits & locals::READ_BEFORE_POINT != 0 {
+            return Err(format!(
+                "the run reads the initial value of {text} before the statement after its \
+                 declaration"
+            ));
+        }
+        let k = points
+            .iter()
+            .position(|pt| pt.locals.contains(&place.local()))
+            .ok_or_else(|| format!("no statement follows the declaration of {text}"))?;
+        let value = initial_value(initial, place);
+        by_point
+            .entry(k)
+            .or_default()
+            .push(format!("{text} == {value}"));
+    }
+    let mut out = vec![];
+    for (k, parts) in by_point {
+        let rec = &record.locals.points[k];
+        let at = statement_start(p, src, points[k].vertex)?;
+        let before = usize::try_from(rec.position)
+            .ok()
+            .and_then(|i| written_before.get(i).copied())
+            .unwrap_or(usize::MAX);
+        out.push(WitnessAssumption {
+            at,
+            constraint: parts.join(" && "),
+            before,
+        });
+    }
+    Ok(out)
+}
+
+fn describe_place(p: &Program, place: Place) -> String {
+    match place {
+        Place::Var(v) => p.var(v).display.clone(),
+        Place::Elem(a, k) => format!("{}[{k}]", p.array(a).display),
+    }
+}
+
+/// The value `initial` gives a place (zero without one).
+fn initial_value(initial: &Model, place: Place) -> i128 {
+    match place {
+        Place::Var(v) => initial.vars.iter().find(|x| x.var == v).map(|x| x.value),
+        Place::Elem(a, k) => initial
+            .arrays
+            .iter()
+            .find(|x| x.array == a && x.index == i128::from(k))
+            .map(|x| x.value),
+    }
+    .unwrap_or(0)
+}
+
+/// One point per statement that follows the declaration of an uninitialised local, naming
+/// the locals it follows.
+pub fn writer_points(p: &Program) -> Vec<Point> {
+    let mut by_vertex: BTreeMap<Vertex, Vec<Local>> = BTreeMap::new();
+    for l in locals::uninitialised(p) {
+        if let Some(s) = locals::point_after_declaration(p, l) {
+            by_vertex.entry(s.id).or_default().push(l);
+        }
+    }
+    by_vertex
+        .into_iter()
+        .map(|(vertex, locals)| Point {
+            vertex,
+            constraint: None,
+            places: vec![],
+            locals,
+        })
+        .collect()
+}
+
+/// Where statement `vertex` starts in the file: the first non-blank character of its line,
+/// when it is the first statement of that line to run (a `for` loop's initialisation runs
+/// before its test), no declaration shares the line, the line is in `main` and starts with a
+/// word.
+fn statement_start(p: &Program, src: &SourceText, vertex: Vertex) -> Result<Pos, String> {
+    let mut span = None;
+    let mut earlier = false;
+    let mut on_line: Vec<(Vertex, u32)> = vec![];
+    p.visit_stmts(&mut |s| {
+        if !matches!(s.kind, StmtKind::Label(_) | StmtKind::Block(_)) {
+            on_line.push((s.id, s.span.line));
+            if s.id == vertex {
+                span = Some(s.span);
+            }
+        }
+    });
+    let span = span.ok_or_else(|| format!("vertex {vertex} is no statement"))?;
+    for (id, line) in on_line {
+        if id == vertex {
+            break;
+        }
+        earlier |= line == span.line;
+    }
+    // A declaration before it on the line (not of the variable it initialises).
+    let mut own = None;
+    p.visit_stmts(&mut |s| {
+        if let (true, StmtKind::Assign(v, _)) = (s.id == vertex, &s.kind) {
+            own = Some(*v);
+        }
+    });
+    let before = |at: crate::ir::Span| at.line == span.line && at.col < span.col;
+    earlier |= p
+        .var_ids()
+        .any(|v| Some(v) != own && !p.var(v).synthetic && before(p.var(v).span))
+        || p.arrays.iter().any(|a| before(a.span));
+    let line = *src
+        .physical_lines(span.line)
+        .first()
+        .ok_or_else(|| format!("line {} is not in {}", span.line, src.path))?;
+    let text = src.line_text(line);
+    let lead = text.len() - text.trim_start().len();
+    let starts_word = text[lead..]
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
+    if earlier || !starts_word || src.function_at(line).as_deref() != Some("main") {
+        return Err(format!(
+            "the statement after the declaration, line {line} (`{}`), is not the first on its \
+             line in main: its column is not known",
+            text.trim()
+        ));
+    }
+    Ok(Pos {
+        line,
+        column: text[..lead].chars().count() as u32 + 1,
+    })
+}
+
 /// The YAML violation witness of the run of `p` (from `file`) on `inputs` (the values of the
-/// nondet reads in order), or why there is none. Runs gcc and the program in `dir`.
+/// nondet reads in order) with the uninitialised locals starting at `initial` (zero
+/// elsewhere), or why there is none. Runs gcc and the program in `dir`.
 pub fn violation_witness_for_inputs(
     p: &Program,
     file: &Path,
     specification: &str,
     inputs: &[i128],
+    initial: &Model,
     dir: &Path,
     timeout: Duration,
 ) -> Result<String, String> {
     let src = SourceText::read(file)?;
     let sites = Sites::of(p, &src);
-    let record = run_original(
-        p,
-        &sites,
-        &InputPlan::InOrder(inputs.to_vec()),
-        dir,
-        timeout,
-    )?;
-    let run = confirmed_run(&sites, &record)?;
+    let points = writer_points(p);
+    let run_on = |values: Vec<i128>| {
+        run_original(
+            p,
+            &sites,
+            &InputPlan::InOrder(values),
+            initial,
+            &points,
+            dir,
+            timeout,
+        )
+    };
+    // A long run: its middle inputs zeroed, if that run still reaches the error, gives a
+    // witness of a few waypoints (zero reads need none, [`compress`]).
+    let shrunk = (inputs.len() > SHRINK_ABOVE)
+        .then(|| {
+            // The last inputs kept: none, the last one, the last few.
+            [0, 1, KEEP_ENDS].into_iter().find_map(|last| {
+                let mut v = inputs.to_vec();
+                let n = v.len();
+                v[KEEP_ENDS..n - last].fill(0);
+                run_on(v)
+                    .ok()
+                    .filter(|r| matches!(r.ending, RunEnding::Reached(_)))
+            })
+        })
+        .flatten();
+    let record = match shrunk {
+        Some(r) => r,
+        None => run_on(inputs.to_vec())?,
+    };
+    let mut run = confirmed_run(p, &src, &sites, &record, initial, &points)?;
+    if record.reads.len() > SHRINK_ABOVE {
+        compress(&mut run);
+    }
     Ok(write::violation_witness(p, &src, specification, &run, &Provenance::now()).to_yaml())
+}
+
+/// Runs reading more inputs than this get a shorter witness ([`compress`]).
+const SHRINK_ABOVE: usize = 10_000;
+
+/// The inputs at each end of a long run kept when its middle is zeroed.
+const KEEP_ENDS: usize = 64;
+
+/// Drops the `function_return` waypoints of zero values whose call is not the call of the
+/// next waypoint kept (so every kept value still goes to the read it was read at when a
+/// validator gives each value to the first read of its call after the previous one, and
+/// unnamed reads 0, as `ara validate` does). The witness then leaves those inputs open.
+fn compress(run: &mut ConfirmedRun) {
+    let mut kept: Vec<(usize, WitnessInput)> = vec![];
+    let mut next_call: Option<Pos> = None;
+    for (k, i) in run.inputs.iter().enumerate().rev() {
+        if i.value != 0 || next_call == Some(i.call.start) {
+            next_call = Some(i.call.start);
+            kept.push((k, i.clone()));
+        }
+    }
+    kept.reverse();
+    for a in &mut run.assumptions {
+        a.before = kept.iter().filter(|(k, _)| *k < a.before).count();
+    }
+    run.inputs = kept.into_iter().map(|(_, i)| i).collect();
+}
+
+/// How long to search for invariants of a proof that states none, and the abstraction the
+/// refinement loop proved (its final index sets), when it proved one.
+#[derive(Clone, Copy, Debug)]
+pub struct Search<'a> {
+    pub budget: Duration,
+    pub proved: Option<&'a [crate::cegar::TrackedSummary]>,
 }
 
 /// The YAML correctness witness of a SAFE verdict's proof of `p` (from `file`), and notes on
 /// what it leaves out. Invariants are written only when ara's own check of the written text
 /// ([`inductive::validate_invariants`], Z3 within `timeout`) confirms them: the first
-/// confirmed [`correctness::candidates`]; otherwise the witness states no invariant (the
-/// minimal honest witness), with a note saying why.
+/// confirmed [`correctness::candidates`]; for a proof that states no invariant, those of a
+/// short search ([`search::search_invariants`], [`Search`]; a zero budget: none);
+/// otherwise the witness states no invariant (the minimal honest witness), with a note saying
+/// why.
 pub fn correctness_witness_for(
     p: &Program,
     file: &Path,
     specification: &str,
     proof: &crate::engines::Proof,
     timeout: Duration,
+    search: Search,
 ) -> Result<(String, Vec<String>), String> {
     let src = SourceText::read(file)?;
     let mut notes = vec![];
     let mut content = vec![];
-    let candidates = correctness::candidates(p, &src, proof);
+    let mut candidates = correctness::candidates(p, &src, proof);
     if candidates.is_empty() {
-        notes.push(format!(
-            "the proof ({proof}) states no invariant: the witness has none"
-        ));
+        notes.push(format!("the proof ({proof}) states no invariant"));
+        if !search.budget.is_zero() {
+            match search::search_invariants(p, search.budget, search.proved) {
+                Ok(found) => {
+                    notes.push(format!("the Horn engine found an invariant: {found}"));
+                    candidates = correctness::candidates(p, &src, &found);
+                }
+                Err(why) => notes.push(why),
+            }
+        }
     }
     for c in candidates {
         if c.items.is_empty() {

@@ -11,6 +11,7 @@
 //! and to no other, a call the witness says nothing about reads 0 (recorded as not pinned).
 //! Every run is a run of the original program: the additions only assign ara's own variables.
 
+use super::locals::{self, LocalsRecord, Point};
 use super::sites::Sites;
 use crate::cegar::replay::{ASSUME_FAILED, REACHED, gcc_args, harness, replay_program_with};
 use crate::emit::{EmitOptions, MARKER_VAR, emit_c};
@@ -60,20 +61,26 @@ pub struct RunRecord {
     /// Reads beyond [`MAX_LOGGED`] (not listed).
     pub reads_not_listed: u64,
     pub ending: RunEnding,
+    /// The initial values of uninitialised locals the run read, and its points.
+    pub locals: LocalsRecord,
 }
 
 /// Reads listed in a [`RunRecord`]; a run reading more lists the first ones only.
-pub const MAX_LOGGED: u64 = 200_000;
+pub const MAX_LOGGED: u64 = 2_000_000;
 
-/// Runs the program on the plan's inputs in `dir` (gcc, then the binary, each with `timeout`).
+/// Runs the program on the plan's inputs in `dir` (gcc, then the binary, each with `timeout`),
+/// its uninitialised locals starting with the values of `initial` (zero elsewhere), recording
+/// their initial reads and the passes of `points` ([`locals`]).
 pub fn run_original(
     p: &Program,
     sites: &Sites,
     plan: &InputPlan,
+    initial: &Model,
+    points: &[Point],
     dir: &Path,
     timeout: Duration,
 ) -> Result<RunRecord, String> {
-    let text = program_text(p, sites, plan);
+    let (text, complete) = program_text(p, sites, plan, initial, points);
     let gcc = find_tool(Tool::Gcc, None).map_err(|e| e.to_string())?;
     let src = dir.join("witness_run.c");
     let exe = dir.join("witness_run.bin");
@@ -93,15 +100,25 @@ pub fn run_original(
         return Err(format!("the program does not compile for the run: {first}"));
     }
     let out = tools::run(&exe, &[], Some(dir), None, &limits).map_err(|e| e.to_string())?;
-    Ok(parse_log(p, sites, &out.stdout, &out.ending))
+    let mut record = parse_log(p, sites, &out.stdout, &out.ending, points.len());
+    record.locals.complete &= complete;
+    Ok(record)
 }
 
-/// The C text of the run: the replay's program with markers, error sites and the harness.
-fn program_text(p: &Program, sites: &Sites, plan: &InputPlan) -> String {
-    let mut q = p.clone();
+/// The C text of the run (the replay's program with markers, error sites, the tracking of
+/// uninitialised locals and the harness), and whether that tracking is complete.
+fn program_text(
+    p: &Program,
+    sites: &Sites,
+    plan: &InputPlan,
+    initial: &Model,
+    points: &[Point],
+) -> (String, bool) {
+    let tracking = locals::instrument(p, points);
+    let mut q = tracking.program;
     let err = q.fresh_var("ara_error_vertex", IntType::UInt, Storage::Global);
     q.body = mark_errors(std::mem::take(&mut q.body), err);
-    let (r, _) = replay_program_with(&q, &Model::default());
+    let (r, _) = replay_program_with(&q, initial);
     let mut text = emit_c(
         &r,
         &EmitOptions {
@@ -111,8 +128,20 @@ fn program_text(p: &Program, sites: &Sites, plan: &InputPlan) -> String {
         },
     );
     let err_name = r.var(err).name.clone();
-    text.push_str(&harness(&harness_source(sites, plan, &err_name)));
-    text
+    let code = LocalsCode {
+        decls: &tracking.decls,
+        hook: &tracking.note_hook,
+        dump: &tracking.dump,
+    };
+    text.push_str(&harness(&harness_source(sites, plan, &err_name, &code)));
+    (text, tracking.complete)
+}
+
+/// The harness's part of the tracking of uninitialised locals.
+struct LocalsCode<'a> {
+    decls: &'a str,
+    hook: &'a str,
+    dump: &'a str,
 }
 
 /// Puts `err = N;` before every assertion and error statement `N`.
@@ -156,7 +185,7 @@ fn c_value(v: i128) -> String {
 
 /// `ara_value`/`ara_note`/`ara_reached` of the harness: inputs by plan, one log line per read
 /// on stdout (the harness flushes stdout before every `_exit`).
-fn harness_source(sites: &Sites, plan: &InputPlan, err: &str) -> String {
+fn harness_source(sites: &Sites, plan: &InputPlan, err: &str, locals: &LocalsCode) -> String {
     let (values, calls): (Vec<i128>, Vec<i64>) = match plan {
         InputPlan::InOrder(vs) => (vs.clone(), vec![-2; vs.len()]),
         InputPlan::AtCalls(cs) => (
@@ -207,7 +236,13 @@ static int ara_call(unsigned v, unsigned k) {{
 {call_cases}  default: return -1;
   }}
 }}
-static void ara_end(void) {{ printf("ara-end\n"); }}
+{decls}
+static void ara_dump(void) {{
+  static int done;
+  if (done) return;
+  done = 1;
+{dump}}}
+static void ara_end(void) {{ ara_dump(); printf("ara-end\n"); }}
 static long long ara_value(const char *f) {{
   (void) f;
   if ({MARKER_VAR} != ara_prev || ara_k >= ara_count({MARKER_VAR})) {{ ara_prev = {MARKER_VAR}; ara_k = 0; }}
@@ -221,19 +256,35 @@ static long long ara_value(const char *f) {{
 }}
 static void ara_note(const char *f, long long v) {{
   (void) f;
-  if (ara_logged++ < {MAX_LOGGED}LL) printf("ara-read %u %u %d %lld\n", ara_v, ara_i, ara_pinned, v);
+{hook}  if (ara_logged++ < {MAX_LOGGED}LL) printf("ara-read %u %u %d %lld\n", ara_v, ara_i, ara_pinned, v);
 }}
-static void ara_reached(void) {{ printf("ara-reached %u %lld\n", {err}, ara_logged); }}
-__attribute__((constructor)) static void ara_start(void) {{ atexit(ara_end); }}"#
+static void ara_reached(void) {{ ara_dump(); printf("ara-reached %u %lld\n", {err}, ara_logged); }}
+__attribute__((constructor)) static void ara_start(void) {{ atexit(ara_end); }}"#,
+        decls = locals.decls,
+        dump = locals.dump,
+        hook = locals.hook,
     )
 }
 
 /// The run's log (stdout) and ending as a [`RunRecord`].
-fn parse_log(p: &Program, sites: &Sites, stdout: &str, ending: &tools::Ending) -> RunRecord {
+fn parse_log(
+    p: &Program,
+    sites: &Sites,
+    stdout: &str,
+    ending: &tools::Ending,
+    points: usize,
+) -> RunRecord {
+    let mut locals = LocalsRecord {
+        points: vec![Default::default(); points],
+        ..Default::default()
+    };
     let mut reads = vec![];
     let mut total: u64 = 0;
     let mut reached = None;
     for line in stdout.lines() {
+        if locals::parse_line(line, &mut locals) {
+            continue;
+        }
         let f: Vec<&str> = line.split_whitespace().collect();
         match f.as_slice() {
             ["ara-read", v, i, pinned, value] => {
@@ -275,5 +326,6 @@ fn parse_log(p: &Program, sites: &Sites, stdout: &str, ending: &tools::Ending) -
         reads_not_listed: total.saturating_sub(reads.len() as u64),
         reads,
         ending,
+        locals,
     }
 }

@@ -10,7 +10,11 @@
 //! comparison gives a value satisfying it, chosen by ara); an `assumption` `x == v` (or a
 //! conjunction of such) right after a statement that reads `x` from a nondet call gives that
 //! call `v`. The program, compiled with gcc, is run with each value given to the call its
-//! waypoint names, in order; a read no waypoint pins gets 0 ([`super::run`]).
+//! waypoint names, in order; a read no waypoint pins gets 0 ([`super::run`]). An `assumption`
+//! over uninitialised locals of `main` (`a[3] == 7 && x == 5`) gives them those initial
+//! values (others start at 0), and the run evaluates the constraint before the statement at
+//! the waypoint's line, the first time it gets there ([`super::locals`]); the order of such
+//! waypoints among the others is not checked.
 //!
 //! Soundness of the answers:
 //! - CONFIRMED only when that run reaches the error at the witness's target after passing
@@ -20,17 +24,24 @@
 //! - REJECTED for a malformed witness, a witness of another file (its SHA-256), a waypoint
 //!   that points at no call, or a run that does not do what the witness says *when the witness
 //!   pins every input of that run exactly*: the program is deterministic on fixed inputs, so
-//!   every execution the witness admits is this run. (ara gives uninitialised locals 0, as its
-//!   replay does; a witness with an assumption on a variable no nondet call sets, such as an
-//!   uninitialised local, is therefore never exact.)
+//!   every execution the witness admits is this run. Uninitialised locals count as inputs:
+//!   the run records every initial value it reads before writing it ([`super::locals`]), and
+//!   the witness is exact only when its assumptions state each of them, at statements before
+//!   which the run had not written them (so they speak of the initial values), and the run
+//!   could follow every such read.
+//! - An assumption at a line outside `main`, before the declarations of the locals it names,
+//!   or with no statement is REJECTED: the format's location names the statement before which
+//!   the constraint is evaluated, where the names must be in scope.
 //! - UNKNOWN otherwise: a run that missed the error while some input was chosen by ara may
 //!   have missed it only because of that choice.
 
 use super::format::{Action, Entry, Location, Segment, Waypoint, WaypointType, Witness};
+use super::locals::{self, Local, Place, Point};
 use super::run::{InputPlan, RunEnding, RunRecord, run_original};
 use super::sites::Sites;
 use super::source::{Call, SourceText};
-use crate::ir::{Expr, Program, StmtKind};
+use crate::ir::{BinOp, Expr, IntType, Program, StmtKind};
+use crate::smt::{ArrayValue, Model, VarValue};
 use std::path::Path;
 use std::time::Duration;
 
@@ -65,6 +76,10 @@ pub struct Report {
 struct Plan {
     /// (call id, value, waypoint description) in order.
     inputs: Vec<(usize, i128, String)>,
+    /// Initial values of uninitialised locals the assumptions state.
+    initial: Model,
+    /// The statements of those assumptions, with their constraints, and their descriptions.
+    points: Vec<(Point, String)>,
     /// Every input value is the witness's own (not chosen by ara).
     exact: bool,
     target: Location,
@@ -88,9 +103,14 @@ pub fn validate(
             notes.clone_from(&plan.notes);
             let sites = Sites::of(p, src);
             let calls = InputPlan::AtCalls(plan.inputs.iter().map(|i| (i.0, i.1)).collect());
-            match run_original(p, &sites, &calls, dir, timeout) {
+            let points: Vec<Point> = plan.points.iter().map(|pt| pt.0.clone()).collect();
+            match run_original(p, &sites, &calls, &plan.initial, &points, dir, timeout) {
                 Err(e) => Validation::Unknown(format!("the run failed: {e}")),
-                Ok(record) => judge(src, &sites, &plan, &record),
+                Ok(record) => {
+                    let (v, more) = judge(p, src, &sites, &plan, &record);
+                    notes.extend(more);
+                    v
+                }
             }
         }
     };
@@ -207,6 +227,8 @@ fn plan_of_segments(
     let sites = Sites::of(p, src);
     let mut plan = Plan {
         inputs: vec![],
+        initial: Model::default(),
+        points: vec![],
         exact: true,
         target: Location {
             file_name: String::new(),
@@ -248,7 +270,7 @@ fn plan_of_segments(
                     target = Some(w.location.clone());
                 }
                 WaypointType::FunctionReturn => function_return(src, &sites, w, &what, &mut plan)?,
-                WaypointType::Assumption => assumption(p, src, &sites, w, &what, &mut plan),
+                WaypointType::Assumption => assumption(p, src, &sites, w, &what, &mut plan)?,
                 _ => plan.notes.push(format!("{what}: not checked")),
             }
         }
@@ -313,7 +335,9 @@ fn function_return(
     Ok(())
 }
 
-/// `x == 5 && y == -1` right after `x = __VERIFIER_nondet_int();`: values for those calls.
+/// `x == 5 && y == -1` right after `x = __VERIFIER_nondet_int();`: values for those calls;
+/// `a[3] == 7 && x == 5` over uninitialised locals of `main`: their initial values, the
+/// constraint checked before the statement the location names ([`initial_values`]).
 fn assumption(
     p: &Program,
     src: &SourceText,
@@ -321,24 +345,149 @@ fn assumption(
     w: &Waypoint,
     what: &str,
     plan: &mut Plan,
-) {
+) -> Result<(), Validation> {
     let eqs = w.constraint.as_ref().map(|c| equations(&c.value));
     let Some(Some(eqs)) = eqs else {
         plan.notes.push(format!("{what}: not checked"));
-        return;
+        return Ok(());
     };
+    let uninitialised = locals::uninitialised(p);
+    let mut places = vec![];
     for (name, v) in eqs {
-        match nondet_source_of(p, src, sites, &name, w.location.line) {
-            Some(id) => plan.inputs.push((id, v, what.into())),
+        let plain = !name.contains(['[', '.']);
+        if let Some(id) = plain
+            .then(|| nondet_source_of(p, src, sites, &name, w.location.line))
+            .flatten()
+        {
+            plan.inputs.push((id, v, what.into()));
+            continue;
+        }
+        match locals::parse_place(p, &name).filter(|pl| uninitialised.contains(&pl.local())) {
+            Some(pl) => places.push((pl, v)),
             None => {
-                // Perhaps an uninitialised local, which the run reads as 0: ara's choice.
+                // Perhaps a variable ara cannot name: its value is ara's choice.
                 plan.exact = false;
                 plan.notes.push(format!(
-                    "{what}: {name} == {v} not checked (no nondet call sets {name})"
+                    "{what}: {name} == {v} not checked (neither a nondet call nor an \
+                     uninitialised local of main sets {name})"
                 ));
             }
         }
     }
+    if !places.is_empty() {
+        initial_values(p, src, w, what, places, plan)?;
+    }
+    Ok(())
+}
+
+/// Initial values of uninitialised locals stated before the statement at `w`'s location:
+/// given to the run as the locals' initial values, and the constraint checked at the
+/// statement's first pass ([`locals`]). REJECTED when the location cannot see the locals
+/// (another function, a line before their declaration) or holds no statement.
+fn initial_values(
+    p: &Program,
+    src: &SourceText,
+    w: &Waypoint,
+    what: &str,
+    places: Vec<(Place, i128)>,
+    plan: &mut Plan,
+) -> Result<(), Validation> {
+    let line = w.location.line;
+    let origin = src.origin(line);
+    let declared = |pl: Place| match pl.local() {
+        Local::Var(v) => p.var(v).span.line,
+        Local::Array(a) => p.array(a).span.line,
+    };
+    if src.function_at(line).as_deref() != Some("main")
+        || places.iter().any(|(pl, _)| declared(*pl) > origin)
+    {
+        return Err(Validation::Rejected(format!(
+            "{what}: the locals it names are not in scope at line {line}"
+        )));
+    }
+    // The first statement of the line; a declaration's line: the next statement.
+    let mut on_line = vec![];
+    let mut after = None;
+    p.visit_stmts(&mut |s| {
+        if matches!(s.kind, StmtKind::Label(_) | StmtKind::Block(_)) {
+            return;
+        }
+        if s.span.line == origin {
+            on_line.push((s.id, s.span));
+        } else if s.span.line > origin && after.is_none() {
+            after = Some(s.id);
+        }
+    });
+    let vertex = match on_line.first() {
+        Some(&(v, _)) => {
+            let spans: std::collections::BTreeSet<_> = on_line.iter().map(|x| x.1).collect();
+            let text = src.line_text(line);
+            let first_col = (text.len() - text.trim_start().len()) as u32 + 1;
+            if spans.len() > 1 && w.location.column.is_some_and(|c| c != first_col) {
+                plan.exact = false;
+                plan.notes.push(format!(
+                    "{what}: the line holds several statements; checked before the first"
+                ));
+            }
+            v
+        }
+        None if places.iter().any(|(pl, _)| declared(*pl) == origin) => {
+            plan.exact = false;
+            plan.notes.push(format!(
+                "{what}: at a declaration; checked before the next statement"
+            ));
+            after.ok_or_else(|| {
+                Validation::Rejected(format!("{what}: no statement follows line {line}"))
+            })?
+        }
+        None => {
+            return Err(Validation::Rejected(format!(
+                "{what} points at no statement: line {line} reads `{}`",
+                src.line_text(line).trim()
+            )));
+        }
+    };
+    let mut parts = vec![];
+    for &(pl, v) in &places {
+        let value = match pl {
+            Place::Var(x) => p.var(x).ty,
+            Place::Elem(a, _) => p.array(a).elem,
+        }
+        .wrap(v, p.data_model);
+        match pl {
+            Place::Var(var) => plan.initial.vars.push(VarValue { var, value }),
+            Place::Elem(array, k) => plan.initial.arrays.push(ArrayValue {
+                array,
+                index: i128::from(k),
+                value,
+            }),
+        }
+        let ty = if i32::try_from(v).is_ok() {
+            IntType::Int
+        } else if i64::try_from(v).is_ok() {
+            IntType::LongLong
+        } else {
+            IntType::ULongLong
+        };
+        parts.push(Expr::bin(
+            BinOp::Eq,
+            locals::place_expr(pl),
+            Expr::Const(v, ty),
+        ));
+    }
+    let constraint = parts
+        .into_iter()
+        .reduce(|a, b| Expr::bin(BinOp::LogAnd, a, b));
+    plan.points.push((
+        Point {
+            vertex,
+            constraint,
+            places: places.iter().map(|x| x.0).collect(),
+            locals: vec![],
+        },
+        what.to_string(),
+    ));
+    Ok(())
 }
 
 /// The nondet call whose value the statement nearest before physical line `line` assigns to
@@ -377,7 +526,7 @@ fn nondet_source_of(
 }
 
 /// The integer constant of a C or ACSL literal: `5`, `-3`, `0x1F`, `7U`, `(int)5`, `(5)`.
-fn constant(t: &str) -> Option<i128> {
+pub(crate) fn constant(t: &str) -> Option<i128> {
     let mut t = t.trim();
     loop {
         if let Some(inner) = t.strip_prefix('(').and_then(|r| r.strip_suffix(')'))
@@ -456,10 +605,12 @@ fn equations(text: &str) -> Option<Vec<(String, i128)>> {
         let part = part.trim().trim_start_matches('(').trim_end_matches(')');
         let (a, b) = part.split_once("==")?;
         let (a, b) = (a.trim(), b.trim());
+        // A variable, or an element `a[3]`, `m[1][2]`, `s[4].f`.
         let ident = |s: &str| {
             !s.is_empty()
-                && !s.as_bytes()[0].is_ascii_digit()
-                && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                && (s.as_bytes()[0].is_ascii_alphabetic() || s.as_bytes()[0] == b'_')
+                && s.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '[' | ']' | '.' | ' '))
         };
         let (name, c) = if ident(a) {
             (a, constant(b)?)
@@ -474,14 +625,75 @@ fn equations(text: &str) -> Option<Vec<(String, i128)>> {
 }
 
 /// The answer for a finished run.
-fn judge(src: &SourceText, sites: &Sites, plan: &Plan, r: &RunRecord) -> Validation {
+fn judge(
+    p: &Program,
+    src: &SourceText,
+    sites: &Sites,
+    plan: &Plan,
+    r: &RunRecord,
+) -> (Validation, Vec<String>) {
+    let mut notes = vec![];
+    let v = judge_run(p, src, sites, plan, r, &mut notes);
+    (v, notes)
+}
+
+fn judge_run(
+    p: &Program,
+    src: &SourceText,
+    sites: &Sites,
+    plan: &Plan,
+    r: &RunRecord,
+    notes: &mut Vec<String>,
+) -> Validation {
     let pinned = r.reads.iter().filter(|x| x.pinned).count();
     let open = r.reads.len() - pinned;
+    // Initial values of uninitialised locals the run read that no assumption states (ara
+    // gave them 0), and whether every such read was followed.
+    let stated: Vec<Place> = plan
+        .points
+        .iter()
+        .flat_map(|x| x.0.places.clone())
+        .collect();
+    let open_initial = r
+        .locals
+        .initial_reads
+        .iter()
+        .filter(|(pl, _)| !stated.contains(pl))
+        .count();
+    let needs_tracking = !locals::uninitialised(p).is_empty()
+        || p.arrays
+            .iter()
+            .any(|a| a.init == crate::ir::ArrayInit::Nondet);
+    let followed = !needs_tracking || r.locals.complete;
+    // An assumption at a statement before which its locals were written speaks of the
+    // written values, not the initial ones ara gave: ara's reading of it is a guess.
+    let mut mapped = true;
+    for (k, (_, what)) in plan.points.iter().enumerate() {
+        if r.locals.points.get(k).is_some_and(|x| x.passed && !x.clean) {
+            mapped = false;
+            notes.push(format!(
+                "{what}: its locals are written before it, so its values are not their \
+                 initial values (ara gave them anyway)"
+            ));
+        }
+    }
     // Every execution the witness admits is this run.
-    let exact = plan.exact && open == 0 && r.reads_not_listed == 0;
+    let exact = plan.exact
+        && open == 0
+        && open_initial == 0
+        && followed
+        && mapped
+        && r.reads_not_listed == 0;
     let why_open = || {
         if open > 0 {
             format!("; the witness gives no value for {open} of the run's inputs (ara read 0)")
+        } else if open_initial > 0 {
+            format!(
+                "; the witness gives no value for {open_initial} initial value(s) of \
+                 uninitialised locals the run read (ara gave 0)"
+            )
+        } else if !followed {
+            "; not every read of an uninitialised local could be followed".into()
         } else {
             "; some input values were chosen by ara".into()
         }
@@ -506,14 +718,29 @@ fn judge(src: &SourceText, sites: &Sites, plan: &Plan, r: &RunRecord) -> Validat
             plan.inputs.len()
         ));
     }
+    if r.locals.complete && !matches!(r.ending, RunEnding::TimedOut | RunEnding::Signaled(_)) {
+        for (k, (_, what)) in plan.points.iter().enumerate() {
+            let rec = r.locals.points.get(k).cloned().unwrap_or_default();
+            if !rec.passed {
+                return fail(format!("the run never reaches the statement of {what}"));
+            }
+            if !rec.held {
+                return fail(format!("the constraint of {what} does not hold on the run"));
+            }
+        }
+    }
     match &r.ending {
         RunEnding::Reached(v) => {
             let errors = sites.errors.get(v).cloned().unwrap_or_default();
             if target_matches(src, &plan.target, &errors) {
                 Validation::Confirmed(format!(
                     "the original program, compiled with gcc and run on the witness's {} \
-                     input value(s), reaches the error at line {} (the witness's target)",
+                     input value(s){}, reaches the error at line {} (the witness's target)",
                     plan.inputs.len(),
+                    match plan.initial.vars.len() + plan.initial.arrays.len() {
+                        0 => String::new(),
+                        n => format!(" and {n} initial value(s) of uninitialised locals"),
+                    },
                     plan.target.line
                 ))
             } else {
@@ -579,6 +806,10 @@ mod tests {
             Some(vec![("x".into(), 5), ("y".into(), -1)])
         );
         assert_eq!(equations("0 == n"), Some(vec![("n".into(), 0)]));
+        assert_eq!(
+            equations("a[3] == 7 && s[1].f == -2"),
+            Some(vec![("a[3]".into(), 7), ("s[1].f".into(), -2)])
+        );
         assert_eq!(equations("x > 5"), None);
         assert_eq!(equations("x == y"), None);
     }

@@ -29,11 +29,23 @@ pub struct WitnessInput {
     pub value: i128,
 }
 
+/// Initial values of uninitialised locals the run read: a C constraint (`a[0] == 9 && x ==
+/// 5`) evaluated before the statement at `at`, which the run passes once, after its first
+/// `before` inputs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WitnessAssumption {
+    pub at: Pos,
+    pub constraint: String,
+    pub before: usize,
+}
+
 /// A run of the original program that reaches the error.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ConfirmedRun {
     /// Every input the run read, in order.
     pub inputs: Vec<WitnessInput>,
+    /// The initial values it read, with where to state them.
+    pub assumptions: Vec<WitnessAssumption>,
     /// The error call reached (`reach_error()`, or the assertion).
     pub error: Call,
     /// The CFG path, when known (for the record; the inputs determine the run).
@@ -120,20 +132,34 @@ pub fn violation_witness(
     run: &ConfirmedRun,
     prov: &Provenance,
 ) -> Witness {
-    let mut content: Vec<Segment> = run
-        .inputs
-        .iter()
-        .map(|i| {
-            segment(
-                WaypointType::FunctionReturn,
-                location(src, i.call.rparen),
-                Some(Constraint {
-                    value: format!("\\result == {}", i.value),
-                    format: Some("acsl_expression".into()),
-                }),
-            )
-        })
-        .collect();
+    let mut content: Vec<Segment> = vec![];
+    let assume = |a: &WitnessAssumption| {
+        segment(
+            WaypointType::Assumption,
+            location(src, a.at),
+            Some(Constraint {
+                value: a.constraint.clone(),
+                format: Some("c_expression".into()),
+            }),
+        )
+    };
+    for (k, i) in run.inputs.iter().enumerate() {
+        content.extend(run.assumptions.iter().filter(|a| a.before == k).map(assume));
+        content.push(segment(
+            WaypointType::FunctionReturn,
+            location(src, i.call.rparen),
+            Some(Constraint {
+                value: format!("\\result == {}", i.value),
+                format: Some("acsl_expression".into()),
+            }),
+        ));
+    }
+    content.extend(
+        run.assumptions
+            .iter()
+            .filter(|a| a.before >= run.inputs.len())
+            .map(assume),
+    );
     content.push(segment(
         WaypointType::Target,
         location(src, run.error.start),
@@ -173,6 +199,7 @@ mod tests {
                 call: nd.clone(),
                 value: -5,
             }],
+            assumptions: vec![],
             error: err.clone(),
             path: None,
         };
