@@ -371,6 +371,7 @@ fn run(cli: Cli) -> Result<i32, AraError> {
             witness,
             json,
         } => {
+            let start = std::time::Instant::now();
             let (p, report, code) = check(
                 &input,
                 &checker,
@@ -382,7 +383,13 @@ fn run(cli: Cli) -> Result<i32, AraError> {
             )?;
             if let Some(file) = witness {
                 let r = &report.report;
-                write_witness(&p, &input.file, &r.verdict, &r.arrays, &file)?;
+                // The witness is part of the answer: it is written within the time limit
+                // (`ara batch` kills ara shortly after it), with at least a moment for the
+                // minimal witness.
+                let left = Duration::from_secs(checker.timeout)
+                    .saturating_sub(start.elapsed())
+                    .max(WITNESS_MIN_TIME);
+                write_witness(&p, &input.file, &r.verdict, &r.arrays, &file, left)?;
             }
             Ok(code)
         }
@@ -673,12 +680,17 @@ fn check(
 /// the original program to place its inputs at their calls and the initial values of
 /// uninitialised locals it read after their declarations). No witness is written for UNKNOWN,
 /// nor for a run whose inputs a witness cannot state; a note on stderr says why.
+/// The least time a witness gets after the verdict, even when the verdict used up the limit.
+const WITNESS_MIN_TIME: Duration = Duration::from_secs(1);
+
+/// `left`: the time the witness may take (its checks, its invariant search, its re-run).
 fn write_witness(
     p: &ara::ir::Program,
     file: &std::path::Path,
     verdict: &ara::cegar::FinalVerdict,
     tracked: &[ara::cegar::TrackedSummary],
     out: &std::path::Path,
+    left: Duration,
 ) -> Result<(), AraError> {
     let spec = ara::svwitness::write::UNREACH_CALL;
     let write = |yaml: String| {
@@ -690,9 +702,12 @@ fn write_witness(
     let trace = match verdict {
         ara::cegar::FinalVerdict::Unsafe { trace } => trace,
         ara::cegar::FinalVerdict::Safe { proof } => {
-            let check = Duration::from_secs(60);
+            // The search first, then the check of what it found (or of the proof's own
+            // invariants) in the rest.
+            let budget = ara::svwitness::search::SEARCH_BUDGET.min(left / 3);
+            let check = Duration::from_secs(60).min(left - budget);
             let search = ara::svwitness::Search {
-                budget: ara::svwitness::search::SEARCH_BUDGET,
+                budget,
                 proved: matches!(proof.on, ara::verdict::Subject::Abstraction { .. })
                     .then_some(tracked),
             };
@@ -727,7 +742,7 @@ fn write_witness(
         &trace.nondet_values,
         &trace.initial_values,
         dir.path(),
-        Duration::from_secs(60),
+        Duration::from_secs(60).min(left),
     ) {
         Ok(yaml) => write(yaml),
         Err(why) => {

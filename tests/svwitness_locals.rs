@@ -291,3 +291,29 @@ fn a_large_array_is_searched_on_the_abstraction_that_was_proved() {
         "{notes:?}"
     );
 }
+
+/// The witness is part of the answer: its invariant search and checks fit in what is left of
+/// `--timeout` (`ara batch` kills ara shortly after the limit, and a killed run loses its
+/// verdict), so a proof found near the limit still comes with its (perhaps minimal) witness.
+#[test]
+fn the_witness_is_written_within_the_time_limit() {
+    let file = prog("unwound_counter_safe.c");
+    let d = tempfile::tempdir().unwrap();
+    let w = d.path().join("w.yml");
+    let start = std::time::Instant::now();
+    let o = ara(&[
+        "check",
+        "--timeout",
+        "4",
+        "--witness",
+        w.to_str().unwrap(),
+        file.to_str().unwrap(),
+    ]);
+    let took = start.elapsed();
+    let out = String::from_utf8_lossy(&o.stdout);
+    // ara's own slack after the limit is a moment (its last runs stop, the minimal witness).
+    assert!(took < Duration::from_secs(7), "took {took:?}: {out}");
+    if out.starts_with("SAFE") {
+        check_schema(&std::fs::read_to_string(&w).expect("a witness"));
+    }
+}

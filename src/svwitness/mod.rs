@@ -346,7 +346,8 @@ pub struct Search<'a> {
 
 /// The YAML correctness witness of a SAFE verdict's proof of `p` (from `file`), and notes on
 /// what it leaves out. Invariants are written only when ara's own check of the written text
-/// ([`inductive::validate_invariants`], Z3 within `timeout`) confirms them: the first
+/// ([`inductive::validate_invariants`], Z3 within `timeout` for all candidates together)
+/// confirms them: the first
 /// confirmed [`correctness::candidates`]; for a proof that states no invariant, those of a
 /// short search ([`search::search_invariants`], [`Search`]; a zero budget: none);
 /// otherwise the witness states no invariant (the minimal honest witness), with a note saying
@@ -362,6 +363,8 @@ pub fn correctness_witness_for(
     let src = SourceText::read(file)?;
     let mut notes = vec![];
     let mut content = vec![];
+    // The whole witness stays within the search's budget and `timeout`.
+    let deadline = std::time::Instant::now() + search.budget + timeout;
     let mut candidates = correctness::candidates(p, &src, proof);
     if candidates.is_empty() {
         notes.push(format!("the proof ({proof}) states no invariant"));
@@ -380,7 +383,15 @@ pub fn correctness_witness_for(
             notes.extend(c.notes);
             continue;
         }
-        let (v, _) = inductive::validate_invariants(p, &src, &c.items, timeout);
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        if left.is_zero() {
+            notes.push(format!(
+                "no time left to check the invariants written {}",
+                c.how
+            ));
+            break;
+        }
+        let (v, _) = inductive::validate_invariants(p, &src, &c.items, left);
         if let validate::Validation::Confirmed(_) = v {
             notes.extend(c.notes);
             content = c.items;
