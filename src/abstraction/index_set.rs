@@ -1692,7 +1692,7 @@ mod tests {
         };
         let n = p.fresh_var("n", IntType::Int, Storage::Local);
         p.vars[n.0 as usize].synthetic = false;
-        let s = p.fresh_var("s", IntType::ULong, Storage::Local);
+        let _s = p.fresh_var("s", IntType::ULong, Storage::Local);
         let t = Term::parse(&p, "n / 2 - 1").unwrap();
         assert_eq!(
             t,
