@@ -1,5 +1,6 @@
 // alias_deref_safe: Writes through `*(p + i)` of an alias of a VLA, reads through the array.
 // Size N nondet, N <= 1000. Written for ara (issue 12); gen.py writes it.
+// Safe for every N: the loop writes 2 * i through *(p + i) at every index and *p = 4 is even.
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
 void reach_error() { __assert_fail("0", "alias_deref_safe.c", 3, "reach_error"); }

@@ -1,5 +1,6 @@
 // alias_deref_unsafe: Writes through `*(p + i)` of an alias of a VLA, reads through the array.
 // Size N nondet, N <= 1000. Written for ara (issue 12); gen.py writes it.
+// Unsafe for every N in range: *p = 5 makes a[0] odd.
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
 void reach_error() { __assert_fail("0", "alias_deref_unsafe.c", 3, "reach_error"); }

@@ -1,5 +1,6 @@
 // calloc_zero_safe: calloc'd memory is zero (safe); malloc'd memory is not (unsafe).
 // Size N nondet, N <= 1000. Written for ara (issue 12); gen.py writes it.
+// Safe for every N: calloc zeroes every element, so a[k] is 0.
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
 void reach_error() { __assert_fail("0", "calloc_zero_safe.c", 3, "reach_error"); }

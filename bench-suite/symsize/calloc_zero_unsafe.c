@@ -1,5 +1,6 @@
 // calloc_zero_unsafe: calloc'd memory is zero (safe); malloc'd memory is not (unsafe).
 // Size N nondet, N <= 1000. Written for ara (issue 12); gen.py writes it.
+// Unsafe for every N in range: malloc'd elements are arbitrary, so a[k] may be non-zero.
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
 void reach_error() { __assert_fail("0", "calloc_zero_unsafe.c", 3, "reach_error"); }

@@ -1,5 +1,6 @@
 // func_param_unsafe: A heap array passed to functions as `int *a` and `int a[]` with its size.
 // Size N nondet, N <= 1000. Written for ara (issue 12); gen.py writes it.
+// Unsafe for every N in range: a[n-1] is set to 8 after init, so all_equal returns 0.
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
 void reach_error() { __assert_fail("0", "func_param_unsafe.c", 3, "reach_error"); }

@@ -1,5 +1,6 @@
 // heap_copy_safe: Nondet contents copied into a second heap array, then compared element-wise.
 // Size N nondet, N <= 1000. Written for ara (issue 12); gen.py writes it.
+// Safe for every N: every b[i] is written from a[i] before the compare loop reads it.
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
 void reach_error() { __assert_fail("0", "heap_copy_safe.c", 3, "reach_error"); }

@@ -1,5 +1,6 @@
 // heap_fill_sum_safe: A malloc'd array of nondet size filled with 1, summed.
 // Size N nondet, N <= 1000. Written for ara (issue 12); gen.py writes it.
+// Safe for every N: n ones add up to n (no overflow at this size).
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
 void reach_error() { __assert_fail("0", "heap_fill_sum_safe.c", 3, "reach_error"); }

@@ -1,5 +1,6 @@
 // heap_max_safe: The maximum of a heap array of nondet values bounds every element.
 // Size N nondet, N <= 1000. Written for ara (issue 12); gen.py writes it.
+// Safe for every N: max is the largest of a[0..n-1], so no element exceeds it.
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
 void reach_error() { __assert_fail("0", "heap_max_safe.c", 3, "reach_error"); }

@@ -1,5 +1,6 @@
 // heap_search_safe: A linear search for a nondet key in a heap array; the found position holds it.
 // Size N nondet, N <= 1000. Written for ara (issue 12); gen.py writes it.
+// Safe for every N: pos is set only at an index where a[pos] == key.
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
 void reach_error() { __assert_fail("0", "heap_search_safe.c", 3, "reach_error"); }

@@ -1,5 +1,6 @@
 // heap_search_unsafe: A linear search for a nondet key in a heap array; the found position holds it.
 // Size N nondet, N <= 1000. Written for ara (issue 12); gen.py writes it.
+// Unsafe for every N in range: the check claims a[pos] != key at the index where the search found key (a run with key == a[0] finds it).
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
 void reach_error() { __assert_fail("0", "heap_search_unsafe.c", 3, "reach_error"); }

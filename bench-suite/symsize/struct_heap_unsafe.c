@@ -1,5 +1,6 @@
 // struct_heap_unsafe: An array of structs of nondet size (calloc); one field twice the other.
 // Size N nondet, N <= 1000. Written for ara (issue 12); gen.py writes it.
+// Unsafe for every N in range: ps[n-1].y is 2 * (n-1) + 1, not twice ps[n-1].x.
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
 void reach_error() { __assert_fail("0", "struct_heap_unsafe.c", 3, "reach_error"); }

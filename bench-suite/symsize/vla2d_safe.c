@@ -1,5 +1,6 @@
 // vla2d_safe: A two-dimensional VLA filled with i + j; every element bounded.
 // Size N nondet, N <= 1000. Written for ara (issue 12); gen.py writes it.
+// Safe for every N: a[i][j] = i + j <= (n-1) + (m-1) for every cell.
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
 void reach_error() { __assert_fail("0", "vla2d_safe.c", 3, "reach_error"); }

@@ -1,5 +1,6 @@
 // vla2d_unsafe: A two-dimensional VLA filled with i + j; every element bounded.
 // Size N nondet, N <= 1000. Written for ara (issue 12); gen.py writes it.
+// Unsafe for every N in range: the check claims a[i][j] < n + m - 2, but a[n-1][m-1] is n + m - 2.
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
 void reach_error() { __assert_fail("0", "vla2d_unsafe.c", 3, "reach_error"); }

@@ -1,5 +1,6 @@
 // vla_init_unsafe: A VLA of nondet size filled with its indexes, then every element checked.
 // Size N nondet, N <= 1000. Written for ara (issue 12); gen.py writes it.
+// Unsafe for every N in range: the check claims a[i] != n - 1, but a[n-1] holds n - 1.
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
 void reach_error() { __assert_fail("0", "vla_init_unsafe.c", 3, "reach_error"); }

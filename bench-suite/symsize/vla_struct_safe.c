@@ -1,5 +1,6 @@
 // vla_struct_safe: A VLA of structs: key/value pairs written and read back through a pointer alias.
 // Size N nondet, N <= 1000. Written for ara (issue 12); gen.py writes it.
+// Safe for every N: every element's v is i % 3 < 3, written through the alias p of t.
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
 void reach_error() { __assert_fail("0", "vla_struct_safe.c", 3, "reach_error"); }
