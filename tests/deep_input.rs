@@ -146,7 +146,10 @@ fn emits_within_the_limit(cmd: &[&str], f: &Path) {
     let o = ara(&[cmd, &["-o", out.to_str().unwrap()]].concat(), f);
     assert_eq!(code(&o, &name), 0, "{cmd:?} {name}");
     let depth = bracket_depth(&std::fs::read_to_string(&out).unwrap());
-    assert!(depth <= ESBMC_BRACKET_LIMIT, "{cmd:?} {name}: depth {depth}");
+    assert!(
+        depth <= ESBMC_BRACKET_LIMIT,
+        "{cmd:?} {name}: depth {depth}"
+    );
 }
 
 /// `cfg`, `witness`, `abstract` and `check` all work on `f`: the emitted C (the witness
