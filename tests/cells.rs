@@ -1,6 +1,7 @@
 //! Symbolic cells (issue 13): the abstraction with witness cells as golden C texts, the
 //! auxiliary vertices, `--track a=w`, and proofs by the Horn engine (real Z3 and ESBMC) of
-//! max and find at large N, with their unsafe twins never SAFE.
+//! max and find at large N, with their unsafe twins never SAFE (at a small N, where Spacer
+//! finds their counterexamples; `scripts/bench-cells` runs the suite at large N).
 
 #[path = "emit_util.rs"]
 mod emit_util;
@@ -283,16 +284,20 @@ fn horn_proves_max_and_find_with_a_witness_cell_at_n_100000() {
     }
 }
 
+/// At N = 3, not 100000 as the safe twins: the abstraction is the same but for the constant,
+/// and Spacer finds every counterexample (6 in 7 s on a loaded machine) instead of searching
+/// until the time limit (two minutes of UNKNOWNs at N = 100000, still UNKNOWN at N = 10).
 #[test]
 fn horn_never_proves_the_unsafe_twins() {
     for (name, src) in [
-        ("max", max_local(100_000, "100000 - 1")),
-        ("find", find_program(100_000, "100000 - 1")),
+        ("max", max_local(3, "3 - 1")),
+        ("find", find_program(3, "3 - 1")),
     ] {
         let p = parse(&src);
         for cells in [&["a=w"][..], &["a=0,w"], &["a=w1,w2"]] {
             let abs = abstract_program(&p, &VarSet::All, &track(&p, cells));
             let v = horn(&abs.program, 20);
+            println!("{name} {cells:?}: {v:?}");
             assert!(
                 !matches!(v, EngineVerdict::Proved(_)),
                 "{name} {cells:?}: {v:?}"

@@ -95,22 +95,21 @@ fn random_testing_finds_the_nested_loops_twin() {
     found("nested_unsafe.c");
 }
 
-/// The reproducer of the issue through `ara check`, every strategy and data model: never
-/// UNSAFE (exit code 10).
+/// The reproducer of the issue through `ara check`, both data models: never UNSAFE (exit code
+/// 10). Only `auto`: the strategies `witness` and `cegar` alone run no random testing. 15 s:
+/// random testing gets a sixth of it (as the direct searches above, 2 s), the rest until the
+/// limit is the refinement loop and ESBMC, which end UNKNOWN on this program.
 #[test]
 fn check_never_says_unsafe_on_the_running_sum() {
     let f = file("accumulate_safe.c");
-    for strategy in ["auto", "witness", "cegar"] {
-        for dm in ["lp64", "ilp32"] {
-            let o = Command::new(ARA)
-                .args(["check", "--timeout", "30", "--strategy", strategy])
-                .args(["--data-model", dm])
-                .arg(&f)
-                .output()
-                .unwrap();
-            let text = String::from_utf8_lossy(&o.stdout);
-            assert_ne!(o.status.code(), Some(10), "{strategy} {dm}: {text}");
-            assert!(!text.starts_with("UNSAFE"), "{strategy} {dm}: {text}");
-        }
+    for dm in ["lp64", "ilp32"] {
+        let o = Command::new(ARA)
+            .args(["check", "--timeout", "15", "--data-model", dm])
+            .arg(&f)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&o.stdout);
+        assert_ne!(o.status.code(), Some(10), "{dm}: {text}");
+        assert!(!text.starts_with("UNSAFE"), "{dm}: {text}");
     }
 }

@@ -1,6 +1,9 @@
 //! Regression tests for wrong verdicts of the front end's C semantics (issue 11, classes 1, 3,
 //! 4 and 5): the programs in tests/soundness/ run through the built `ara check` with every
-//! strategy (`witness`, `cegar`, `auto`) under both data models, with the real ESBMC and Z3.
+//! strategy under both data models, with the real ESBMC and Z3. `--strategy witness` runs
+//! as the first step of `auto` (the same run, whose SAFE is `auto`'s answer; it never says
+//! UNSAFE), so `auto` and `cegar` cover all three. Classes 3 and 5 and the k-induction program,
+//! whose subject is no type's width, run `cegar` as LP64 and `auto` under both.
 //!
 //! Each answer must be the truth or UNKNOWN, never the opposite; the default strategy (`auto`)
 //! must decide. The truth of every program was established with plain ESBMC with complete
@@ -43,12 +46,12 @@ fn file(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// `ara check --timeout 30 FILE ARGS`: the verdict from the exit code.
-fn check(name: &str, args: &[&str]) -> Verdict {
+/// `ara check --timeout SECS FILE ARGS`: the verdict from the exit code.
+fn check(name: &str, secs: u32, args: &[&str]) -> Verdict {
     let o = Command::new(ARA)
         .arg("check")
         .arg(file(name))
-        .args(["--timeout", "30"])
+        .args(["--timeout", &secs.to_string()])
         .args(args)
         .output()
         .expect("ara runs");
@@ -64,29 +67,56 @@ fn check(name: &str, args: &[&str]) -> Verdict {
     }
 }
 
+/// `strategy` on `name` (with `extra` arguments) under data model `dm`: the truth, or UNKNOWN
+/// from a strategy other than `auto`.
+///
+/// Time limits: `auto` must decide (30 s, it takes a few); `cegar` alone may answer UNKNOWN,
+/// and answers within 7 s on a loaded machine but on `havoc_large_unsafe.c`, whose
+/// abstraction ESBMC does not finish: 10 s spare 20 s of waiting for the same UNKNOWN twice,
+/// and keep every wrong verdict these programs were written for in range.
+fn expect_one(name: &str, extra: &[&str], dm: &str, strategy: &str, truth: Verdict) {
+    let mut args = vec!["--data-model", dm, "--strategy", strategy];
+    args.extend(extra);
+    let secs = if strategy == "auto" { 30 } else { 10 };
+    let got = check(name, secs, &args);
+    assert!(
+        got == truth || (got == Verdict::Unknown && strategy != "auto"),
+        "{name} {args:?}: ara says {got:?}, the truth is {truth:?}"
+    );
+}
+
 /// Every strategy on `name` (with `extra` arguments) under each data model that has a truth.
 fn expect(name: &str, extra: &[&str], lp64: Verdict, ilp32: Verdict) {
     for (dm, truth) in [("lp64", lp64), ("ilp32", ilp32)] {
-        for strategy in ["witness", "cegar", "auto"] {
-            let mut args = vec!["--data-model", dm, "--strategy", strategy];
-            args.extend(extra);
-            let got = check(name, &args);
-            assert!(
-                got == truth || (got == Verdict::Unknown && strategy != "auto"),
-                "{name} {args:?}: ara says {got:?}, the truth is {truth:?}"
-            );
+        for strategy in ["cegar", "auto"] {
+            expect_one(name, extra, dm, strategy, truth);
         }
     }
 }
 
+/// A program whose subject does not depend on the data model (fresh contents, error
+/// functions) and whose truth is the same under both: every strategy as LP64, and the
+/// deciding `auto` as ILP32 too.
+fn expect_any_model(name: &str, extra: &[&str], truth: Verdict) {
+    for (dm, strategy) in [("lp64", "cegar"), ("lp64", "auto"), ("ilp32", "auto")] {
+        expect_one(name, extra, dm, strategy, truth);
+    }
+}
+
 macro_rules! soundness {
-    ($($test:ident: $file:literal $extra:expr => $lp64:expr, $ilp32:expr;)*) => {
+    ($($test:ident: $file:literal $extra:expr => $lp64:expr $(, $ilp32:expr)?;)*) => {
         $(
             #[test]
             fn $test() {
-                expect($file, &$extra, $lp64, $ilp32);
+                soundness!(@run $file, $extra, $lp64 $(, $ilp32)?);
             }
         )*
+    };
+    (@run $file:literal, $extra:expr, $lp64:expr, $ilp32:expr) => {
+        expect($file, &$extra, $lp64, $ilp32)
+    };
+    (@run $file:literal, $extra:expr, $truth:expr) => {
+        expect_any_model($file, &$extra, $truth)
     };
 }
 
@@ -112,16 +142,16 @@ soundness! {
     conv_wide_loop_cond_safe: "conv_wide_loop_cond_safe.c" NONE => Safe, Safe;
 
     // Class 3: fresh contents of declarations that run again.
-    havoc_loop_unsafe: "havoc_loop_unsafe.c" NONE => Unsafe, Unsafe;
-    havoc_loop_init_safe: "havoc_loop_init_safe.c" NONE => Safe, Safe;
-    havoc_large_unsafe: "havoc_large_unsafe.c" NONE => Unsafe, Unsafe;
-    havoc_struct_unsafe: "havoc_struct_unsafe.c" NONE => Unsafe, Unsafe;
-    havoc_call_unsafe: "havoc_call_unsafe.c" NONE => Unsafe, Unsafe;
-    havoc_goto_unsafe: "havoc_goto_unsafe.c" NONE => Unsafe, Unsafe;
-    havoc_goto_scalar_unsafe: "havoc_goto_scalar_unsafe.c" NONE => Unsafe, Unsafe;
-    havoc_goto_init_safe: "havoc_goto_init_safe.c" NONE => Safe, Safe;
-    havoc_goto_init_unsafe: "havoc_goto_init_unsafe.c" NONE => Unsafe, Unsafe;
-    havoc_forward_goto_safe: "havoc_forward_goto_safe.c" NONE => Safe, Safe;
+    havoc_loop_unsafe: "havoc_loop_unsafe.c" NONE => Unsafe;
+    havoc_loop_init_safe: "havoc_loop_init_safe.c" NONE => Safe;
+    havoc_large_unsafe: "havoc_large_unsafe.c" NONE => Unsafe;
+    havoc_struct_unsafe: "havoc_struct_unsafe.c" NONE => Unsafe;
+    havoc_call_unsafe: "havoc_call_unsafe.c" NONE => Unsafe;
+    havoc_goto_unsafe: "havoc_goto_unsafe.c" NONE => Unsafe;
+    havoc_goto_scalar_unsafe: "havoc_goto_scalar_unsafe.c" NONE => Unsafe;
+    havoc_goto_init_safe: "havoc_goto_init_safe.c" NONE => Safe;
+    havoc_goto_init_unsafe: "havoc_goto_init_unsafe.c" NONE => Unsafe;
+    havoc_forward_goto_safe: "havoc_forward_goto_safe.c" NONE => Safe;
 
     // Class 4: layout.
     layout_ll12: "layout_ll12.c" NONE => Safe, Unsafe;
@@ -131,18 +161,18 @@ soundness! {
     layout_nested64: "layout_nested64.c" NONE => Unsafe, Safe;
 
     // Class 5: error functions, default and `--error-function my_err`.
-    errfn_reach_error_default: "errfn_reach_error.c" NONE => Unsafe, Unsafe;
-    errfn_reach_error_my_err: "errfn_reach_error.c" MY_ERR => Safe, Safe;
-    errfn_my_err_default: "errfn_my_err.c" NONE => Unsafe, Unsafe;
-    errfn_my_err_my_err: "errfn_my_err.c" MY_ERR => Safe, Safe;
-    errfn_reached_default: "errfn_reached.c" NONE => Safe, Safe;
-    errfn_reached_my_err: "errfn_reached.c" MY_ERR => Unsafe, Unsafe;
-    errfn_glibc_assert_default: "errfn_glibc_assert.c" NONE => Unsafe, Unsafe;
-    errfn_glibc_assert_my_err: "errfn_glibc_assert.c" MY_ERR => Safe, Safe;
-    errfn_undef_assert_default: "errfn_undef_assert.c" NONE => Unsafe, Unsafe;
+    errfn_reach_error_default: "errfn_reach_error.c" NONE => Unsafe;
+    errfn_reach_error_my_err: "errfn_reach_error.c" MY_ERR => Safe;
+    errfn_my_err_default: "errfn_my_err.c" NONE => Unsafe;
+    errfn_my_err_my_err: "errfn_my_err.c" MY_ERR => Safe;
+    errfn_reached_default: "errfn_reached.c" NONE => Safe;
+    errfn_reached_my_err: "errfn_reached.c" MY_ERR => Unsafe;
+    errfn_glibc_assert_default: "errfn_glibc_assert.c" NONE => Unsafe;
+    errfn_glibc_assert_my_err: "errfn_glibc_assert.c" MY_ERR => Safe;
+    errfn_undef_assert_default: "errfn_undef_assert.c" NONE => Unsafe;
 
     // ESBMC's inductive step proved an abstraction of this unsafe program safe.
-    kind_three_loops_unsafe: "kind_three_loops_unsafe.c" NONE => Unsafe, Unsafe;
+    kind_three_loops_unsafe: "kind_three_loops_unsafe.c" NONE => Unsafe;
 }
 
 /// `ara batch` passes the property file's function (`G ! call(my_err())`) to `ara check`:
