@@ -383,22 +383,27 @@ pub fn run_with(
         let mut si = child.stdin.take().expect("piped stdin");
         let input = input.to_string();
         // A writer thread, so a child that prints before reading cannot deadlock us.
-        std::thread::spawn(move || {
+        let writer = io_thread(move || {
             let _ = si.write_all(input.as_bytes());
         });
+        if let Err(e) = writer {
+            return Err(abandon(pid, &name, e));
+        }
     }
     let mut so = child.stdout.take().expect("piped stdout");
     let mut se = child.stderr.take().expect("piped stderr");
-    let t_out = std::thread::spawn(move || {
+    let t_out = io_thread(move || {
         let mut b = Vec::new();
         let _ = so.read_to_end(&mut b);
         b
-    });
-    let t_err = std::thread::spawn(move || {
+    })
+    .map_err(|e| abandon(pid, &name, e))?;
+    let t_err = io_thread(move || {
         let mut b = Vec::new();
         let _ = se.read_to_end(&mut b);
         b
-    });
+    })
+    .map_err(|e| abandon(pid, &name, e))?;
     let mut timed_out = false;
     let mut memory_exceeded = false;
     let mut tree_peak_kib = 0u64;
@@ -516,6 +521,28 @@ fn tree_rss_kib(root: i32) -> u64 {
 
 /// Kills `root`'s process group and every descendant with its own group (checkers started by
 /// a child ara run in groups of their own).
+/// A thread that only moves a child's bytes: a small stack of its own (ara's threads get a
+/// big one by default, `RUST_MIN_STACK`, which under `ulimit -v` may not be there).
+fn io_thread<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> std::io::Result<std::thread::JoinHandle<T>> {
+    std::thread::Builder::new().stack_size(256 << 10).spawn(f)
+}
+
+/// A started child whose output cannot be read: it is stopped, and the run fails.
+fn abandon(pid: i32, name: &str, e: std::io::Error) -> AraError {
+    kill_tree(pid);
+    // SAFETY: reaping our own child, which kill_tree has just killed.
+    unsafe { libc::waitpid(pid, std::ptr::null_mut(), 0) };
+    if let Ok(mut r) = RUNNING.lock() {
+        r.retain(|&p| p != pid);
+    }
+    AraError::ToolFailed {
+        tool: name.to_string(),
+        msg: format!("cannot start a thread to read its output: {e}"),
+    }
+}
+
 fn kill_tree(root: i32) {
     signal_tree(root, libc::SIGKILL);
 }

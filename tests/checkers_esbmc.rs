@@ -241,3 +241,25 @@ fn deep_constant_bound_is_proved_after_the_k_induction_phase() {
     );
     assert!(out.command.iter().any(|a| a == "--incremental-bmc"));
 }
+
+/// ESBMC's default solver runs out of memory on this formula (within a 1000 MiB limit); the
+/// run is repeated with Boolector, which decides it at once.
+#[test]
+fn a_solver_out_of_memory_is_retried_with_boolector() {
+    let mut o = opts(Mode::Unwind(1), 60);
+    o.memory_mb = Some(1000);
+    o.data_model = ara::ir::DataModel::Ilp32;
+    let out = check_file(&input("bitwuzla_oom.c"), &o).unwrap();
+    assert_eq!(
+        out.verdict,
+        Verdict::Safe {
+            how: Proof::CompleteUnwinding { bound: 1 }
+        },
+        "{}",
+        out.verdict
+    );
+    // A solver the caller chose is kept: no second run.
+    o.extra_args.push("--bitwuzla".into());
+    let out = check_file(&input("bitwuzla_oom.c"), &o).unwrap();
+    assert!(!out.verdict.is_safe(), "{}", out.verdict);
+}

@@ -64,10 +64,17 @@ pub fn race(p: &Program, entrants: &[(&dyn Engine, Budget)]) -> Result<EngineOut
                 cancel: Some(stops[k].clone()),
                 ..budget.clone()
             };
-            sc.spawn(move || {
+            let spawned = std::thread::Builder::new().spawn_scoped(sc, move || {
                 tools::watch_cancel(budget.cancel.clone());
                 let _ = tx.send((k, engine.check(p, &budget)));
             });
+            if let Err(e) = spawned {
+                // E.g. no address space for its stack (`ulimit -v`): this engine is out.
+                results[k] = Some(Err(AraError::Internal(format!(
+                    "cannot start the thread of engine {}: {e}",
+                    engine.name()
+                ))));
+            }
         }
         drop(tx);
         let mut deadline: Option<Instant> = None;
@@ -75,8 +82,19 @@ pub fn race(p: &Program, entrants: &[(&dyn Engine, Budget)]) -> Result<EngineOut
             if tools::cancelled() || deadline.is_some_and(|d| Instant::now() >= d) {
                 stop_all();
             }
-            let Ok((k, r)) = rx.recv_timeout(Duration::from_millis(50)) else {
-                continue;
+            let (k, r) = match rx.recv_timeout(Duration::from_millis(50)) {
+                Ok(m) => m,
+                Err(mpsc::RecvTimeoutError::Timeout) => continue,
+                // Every sender is gone: an engine's thread ended without an answer (it
+                // panicked); waiting longer would wait forever.
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    for r in results.iter_mut().filter(|r| r.is_none()) {
+                        *r = Some(Err(AraError::Internal(
+                            "an engine's thread ended without an answer".into(),
+                        )));
+                    }
+                    break;
+                }
             };
             match r.as_ref().map(|o| &o.verdict) {
                 Ok(EngineVerdict::Proved(_)) => stop_all(),
