@@ -164,7 +164,8 @@ pub fn parse(stderr: &str, stdout: &str, exit: Option<i32>) -> Parsed {
             }
             _ => {}
         }
-        if t.contains("Out of memory") || t.contains("std::bad_alloc") {
+        // ESBMC's own message, C++'s, and Boolector's (`btor_mem_sat_malloc: out of memory`).
+        if t.to_ascii_lowercase().contains("out of memory") || t.contains("std::bad_alloc") {
             r.out_of_memory = true;
         }
         if let Some(c) = KIND.captures(t) {
@@ -323,7 +324,13 @@ impl Esbmc {
         }
         let mut boolector = opts.clone();
         boolector.extra_args.push("--boolector".into());
-        self.run_step_once(ctx, file, &boolector, step)
+        let (w, u) = self.run_step_once(ctx, file, &boolector, step)?;
+        // No answer from Boolector either: the first run's reason stands.
+        Ok(if matches!(w, Verdict::Unknown { .. }) {
+            (v, t)
+        } else {
+            (w, u)
+        })
     }
 
     /// One run of `step`; the verdict and the trace of a bug.
@@ -571,6 +578,15 @@ mod tests {
                 "ERROR: Out of memory\n\nERROR: SMT solver failed\n",
                 "",
                 Some(2)
+            )
+            .report
+            .out_of_memory
+        );
+        assert!(
+            parse(
+                "[btormem] btor_mem_sat_malloc: out of memory in 'btor_mem_sat_malloc'\n",
+                "",
+                None
             )
             .report
             .out_of_memory
