@@ -25,9 +25,12 @@ fn prog(name: &str) -> PathBuf {
 fn ara(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_ara"))
         .args(args)
+        // The tools of `scripts/setup` unless the caller names others (an empty
+        // ARA_TOOLS_DIR would hide them).
         .env(
             "ARA_TOOLS_DIR",
-            std::env::var("ARA_TOOLS_DIR").unwrap_or_default(),
+            std::env::var_os("ARA_TOOLS_DIR")
+                .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join(".tools").into()),
         )
         .output()
         .expect("ara runs")
