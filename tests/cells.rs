@@ -19,10 +19,7 @@ use std::time::Duration;
 
 const ARA: &str = env!("CARGO_BIN_EXE_ara");
 
-fn tools() -> String {
-    std::env::var("ARA_TOOLS_DIR")
-        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/.tools").to_string())
-}
+use emit_util::tools_dir as tools;
 
 fn parse(src: &str) -> Program {
     let opts = FrontendOptions {

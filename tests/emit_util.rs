@@ -562,3 +562,9 @@ pub fn kitchen_sink() -> Program {
         assert_(26, ne(v(n), c(5))),
     ])
 }
+
+/// The tools folder for a child `ara`: `ARA_TOOLS_DIR`, else the one `scripts/setup` fills.
+pub fn tools_dir() -> String {
+    std::env::var("ARA_TOOLS_DIR")
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/.tools").to_string())
+}

@@ -7,7 +7,6 @@ use ara::ir::DataModel;
 use ara::svwitness::violation_witness_for_inputs;
 use serde_norway::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 use std::time::Duration;
 
 fn root() -> &'static Path {
@@ -16,13 +15,6 @@ fn root() -> &'static Path {
 
 fn prog(name: &str) -> PathBuf {
     root().join("tests/svwitness").join(name)
-}
-
-fn ara(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ara"))
-        .args(args)
-        .output()
-        .expect("ara runs")
 }
 
 fn load(file: &Path, dm: DataModel) -> ara::ir::Program {
@@ -49,24 +41,12 @@ fn witness_for(file: &Path, inputs: &[i128]) -> String {
     .expect("a witness")
 }
 
-/// `ara validate FILE --witness W`: (exit code, first line of stdout).
-fn validate(file: &Path, witness: &str) -> (i32, String) {
-    let dir = tempfile::tempdir().unwrap();
-    let w = dir.path().join("witness.yml");
-    std::fs::write(&w, witness).unwrap();
-    let o = ara(&[
-        "validate",
-        file.to_str().unwrap(),
-        "--witness",
-        w.to_str().unwrap(),
-    ]);
-    let out = String::from_utf8_lossy(&o.stdout).into_owned();
-    (o.status.code().unwrap_or(-1), out)
-}
-
 // The schema's constraints, written down from the format 2.0 documentation.
+#[path = "svwitness/run.rs"]
+mod run;
 #[path = "svwitness/schema.rs"]
 mod schema;
+use run::{ara, validate};
 use schema::*;
 
 /// The waypoints (type, line, column) of a witness.

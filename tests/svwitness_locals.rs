@@ -9,31 +9,19 @@ use ara::ir::DataModel;
 use ara::smt::{ArrayValue, Model, VarValue};
 use serde_norway::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 use std::time::Duration;
 
+#[path = "svwitness/run.rs"]
+mod run;
 #[path = "svwitness/schema.rs"]
 mod schema;
+use run::{ara, validate};
 use schema::{check_schema, s, string};
 
 fn prog(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/svwitness")
         .join(name)
-}
-
-fn ara(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ara"))
-        .args(args)
-        // The tools of `scripts/setup` unless the caller names others (an empty
-        // ARA_TOOLS_DIR would hide them).
-        .env(
-            "ARA_TOOLS_DIR",
-            std::env::var_os("ARA_TOOLS_DIR")
-                .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join(".tools").into()),
-        )
-        .output()
-        .expect("ara runs")
 }
 
 fn load(file: &Path) -> ara::ir::Program {
@@ -57,21 +45,6 @@ fn witness_for(file: &Path, inputs: &[i128], initial: &Model) -> Result<String, 
         dir.path(),
         Duration::from_secs(60),
     )
-}
-
-/// `ara validate FILE --witness W`: (exit code, stdout).
-fn validate(file: &Path, witness: &str) -> (i32, String) {
-    let dir = tempfile::tempdir().unwrap();
-    let w = dir.path().join("witness.yml");
-    std::fs::write(&w, witness).unwrap();
-    let o = ara(&[
-        "validate",
-        file.to_str().unwrap(),
-        "--witness",
-        w.to_str().unwrap(),
-    ]);
-    let out = String::from_utf8_lossy(&o.stdout).into_owned();
-    (o.status.code().unwrap_or(-1), out)
 }
 
 /// The waypoints (type, line, constraint) of a witness.

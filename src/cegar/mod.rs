@@ -176,26 +176,31 @@ impl Params {
 /// How long an abstraction's engines may run while constant indexes are still untracked.
 const CONSTANTS_AFTER: Duration = Duration::from_secs(3);
 
-/// The indexes the program names as constants (`src[N - 1] = 0`, `a[1]`), within bounds.
-fn constant_indexes(p: &Program) -> Vec<(ArrId, u64)> {
-    let mut out = BTreeSet::new();
-    let mut add = |a: ArrId, i: &Expr| {
-        if let Some(k) = const_value(p, i)
-            && (0..array_size(p.array(a)) as i128).contains(&k)
-        {
-            out.insert((a, k as u64));
-        }
-    };
+/// Calls `f` with the array and the index expression of every array access of `p` (stores
+/// and reads).
+fn visit_indexes(p: &Program, mut f: impl FnMut(ArrId, &Expr)) {
     p.visit_stmts(&mut |s| {
         if let StmtKind::Store(a, i, _) = &s.kind {
-            add(*a, i);
+            f(*a, i);
         }
         for e in s.vertex_exprs() {
             e.visit(&mut |x| {
                 if let Expr::Read(a, i) = x {
-                    add(*a, i);
+                    f(*a, i);
                 }
             });
+        }
+    });
+}
+
+/// The indexes the program names as constants (`src[N - 1] = 0`, `a[1]`), within bounds.
+fn constant_indexes(p: &Program) -> Vec<(ArrId, u64)> {
+    let mut out = BTreeSet::new();
+    visit_indexes(p, |a, i| {
+        if let Some(k) = const_value(p, i)
+            && (0..array_size(p.array(a)) as i128).contains(&k)
+        {
+            out.insert((a, k as u64));
         }
     });
     out.into_iter().collect()
@@ -290,21 +295,9 @@ fn term_of(p: &Program, e: &Expr, stable: &BTreeSet<VarId>) -> Option<Term> {
 /// index is a term over a stable variable ([`stable_vars`]).
 fn program_terms(p: &Program, stable: &BTreeSet<VarId>) -> Vec<(ArrId, Term)> {
     let mut out = BTreeSet::new();
-    let mut add = |a: ArrId, i: &Expr| {
+    visit_indexes(p, |a, i| {
         if let Some(t) = term_of(p, i, stable) {
             out.insert((a, t));
-        }
-    };
-    p.visit_stmts(&mut |s| {
-        if let StmtKind::Store(a, i, _) = &s.kind {
-            add(*a, i);
-        }
-        for e in s.vertex_exprs() {
-            e.visit(&mut |x| {
-                if let Expr::Read(a, i) = x {
-                    add(*a, i);
-                }
-            });
         }
     });
     out.into_iter().collect()
