@@ -924,16 +924,33 @@ fn sym_start(arr: &Array, w: VarId, ty: IntType) -> (Option<i128>, Storage, Opti
         let (init, storage) = element_start(arr, 0);
         return (init, storage, None);
     };
-    let size = array_size(arr);
-    let vs: Vec<i128> = vs.iter().take(size as usize).copied().collect();
-    // Elements past the list are zero.
-    let default = if vs.len() as u64 == size {
+    match list_element_at(arr, vs, w, ty) {
+        ListElement::Same(v) => (Some(v), arr.storage, None),
+        ListElement::Chain(chain) => (None, Storage::Local, Some(chain)),
+    }
+}
+
+/// The element at index `w` of an array initialised by the list `vs`.
+pub(crate) enum ListElement {
+    /// Every element has this value.
+    Same(i128),
+    /// `w == k1 ? v1 : w == k2 ? v2 : … : default` (`w` compared in type `ty`).
+    Chain(Expr),
+}
+
+/// [`ListElement`] of `arr` (initialised by `vs`) at the index variable `w`: elements past
+/// the list are zero, and a list as long as a constant size repeats no default but its last
+/// value.
+pub(crate) fn list_element_at(arr: &Array, vs: &[i128], w: VarId, ty: IntType) -> ListElement {
+    let n = arr.size.as_const().map_or(usize::MAX, |n| n as usize);
+    let vs: Vec<i128> = vs.iter().take(n).copied().collect();
+    let default = if Some(vs.len() as u64) == arr.size.as_const() {
         *vs.last().unwrap_or(&0)
     } else {
         0
     };
     if vs.iter().all(|&v| v == default) {
-        return (Some(default), arr.storage, None);
+        return ListElement::Same(default);
     }
     let chain = vs
         .iter()
@@ -947,7 +964,7 @@ fn sym_start(arr: &Array, w: VarId, ty: IntType) -> (Option<i128>, Storage, Opti
                 rest,
             )
         });
-    (None, Storage::Local, Some(chain))
+    ListElement::Chain(chain)
 }
 
 /// `a[3]`, `a[3].p` for field arrays (`a[].p`), `m[1][2]` for a flattened `m[3][4]`.

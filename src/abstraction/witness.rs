@@ -36,6 +36,7 @@
 //! the error by their witness or other iteration. Programs outside this scheme are rejected:
 //! a `goto` backwards (a loop made of gotos) or into a loop body.
 
+use super::index_set::ListElement;
 use crate::abstraction::IndexSets;
 use crate::checkers::Trace;
 use crate::error::AraError;
@@ -248,35 +249,9 @@ pub fn witness_program(p: &Program) -> Result<WitnessProgram, AraError> {
                 (ArrayInit::Zero, s) => (Some(0), s, None),
                 (ArrayInit::Nondet, _) => (None, Storage::Local, None),
                 (ArrayInit::List(vs), s) => {
-                    let n = arr.size.as_const().map_or(usize::MAX, |n| n as usize);
-                    let vs: Vec<i128> = vs.iter().take(n).copied().collect();
-                    // Elements past the list are zero; a full list's default is its last value.
-                    let default = if Some(vs.len() as u64) == arr.size.as_const() {
-                        *vs.last().unwrap_or(&0)
-                    } else {
-                        0
-                    };
-                    if vs.iter().all(|&v| v == default) {
-                        (Some(default), s, None)
-                    } else {
-                        let ty = index_type(w.size);
-                        let chain = vs
-                            .iter()
-                            .enumerate()
-                            .rev()
-                            .filter(|(_, v)| **v != default)
-                            .fold(Expr::Const(default, arr.elem), |rest, (k, &v)| {
-                                Expr::cond(
-                                    Expr::bin(
-                                        BinOp::Eq,
-                                        Expr::Var(w.var),
-                                        Expr::Const(k as i128, ty),
-                                    ),
-                                    Expr::Const(v, arr.elem),
-                                    rest,
-                                )
-                            });
-                        (Some(0), s, Some(chain))
+                    match super::index_set::list_element_at(arr, vs, w.var, index_type(w.size)) {
+                        ListElement::Same(v) => (Some(v), s, None),
+                        ListElement::Chain(chain) => (Some(0), s, Some(chain)),
                     }
                 }
             };
