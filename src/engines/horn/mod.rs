@@ -62,6 +62,7 @@ pub mod certify;
 pub mod cex;
 pub mod cprint;
 pub mod encode;
+pub mod morph;
 pub mod solve;
 
 use self::encode::HornSystem;
@@ -185,15 +186,50 @@ impl Horn {
             }));
         }
         let z3 = find_tool(Tool::Z3, self.z3.as_deref())?;
-        let bv = encode::encode(p, Theory::BitVector)?;
-        let lia = encode::encode(p, Theory::Lia)?;
-        let wrapped = encode::encode_wrapped(p)?;
-        let keep = budget.keep_dir.as_deref();
-        keep_file(keep, "horn_bv.smt2", &bv.to_smtlib(&p.file));
-        keep_file(keep, "horn_lia.smt2", &lia.to_smtlib(&p.file));
-        keep_file(keep, "horn_lia_wrap.smt2", &wrapped.to_smtlib(&p.file));
+        let sys = Systems {
+            bv: encode::encode(p, Theory::BitVector)?,
+            lia: encode::encode(p, Theory::Lia)?,
+            wrapped: encode::encode_wrapped(p)?,
+            tag: String::new(),
+            quantifier: None,
+        };
         let total = budget.timeout.unwrap_or(DEFAULT_TIMEOUT);
         let mut fails = Failures::default();
+        let run = Run {
+            p,
+            z3: &z3,
+            keep: budget.keep_dir.as_deref(),
+            start,
+            total,
+        };
+        if let Some(v) = self.portfolio_run(&run, &sys, start + total, &mut fails)? {
+            return Ok(v);
+        }
+        if crate::tools::cancelled() {
+            return Ok(EngineVerdict::Unknown(UnknownReason::Cancelled));
+        }
+        Ok(EngineVerdict::Unknown(fails.reason(start.elapsed())))
+    }
+
+    /// Runs the portfolio on `sys` until `until` (at most the run's whole budget): a verdict,
+    /// or `None` with the failures recorded (also when cancelled).
+    fn portfolio_run(
+        &self,
+        run: &Run,
+        sys: &Systems,
+        until: Instant,
+        fails: &mut Failures,
+    ) -> Result<Option<EngineVerdict>, AraError> {
+        let (p, keep) = (run.p, run.keep);
+        let tag = &sys.tag;
+        keep_file(keep, &format!("horn{tag}_bv.smt2"), &sys.bv.to_smtlib(&p.file));
+        keep_file(keep, &format!("horn{tag}_lia.smt2"), &sys.lia.to_smtlib(&p.file));
+        keep_file(
+            keep,
+            &format!("horn{tag}_lia_wrap.smt2"),
+            &sys.wrapped.to_smtlib(&p.file),
+        );
+        let (start, total) = (run.start, run.total);
         let n = self.portfolio.len();
         // Round 1: a quick slice each; round 2: the time left, shared equally among the
         // configurations that timed out (Spacer is deterministic: an answer it gave, such as
@@ -205,26 +241,25 @@ impl Horn {
                 continue;
             }
             let cfg = &self.portfolio[k];
-            let left = total.saturating_sub(start.elapsed());
-            if left < Duration::from_millis(50) {
+            let left = until.saturating_duration_since(Instant::now());
+            if left < Duration::from_millis(50) || crate::tools::cancelled() {
                 break;
             }
-            if crate::tools::cancelled() {
-                return Ok(EngineVerdict::Unknown(UnknownReason::Cancelled));
-            }
-            let sys = match (cfg.theory, cfg.wrap) {
-                (Theory::BitVector, _) => &bv,
-                (Theory::Lia, false) => &lia,
-                (Theory::Lia, true) => &wrapped,
+            let one = match (cfg.theory, cfg.wrap) {
+                (Theory::BitVector, _) => &sys.bv,
+                (Theory::Lia, false) => &sys.lia,
+                (Theory::Lia, true) => &sys.wrapped,
             };
             let ctx = Attempt {
                 p,
-                z3: &z3,
-                bv: &bv,
-                sys,
+                z3: run.z3,
+                bv: &sys.bv,
+                sys: one,
                 cfg,
                 keep,
                 k: step,
+                tag,
+                quantifier: sys.quantifier.as_deref(),
             };
             let slice = if quick {
                 (left / n as u32).min(QUICK_SLICE)
@@ -232,16 +267,34 @@ impl Horn {
                 left / timed_out[k..].iter().filter(|&&t| t).count() as u32
             };
             let timeouts = fails.timeouts;
-            if let Some(v) = ctx.run(slice, total, start, &mut fails)? {
-                return Ok(v);
+            if let Some(v) = ctx.run(slice, total, start, fails)? {
+                return Ok(Some(v));
             }
             timed_out[k] = fails.timeouts > timeouts;
         }
-        if crate::tools::cancelled() {
-            return Ok(EngineVerdict::Unknown(UnknownReason::Cancelled));
-        }
-        Ok(EngineVerdict::Unknown(fails.reason(start.elapsed())))
+        Ok(None)
     }
+}
+
+/// What every configuration of one engine run shares.
+struct Run<'a> {
+    p: &'a Program,
+    z3: &'a Path,
+    keep: Option<&'a Path>,
+    start: Instant,
+    total: Duration,
+}
+
+/// The three encodings of one program the portfolio chooses from.
+struct Systems {
+    bv: HornSystem,
+    lia: HornSystem,
+    wrapped: HornSystem,
+    /// Distinguishes the kept files of several encodings (`_k1`).
+    tag: String,
+    /// For the cell-morphing encoding, what the invariants quantify over
+    /// ([`morph::CellLayout::quantifier`]); it also means the error has no path to report.
+    quantifier: Option<String>,
 }
 
 impl Failures {
@@ -269,6 +322,8 @@ struct Attempt<'a> {
     cfg: &'a SpacerConfig,
     keep: Option<&'a Path>,
     k: usize,
+    tag: &'a str,
+    quantifier: Option<&'a str>,
 }
 
 impl Attempt<'_> {
@@ -289,7 +344,7 @@ impl Attempt<'_> {
             memory_mb: None,
         };
         let (answer, raw) = run_spacer(self.z3, &script, &limits)?;
-        let tag = format!("{}_{}", self.k, self.cfg.name);
+        let tag = format!("{}{}_{}", self.tag, self.k, self.cfg.name);
         keep_file(self.keep, &format!("spacer_{tag}.smt2"), &script);
         keep_file(self.keep, &format!("answer_{tag}.txt"), &raw);
         // The check and the path query get a quarter of what is left of the whole budget (at
@@ -308,13 +363,21 @@ impl Attempt<'_> {
                         .map(|i| format!("vertex {} (line {}): {}", i.vertex, i.line, i.c_expr))
                         .collect();
                     keep_file(self.keep, "invariants.txt", &(text.join("\n") + "\n"));
+                    let by = match self.quantifier {
+                        Some(_) => format!("spacer-cells {} {name}", self.tag.trim_matches('_')),
+                        None => format!("spacer {name}"),
+                    };
                     return Ok(Some(EngineVerdict::Proved(Proof::InductiveInvariant {
-                        found_by: format!("spacer {name}"),
+                        found_by: by,
                         invariants,
                     })));
                 }
                 Err(why) => fails.rejected = Some(format!("{name}: {why}")),
             },
+            SpacerAnswer::Unsafe(_) if self.quantifier.is_some() => fails.other.push(format!(
+                "{name}: the error is derivable in the cell abstraction (a derivation tree, \
+                 no path of the program)"
+            )),
             SpacerAnswer::Unsafe(deriv) => {
                 let cuts = cex::chain(self.sys, &deriv);
                 let found = cex::path(self.z3, self.p, self.bv, &cuts, &rest).or_else(|why| {
@@ -362,7 +425,11 @@ impl Attempt<'_> {
             .map(|i| LoopInvariant {
                 vertex: i.vertex,
                 line: self.bv.pred(i.vertex).map_or(0, |p| p.line),
-                c_expr: certify::to_c(self.p, self.bv, &i.body),
+                c_expr: format!(
+                    "{}{}",
+                    self.quantifier.unwrap_or(""),
+                    certify::to_c(self.p, self.bv, &i.body)
+                ),
             })
             .collect())
     }

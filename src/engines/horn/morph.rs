@@ -1,0 +1,514 @@
+//! Cell morphing: Horn clauses of the original program *with arrays*, over K cells per array.
+//!
+//! Takes an [`ir::Program`](crate::ir::Program) whose arrays have constant sizes and a number
+//! `K` of cells (1 or 2); gives the [`HornSystem`] of the cell-morphing encoding (Monniaux and
+//! Gonnord, "Cell morphing: from array programs to array-free Horn clauses", SAS 2016), built
+//! by the block encoder of [`super::encode`] with the cells added, and the engine
+//! [`HornCells`] (`--engine horn-cells`) that solves it with the Horn engine's portfolio.
+//!
+//! ## The encoding
+//!
+//! The predicate of cut point `v` is `P_v(x, w_1, v_1, …, w_K, v_K)` (`x` the scalar
+//! variables; for each array accessed, its `K` cells: an index `w_i` and a value `v_i`). Its
+//! meaning is α(S) = {(x, w, a[w]) | (x, a) ∈ S, every `w_i` in `[0, size)`}: cells are
+//! *unordered* (any indexes, equal ones included), so any tuple of in-range indexes may be
+//! plugged into the predicate of a reachable state; order facts live in the invariant
+//! (`w1 < w2 ⇒ v1 <= v2`).
+//!
+//! A clause from cut point `s` to `t` (or from the entry, or into the error) is the block's
+//! single-assignment encoding ([`super::encode`]) with, for each array, the cells as extra
+//! slots of the environment: `P_s(x, w, v) ∧ 0 <= w_i < size ∧ block ⇒ P_t(x', w, v')`.
+//!
+//! - A write `a[e] := t` at vertex `u` makes every cell of `a` `v_i' = ite(w_i = e, t, v_i)`,
+//!   and the block assumes `reach_u ⇒ 0 <= e < size`.
+//! - A read `a[e]` at vertex `u` is an `ite` over the writes of the block before it (at
+//!   ancestors of `u`, each guarded by its own reach term and `e = index`), else the element
+//!   `b` at the block's start. For `b` the body gets, for each cell `i` of `a`, the atom
+//!   `P_s(x, …, (j, b) in place of cell i, …)` with `j = ite(reach_u, e, w_1)` (the
+//!   pre-state's arguments otherwise), and `j = w_i ⇒ b = v_i`, `j = j' ⇒ b = b'` for the
+//!   cells and the other reads of `a` in the block, and `reach_u ⇒ 0 <= e < size`. From the
+//!   entry, `b` is the initial content at `j` (zero, the initialiser list; free for an
+//!   uninitialised local, with the same equalities).
+//!
+//! ## Why SAFE is never wrong
+//!
+//! ara assumes, like everywhere (ARCHITECTURE.md, "Out of bounds"), that an execution
+//! accesses arrays only in bounds: the executions that matter are those whose every access
+//! `a[e]` has `0 <= e < size`. Let `I` interpret every predicate so that every clause is
+//! valid. By induction on such an execution, `I(P_v) ⊇ α({state at v})` at each visit of a
+//! cut point `v`: for the entry clause and for a block from `s` to `t` taken with pre-state
+//! `(x, a)` (in `I(P_s)` through α by induction), post-state `(x', a')` and any in-range
+//! post cells `w`, the body is satisfied by: `v_i = a[w_i]` (the start atom holds), the
+//! block's constants as the path computes them, for a reached read `j = e` and `b = a[e]`
+//! (in range by the assumption, so each read atom is a tuple of α(S), and the equalities
+//! hold because they are equalities of one array's elements), for a read not reached
+//! `j = w_1` and `b = v_1` (the atoms are then the start atom's tuple with cell 1 possibly
+//! repeated, still in α(S), and the equalities hold); every range assumption holds. The
+//! cell values after the block are `ite(w_i = e, t, v_i)` over the writes of the path,
+//! which is `a'[w_i]`, and a read's `ite` over the writes of the path before it, else `b`,
+//! is the value C reads. So the head `P_t(x', w, a'[w])` holds: `I(P_t) ⊇ α`. The error
+//! clauses say no state in `I(P_s)` (hence none reachable) reaches the error along a block.
+//! Since the error is reachable only through a state at a cut point or directly from the
+//! entry (whose clause into the error is valid too), the program is safe.
+//!
+//! ara checks exactly "every clause is valid" for the solver's interpretation in the
+//! bit-vector clauses (C semantics; [`super::certify`], whose check takes any body,
+//! several atoms included). The integer and wrapped clauses are only search aids, as in the
+//! array-free engine. A derivation of the error is a tree, not a CFG path: this engine never
+//! answers UNSAFE (the error is reported as an unknown).
+//!
+//! Arrays of symbolic size (VLAs, `malloc`) are not supported yet: `Unknown(Unsupported)`.
+//!
+//! ## What was measured (see bench-suite/RESULTS.md, "Cell morphing (issue 13)")
+
+use super::encode::{Block, CellParam, HornSystem, encode_blocks};
+use super::{DEFAULT_TIMEOUT, Failures, Horn, Run, Systems};
+use crate::checkers::UnknownReason;
+use crate::engines::{Budget, Engine, EngineOutcome, EngineVerdict};
+use crate::error::AraError;
+use crate::tools::{Tool, find_tool};
+use std::time::Instant;
+use crate::ir::{ArrId, ArrayInit, Expr, IntType, Program, Size, StmtKind, Vertex};
+use crate::smt::encode::EnvRead;
+use crate::smt::{ExprEncoder, Theory};
+
+/// The arrays with cells and the number of cells each.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CellLayout {
+    /// Cells per array (1 or 2).
+    pub k: usize,
+    /// The arrays the program accesses, with their sizes.
+    pub arrays: Vec<(ArrId, u64)>,
+}
+
+impl CellLayout {
+    /// The layout of `p` with `k` cells per accessed array, or why the encoding does not
+    /// apply (an array of symbolic size, a size beyond the index type).
+    pub fn of(p: &Program, k: usize) -> Result<CellLayout, String> {
+        let mut used: Vec<ArrId> = vec![];
+        let mut note = |a: ArrId| {
+            if !used.contains(&a) {
+                used.push(a);
+            }
+        };
+        p.visit_stmts(&mut |s| {
+            let mut exprs: Vec<&Expr> = vec![];
+            match &s.kind {
+                StmtKind::Store(a, i, e) => {
+                    note(*a);
+                    exprs.extend([i, e]);
+                }
+                StmtKind::Assign(_, e) | StmtKind::Assume(e) | StmtKind::Assert(e) => {
+                    exprs.push(e)
+                }
+                StmtKind::If(c, ..)
+                | StmtKind::While { cond: c, .. }
+                | StmtKind::DoWhile { cond: c, .. } => exprs.push(c),
+                StmtKind::ParAssign(xs) => exprs.extend(xs.iter().map(|(_, e)| e)),
+                _ => {}
+            }
+            for e in exprs {
+                e.visit(&mut |x| {
+                    if let Expr::Read(a, _) = x {
+                        note(*a)
+                    }
+                });
+            }
+        });
+        used.sort();
+        let (_, max) = IntType::Long.range(p.data_model);
+        let mut arrays = vec![];
+        for a in used {
+            let arr = p.array(a);
+            match arr.size {
+                Size::Const(n) if (n as i128) <= max => arrays.push((a, n)),
+                Size::Const(n) => return Err(format!("{} has {n} elements", arr.display)),
+                Size::Var(_) => {
+                    return Err(format!("{} has a symbolic size", arr.display));
+                }
+            }
+        }
+        Ok(CellLayout { k, arrays })
+    }
+
+    /// Where array `a` is in [`CellLayout::arrays`].
+    fn position(&self, a: ArrId) -> Option<usize> {
+        self.arrays.iter().position(|(b, _)| *b == a)
+    }
+
+    /// The display name of index `i` (0-based) of array number `j`: `w1`, or `w1_a` with
+    /// several arrays.
+    fn index_display(&self, p: &Program, j: usize, i: usize) -> String {
+        if self.arrays.len() == 1 {
+            format!("w{}", i + 1)
+        } else {
+            format!("w{}_{}", i + 1, p.array(self.arrays[j].0).display)
+        }
+    }
+
+    /// Base names and sorts of the cells' value slots (array by array, cell by cell).
+    pub(super) fn value_slots(&self, p: &Program, enc: &ExprEncoder) -> Vec<(String, String)> {
+        let mut out = vec![];
+        for &(a, _) in &self.arrays {
+            let arr = p.array(a);
+            for i in 0..self.k {
+                out.push((format!("{}#v{}", arr.name, i + 1), enc.sort(arr.elem)));
+            }
+        }
+        out
+    }
+
+    /// The predicates' cell parameters: per array, per cell, the index then the value.
+    pub(super) fn params(&self, p: &Program, enc: &ExprEncoder) -> Vec<CellParam> {
+        let mut out = vec![];
+        for (j, &(a, _)) in self.arrays.iter().enumerate() {
+            let arr = p.array(a);
+            for i in 0..self.k {
+                let w = self.index_display(p, j, i);
+                out.push(CellParam {
+                    display: w.clone(),
+                    ty: enc.index_type(),
+                    sort: enc.index_sort(),
+                });
+                out.push(CellParam {
+                    display: format!("{}[{w}]", arr.display),
+                    ty: arr.elem,
+                    sort: enc.sort(arr.elem),
+                });
+            }
+        }
+        out
+    }
+
+    /// `forall w1, w2 in [0, 10): ` (one clause per array) before an invariant's text.
+    pub fn quantifier(&self, p: &Program) -> String {
+        let mut out = String::new();
+        for (j, &(_, n)) in self.arrays.iter().enumerate() {
+            let ws: Vec<String> = (0..self.k).map(|i| self.index_display(p, j, i)).collect();
+            out.push_str(&format!("forall {} in [0, {n}): ", ws.join(", ")));
+        }
+        out
+    }
+}
+
+/// The cell-morphing encoding of `p` with `layout`'s cells: bit-vector (`Theory::BitVector`)
+/// or integer clauses, the latter wrapped into the C types when `wrap`.
+pub fn encode(
+    p: &Program,
+    layout: &CellLayout,
+    theory: Theory,
+    wrap: bool,
+) -> Result<HornSystem, AraError> {
+    encode_blocks(p, theory, wrap, Some(layout))
+}
+
+/// The cell-morphing engine (`spacer-cells`, `--engine horn-cells`): the Horn engine's
+/// portfolio on the encoding with one cell per array, then (in the time left, at least half
+/// the budget) with two.
+#[derive(Clone, Debug, Default)]
+pub struct HornCells {
+    pub horn: Horn,
+}
+
+/// The numbers of cells tried, in order.
+pub const CELLS: [usize; 2] = [1, 2];
+
+impl Engine for HornCells {
+    fn name(&self) -> &'static str {
+        "spacer-cells"
+    }
+
+    fn check(&self, p: &Program, budget: &Budget) -> Result<EngineOutcome, AraError> {
+        let start = Instant::now();
+        crate::tools::watch_cancel(budget.cancel.clone());
+        let verdict = self.verdict(p, budget, start);
+        crate::tools::watch_cancel(None);
+        Ok(EngineOutcome {
+            verdict: verdict?,
+            engine: self.name().into(),
+            time_s: start.elapsed().as_secs_f64(),
+        })
+    }
+}
+
+impl HornCells {
+    fn verdict(
+        &self,
+        p: &Program,
+        budget: &Budget,
+        start: Instant,
+    ) -> Result<EngineVerdict, AraError> {
+        let unsupported = |what: String| Ok(EngineVerdict::Unknown(UnknownReason::Unsupported { what }));
+        let z3 = find_tool(Tool::Z3, self.horn.z3.as_deref())?;
+        let total = budget.timeout.unwrap_or(DEFAULT_TIMEOUT);
+        let run = Run {
+            p,
+            z3: &z3,
+            keep: budget.keep_dir.as_deref(),
+            start,
+            total,
+        };
+        let mut fails = Failures::default();
+        for (n, &k) in CELLS.iter().enumerate() {
+            let layout = match CellLayout::of(p, k) {
+                Ok(l) if l.arrays.is_empty() => {
+                    return unsupported("no array accesses (the Horn engine applies)".into());
+                }
+                Ok(l) => l,
+                Err(why) => return unsupported(format!("cell morphing: {why}")),
+            };
+            let sys = Systems {
+                bv: encode(p, &layout, Theory::BitVector, false)?,
+                lia: encode(p, &layout, Theory::Lia, false)?,
+                wrapped: encode(p, &layout, Theory::Lia, true)?,
+                tag: format!("_k{k}_"),
+                quantifier: Some(layout.quantifier(p)),
+            };
+            let until = start + total.mul_f64((n + 1) as f64 / CELLS.len() as f64);
+            if let Some(v) = self.horn.portfolio_run(&run, &sys, until, &mut fails)? {
+                return Ok(v);
+            }
+            if crate::tools::cancelled() {
+                return Ok(EngineVerdict::Unknown(UnknownReason::Cancelled));
+            }
+        }
+        Ok(EngineVerdict::Unknown(fails.reason(start.elapsed())))
+    }
+}
+
+/// A write of the block: `a[index] := value` at `vertex`, reached when `reach`.
+#[derive(Clone, Debug)]
+pub(super) struct Write {
+    vertex: Vertex,
+    array: ArrId,
+    index: String,
+    value: String,
+    reach: String,
+}
+
+/// The cell-morphing part of a block's encoding.
+#[derive(Clone, Debug, Default)]
+pub(super) struct MorphState {
+    /// The block's start (`None`: the entry) and its first vertex.
+    pub(super) from: Option<Vertex>,
+    pub(super) first: Vertex,
+    /// The environment at the block's start (variables, then cell values).
+    pub(super) pre: Vec<String>,
+    /// The cells' index constants, in slot order.
+    w: Vec<String>,
+    writes: Vec<Write>,
+    /// The block-start elements read: (array, index constant `j`, value constant `b`).
+    reads: Vec<(ArrId, String, String)>,
+    /// Atoms of the start's predicate, tagged with the vertex of their read.
+    pub(super) atoms: Vec<(Vertex, Vec<String>)>,
+    count: usize,
+}
+
+impl Block<'_, '_> {
+    fn layout(&self) -> &CellLayout {
+        self.cells.expect("a cell-morphing block")
+    }
+
+    /// The first slot of array number `j`'s cells.
+    fn cell_slot(&self, j: usize) -> usize {
+        self.p.vars.len() + j * self.layout().k
+    }
+
+    fn index_lit(&self, v: i128) -> String {
+        self.enc.lit(v, self.enc.index_type())
+    }
+
+    /// `0 <= idx < n` in the index sort.
+    fn in_range(&self, idx: &str, n: u64) -> String {
+        let (zero, n) = (self.index_lit(0), self.index_lit(n as i128));
+        if self.enc.index_sort() == "Int" {
+            format!("(and (<= {zero} {idx}) (< {idx} {n}))")
+        } else {
+            format!("(and (bvsle {zero} {idx}) (bvslt {idx} {n}))")
+        }
+    }
+
+    /// The initial element of `a` at `idx`, when the program fixes it.
+    fn initial_at(&self, a: ArrId, idx: &str) -> Option<String> {
+        let arr = self.p.array(a);
+        let zero = self.enc.lit(0, arr.elem);
+        match &arr.init {
+            ArrayInit::Zero => Some(zero),
+            ArrayInit::List(vs) => Some(vs.iter().enumerate().rev().fold(zero, |t, (i, v)| {
+                let (i, v) = (self.index_lit(i as i128), self.enc.lit(*v, arr.elem));
+                format!("(ite (= {idx} {i}) {v} {t})")
+            })),
+            ArrayInit::Nondet => None,
+        }
+    }
+
+    fn fresh_const(&mut self, prefix: &str, sort: String) -> String {
+        let name = format!("{prefix}{}", self.morph.count);
+        self.morph.count += 1;
+        self.consts.push((name.clone(), sort));
+        name
+    }
+
+    /// The cells at the block's start: index constants in range, values (the initial
+    /// contents from the entry) appended to `env`.
+    pub(super) fn cell_start(&mut self, initial: bool, at: Vertex, env: &mut Vec<String>) {
+        self.morph.first = at;
+        let layout = self.layout().clone();
+        for (j, &(a, n)) in layout.arrays.iter().enumerate() {
+            let arr = self.p.array(a);
+            for i in 0..layout.k {
+                let w = crate::smt::encode::versioned(&format!("{}#w{}", arr.name, i + 1), 0);
+                self.consts.push((w.clone(), self.enc.index_sort()));
+                self.defs.push((at, self.in_range(&w, n)));
+                let v = crate::smt::encode::versioned(&format!("{}#v{}", arr.name, i + 1), 0);
+                self.consts.push((v.clone(), self.enc.sort(arr.elem)));
+                if initial && let Some(t) = self.initial_at(a, &w) {
+                    self.defs.push((at, format!("(= {v} {t})")));
+                }
+                debug_assert_eq!(env.len(), self.cell_slot(j) + i);
+                env.push(v);
+                self.morph.w.push(w);
+            }
+        }
+    }
+
+    /// The predicate's arguments for `env`: the variables, then each cell's index and value.
+    pub(super) fn pred_args(&self, env: &[String]) -> Vec<String> {
+        let nv = self.p.vars.len();
+        if self.cells.is_none() {
+            return env.to_vec();
+        }
+        let mut out = env[..nv].to_vec();
+        for (s, w) in self.morph.w.iter().enumerate() {
+            out.push(w.clone());
+            out.push(env[nv + s].clone());
+        }
+        out
+    }
+
+    /// Defines the reads the expression encoder just made (see the module doc).
+    pub(super) fn resolve_reads(&mut self, u: Vertex, reach: &str) {
+        for r in self.enc.take_reads() {
+            self.read(u, reach, r);
+        }
+    }
+
+    fn read(&mut self, u: Vertex, reach: &str, r: EnvRead) {
+        let layout = self.layout().clone();
+        let Some(j) = layout.position(r.array) else {
+            return; // every accessed array has cells (CellLayout::of)
+        };
+        let (k, n) = (layout.k, layout.arrays[j].1);
+        let first = self.cell_slot(j);
+        let idx = r.index;
+        self.defs
+            .push((u, format!("(=> {reach} {})", self.in_range(&idx, n))));
+        let jc = self.fresh_const("mj", self.enc.index_sort());
+        let w1 = self.morph.w[first - self.p.vars.len()].clone();
+        let jt = if reach == "true" {
+            idx.clone()
+        } else {
+            format!("(ite {reach} {idx} {w1})")
+        };
+        self.defs.push((u, format!("(= {jc} {jt})")));
+        let elem = self.p.array(r.array).elem;
+        let b = self.fresh_const("mb", self.enc.sort(elem));
+        match self.morph.from {
+            None => {
+                if let Some(t) = self.initial_at(r.array, &jc) {
+                    self.defs.push((u, format!("(= {b} {t})")));
+                }
+            }
+            Some(_) => {
+                let pre = self.pred_args(&self.morph.pre.clone());
+                let nv = self.p.vars.len();
+                for i in 0..k {
+                    // Cell `i` of array `j` in the arguments: after the variables, two each.
+                    let at = nv + 2 * (first - nv + i);
+                    let mut args = pre.clone();
+                    args[at] = jc.clone();
+                    args[at + 1] = b.clone();
+                    self.morph.atoms.push((u, args));
+                }
+            }
+        }
+        for i in 0..k {
+            let (w, v) = (
+                self.morph.w[first - self.p.vars.len() + i].clone(),
+                self.morph.pre[first + i].clone(),
+            );
+            self.defs
+                .push((u, format!("(=> (= {jc} {w}) (= {b} {v}))")));
+        }
+        let same: Vec<(String, String)> = self
+            .morph
+            .reads
+            .iter()
+            .filter(|(a, _, _)| *a == r.array)
+            .map(|(_, j2, b2)| (j2.clone(), b2.clone()))
+            .collect();
+        for (j2, b2) in same {
+            self.defs
+                .push((u, format!("(=> (= {jc} {j2}) (= {b} {b2}))")));
+        }
+        self.morph.reads.push((r.array, jc, b.clone()));
+        // The writes of the block before `u` on a path through it.
+        let before = self.ancestors(u, self.morph.first);
+        let mut t = b;
+        for w in &self.morph.writes {
+            if w.array == r.array && w.vertex != u && before.contains(&w.vertex) {
+                t = format!(
+                    "(ite (and {} (= {idx} {})) {} {t})",
+                    w.reach, w.index, w.value
+                );
+            }
+        }
+        self.defs.push((u, format!("(= {} {t})", r.name)));
+    }
+
+    /// `a[i] := e` at `u`: the cells of `a` in `out` updated, the write recorded.
+    pub(super) fn store(
+        &mut self,
+        u: Vertex,
+        reach: &str,
+        (a, i, e): (ArrId, &Expr, &Expr),
+        env: &[String],
+        out: &mut [String],
+    ) -> Result<(), AraError> {
+        let layout = self.layout().clone();
+        let j = layout
+            .position(a)
+            .ok_or_else(|| AraError::Internal("horn: a store to an array without cells".into()))?;
+        let elem = self.p.array(a).elem;
+        let idx = self.enc.index(i, env, u)?;
+        let val = self.enc.value(e, env, elem, u)?;
+        let val = self.wrapped(val, elem);
+        self.resolve_reads(u, reach);
+        self.take_fresh();
+        self.defs.push((
+            u,
+            format!("(=> {reach} {})", self.in_range(&idx, layout.arrays[j].1)),
+        ));
+        let ic = self.fresh_const("mi", self.enc.index_sort());
+        let vc = self.fresh_const("mv", self.enc.sort(elem));
+        self.defs.push((u, format!("(= {ic} {idx})")));
+        self.defs.push((u, format!("(= {vc} {val})")));
+        let first = self.cell_slot(j);
+        for c in 0..layout.k {
+            let s = first + c;
+            let w = self.morph.w[s - self.p.vars.len()].clone();
+            let new = self.fresh_slot(s);
+            self.defs
+                .push((u, format!("(= {new} (ite (= {w} {ic}) {vc} {}))", env[s])));
+            out[s] = new;
+        }
+        self.morph.writes.push(Write {
+            vertex: u,
+            array: a,
+            index: ic,
+            value: vc,
+            reach: reach.to_string(),
+        });
+        Ok(())
+    }
+}
