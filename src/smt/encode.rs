@@ -305,7 +305,11 @@ impl<'a> ExprEncoder<'a> {
 
     /// The reads made since the last call (with reads allowed), in evaluation order.
     pub fn take_reads(&mut self) -> Vec<EnvRead> {
-        self.enc.env_reads.as_mut().map(std::mem::take).unwrap_or_default()
+        self.enc
+            .env_reads
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
     }
 
     /// The index `i` in the index sort (see [`ArrayRead::index_term`]), like

@@ -222,8 +222,16 @@ impl Horn {
     ) -> Result<Option<EngineVerdict>, AraError> {
         let (p, keep) = (run.p, run.keep);
         let tag = &sys.tag;
-        keep_file(keep, &format!("horn{tag}_bv.smt2"), &sys.bv.to_smtlib(&p.file));
-        keep_file(keep, &format!("horn{tag}_lia.smt2"), &sys.lia.to_smtlib(&p.file));
+        keep_file(
+            keep,
+            &format!("horn{tag}_bv.smt2"),
+            &sys.bv.to_smtlib(&p.file),
+        );
+        keep_file(
+            keep,
+            &format!("horn{tag}_lia.smt2"),
+            &sys.lia.to_smtlib(&p.file),
+        );
         keep_file(
             keep,
             &format!("horn{tag}_lia_wrap.smt2"),

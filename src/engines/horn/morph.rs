@@ -66,11 +66,11 @@ use super::{DEFAULT_TIMEOUT, Failures, Horn, Run, Systems};
 use crate::checkers::UnknownReason;
 use crate::engines::{Budget, Engine, EngineOutcome, EngineVerdict};
 use crate::error::AraError;
-use crate::tools::{Tool, find_tool};
-use std::time::Instant;
 use crate::ir::{ArrId, ArrayInit, Expr, IntType, Program, Size, StmtKind, Vertex};
 use crate::smt::encode::EnvRead;
 use crate::smt::{ExprEncoder, Theory};
+use crate::tools::{Tool, find_tool};
+use std::time::Instant;
 
 /// The arrays with cells and the number of cells each.
 #[derive(Clone, Debug, PartialEq)]
@@ -98,9 +98,7 @@ impl CellLayout {
                     note(*a);
                     exprs.extend([i, e]);
                 }
-                StmtKind::Assign(_, e) | StmtKind::Assume(e) | StmtKind::Assert(e) => {
-                    exprs.push(e)
-                }
+                StmtKind::Assign(_, e) | StmtKind::Assume(e) | StmtKind::Assert(e) => exprs.push(e),
                 StmtKind::If(c, ..)
                 | StmtKind::While { cond: c, .. }
                 | StmtKind::DoWhile { cond: c, .. } => exprs.push(c),
@@ -238,7 +236,8 @@ impl HornCells {
         budget: &Budget,
         start: Instant,
     ) -> Result<EngineVerdict, AraError> {
-        let unsupported = |what: String| Ok(EngineVerdict::Unknown(UnknownReason::Unsupported { what }));
+        let unsupported =
+            |what: String| Ok(EngineVerdict::Unknown(UnknownReason::Unsupported { what }));
         let z3 = find_tool(Tool::Z3, self.horn.z3.as_deref())?;
         let total = budget.timeout.unwrap_or(DEFAULT_TIMEOUT);
         let run = Run {
@@ -297,8 +296,8 @@ pub(super) struct MorphState {
     /// The cells' index constants, in slot order.
     w: Vec<String>,
     writes: Vec<Write>,
-    /// The block-start elements read: (array, index constant `j`, value constant `b`).
-    reads: Vec<(ArrId, String, String)>,
+    /// The block-start elements read: (vertex, array, index constant `j`, value constant `b`).
+    reads: Vec<(Vertex, ArrId, String, String)>,
     /// Atoms of the start's predicate, tagged with the vertex of their read.
     pub(super) atoms: Vec<(Vertex, Vec<String>)>,
     count: usize,
@@ -440,20 +439,20 @@ impl Block<'_, '_> {
             self.defs
                 .push((u, format!("(=> (= {jc} {w}) (= {b} {v}))")));
         }
+        // The reads and writes of the block before `u` on a path through it.
+        let before = self.ancestors(u, self.morph.first);
         let same: Vec<(String, String)> = self
             .morph
             .reads
             .iter()
-            .filter(|(a, _, _)| *a == r.array)
-            .map(|(_, j2, b2)| (j2.clone(), b2.clone()))
+            .filter(|(v, a, _, _)| *a == r.array && (*v == u || before.contains(v)))
+            .map(|(_, _, j2, b2)| (j2.clone(), b2.clone()))
             .collect();
         for (j2, b2) in same {
             self.defs
                 .push((u, format!("(=> (= {jc} {j2}) (= {b} {b2}))")));
         }
-        self.morph.reads.push((r.array, jc, b.clone()));
-        // The writes of the block before `u` on a path through it.
-        let before = self.ancestors(u, self.morph.first);
+        self.morph.reads.push((u, r.array, jc, b.clone()));
         let mut t = b;
         for w in &self.morph.writes {
             if w.array == r.array && w.vertex != u && before.contains(&w.vertex) {
@@ -510,5 +509,101 @@ impl Block<'_, '_> {
             reach: reach.to_string(),
         });
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frontend::{FrontendOptions, parse_source};
+
+    const FILL: &str = "void reach_error(void);\nint a[3];\nint main(void) {\n  int i;\n  \
+        for (i = 0; i < 3; i++) { a[i] = a[i] + 2; }\n  if (a[1] != 2) reach_error();\n}\n";
+
+    fn system(src: &str, k: usize) -> HornSystem {
+        let p = parse_source(src, "t.c", &FrontendOptions::default()).unwrap();
+        let layout = CellLayout::of(&p, k).unwrap();
+        encode(&p, &layout, Theory::Lia, false).unwrap()
+    }
+
+    #[test]
+    fn cells_are_parameters_after_the_variables() {
+        let sys = system(FILL, 2);
+        let names: Vec<&str> = sys.cells.iter().map(|c| c.display.as_str()).collect();
+        assert_eq!(names, ["w1", "a[w1]", "w2", "a[w2]"]);
+        assert_eq!(sys.param_sorts().len(), sys.args.len() + 4);
+    }
+
+    #[test]
+    fn a_write_updates_every_cell_and_a_read_is_an_atom_per_cell() {
+        let sys = system(FILL, 2);
+        let text = sys.to_smtlib("t.c");
+        // The entry: cells in range, zero (a global).
+        assert!(
+            text.contains("(and (<= 0 |a#w1@0|) (< |a#w1@0| 3))"),
+            "{text}"
+        );
+        assert!(text.contains("(= |a#v2@0| 0)"), "{text}");
+        // The loop: the read a[i] (at the block's start) is one atom per cell, its index
+        // in range when reached, equal to a cell's value at that cell's index.
+        let cl = sys
+            .clauses
+            .iter()
+            .find(|c| c.from.is_some() && c.from == c.to)
+            .expect("the loop's clause");
+        assert_eq!(cl.atoms.len(), 2);
+        assert!(
+            cl.atoms[0][1] == "mj2" && cl.atoms[0][2] == "mb3",
+            "{:?}",
+            cl.atoms
+        );
+        assert!(
+            cl.atoms[1][3] == "mj2" && cl.atoms[1][4] == "mb3",
+            "{:?}",
+            cl.atoms
+        );
+        let body = sys.body(cl);
+        assert!(body.contains("(= mj2 (ite t2_3 i@0 |a#w1@0|))"), "{body}");
+        assert!(
+            body.contains("(=> (= mj2 |a#w2@0|) (= mb3 |a#v2@0|))"),
+            "{body}"
+        );
+        assert!(body.contains("(= rd1 mb3)"), "{body}");
+        assert!(body.contains("(= mv5 (+ rd1 2))"), "{body}");
+        assert!(
+            body.contains("(= |a#v1@1| (ite (= |a#w1@0| mi4) mv5 |a#v1@0|))"),
+            "{body}"
+        );
+        // The error: the read a[1] of the check.
+        let err = sys
+            .clauses
+            .iter()
+            .find(|c| c.to.is_none() && c.from.is_some());
+        assert_eq!(err.expect("an error clause").atoms.len(), 2);
+    }
+
+    #[test]
+    fn a_read_after_a_write_in_the_block_sees_the_write() {
+        let src = "void reach_error(void);\nint a[3];\nint main(void) {\n  int i;\n  \
+            for (i = 0; i < 2; i++) { a[i] = 5; a[i + 1] = a[i]; }\n}\n";
+        let sys = system(src, 1);
+        let cl = sys
+            .clauses
+            .iter()
+            .find(|c| c.from.is_some() && c.from == c.to)
+            .expect("the loop's clause");
+        let body = sys.body(cl);
+        assert!(
+            body.contains("(= rd0 (ite (and t2_3 (= i@0 mi0)) mv1 mb3))"),
+            "{body}"
+        );
+    }
+
+    #[test]
+    fn symbolic_sizes_are_not_supported() {
+        let src = "int main(void) {\n  int n = 3; int a[n];\n  a[0] = 1;\n  return a[0];\n}\n";
+        let p = parse_source(src, "t.c", &FrontendOptions::default()).unwrap();
+        let why = CellLayout::of(&p, 1).unwrap_err();
+        assert!(why.contains("symbolic size"), "{why}");
     }
 }
