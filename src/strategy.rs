@@ -555,8 +555,14 @@ fn complete_unwinding_beside(
     }
 }
 
-/// The checker in `mode` on the original program: a proof counts, a counterexample only when
-/// [`confirm_cex`] confirms it.
+/// The cell-morphing engine for a program that accesses arrays of constant sizes.
+fn cells_engine(p: &Program) -> Option<engines::horn::morph::HornCells> {
+    let layout = engines::horn::morph::CellLayout::of(p, 1).ok()?;
+    (!layout.arrays.is_empty()).then(engines::horn::morph::HornCells::default)
+}
+
+/// The checker in `mode` on the original program, with the cell-morphing engine beside it
+/// ([`cells_engine`]): a proof counts, a counterexample only when [`confirm_cex`] confirms it.
 fn on_original(
     p: &Program,
     opts: &CegarOptions,
@@ -578,7 +584,15 @@ fn on_original(
         keep_dir: Some(dir.to_path_buf()),
         ..Budget::default()
     };
-    let outcome = engine.run(p, &engine_budget)?.outcome;
+    let outcome = match cells_engine(p) {
+        // Beside the checker: the cell-morphing Horn engine on the original's arrays (a
+        // proof over every element, for every size; it never gives a counterexample).
+        Some(cells) => engines::race::race(
+            p,
+            &[(&engine, engine_budget.clone()), (&cells, engine_budget)],
+        )?,
+        None => engine.run(p, &engine_budget)?.outcome,
+    };
     let (engine, on) = (outcome.engine.clone(), Subject::Original);
     let mut run = BugFinderRun {
         answer: BugFinderAnswer::Engine {

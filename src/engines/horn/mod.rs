@@ -171,6 +171,8 @@ struct Failures {
     crashed: Option<String>,
     other: Vec<String>,
     timeouts: usize,
+    /// Derivations of the error in a cell-morphing encoding.
+    derivable: usize,
 }
 
 impl Horn {
@@ -274,11 +276,16 @@ impl Horn {
             } else {
                 left / timed_out[k..].iter().filter(|&&t| t).count() as u32
             };
-            let timeouts = fails.timeouts;
+            let (timeouts, derivable) = (fails.timeouts, fails.derivable);
             if let Some(v) = ctx.run(slice, total, start, fails)? {
                 return Ok(Some(v));
             }
             timed_out[k] = fails.timeouts > timeouts;
+            if fails.derivable > derivable {
+                // The error is derivable in the cell abstraction: no invariant of these
+                // cells to find (up to the integer clauses' imprecision); more cells next.
+                break;
+            }
         }
         Ok(None)
     }
@@ -382,10 +389,14 @@ impl Attempt<'_> {
                 }
                 Err(why) => fails.rejected = Some(format!("{name}: {why}")),
             },
-            SpacerAnswer::Unsafe(_) if self.quantifier.is_some() => fails.other.push(format!(
-                "{name}: the error is derivable in the cell abstraction (a derivation tree, \
-                 no path of the program)"
-            )),
+            SpacerAnswer::Unsafe(_) if self.quantifier.is_some() => {
+                fails.derivable += 1;
+                fails.other.push(format!(
+                    "{name} ({}): the error is derivable in the cell abstraction (a derivation \
+                     tree, no path of the program)",
+                    self.tag.trim_matches('_')
+                ))
+            }
             SpacerAnswer::Unsafe(deriv) => {
                 let cuts = cex::chain(self.sys, &deriv);
                 let found = cex::path(self.z3, self.p, self.bv, &cuts, &rest).or_else(|why| {

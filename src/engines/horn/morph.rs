@@ -62,6 +62,7 @@
 //! ## What was measured (see bench-suite/RESULTS.md, "Cell morphing (issue 13)")
 
 use super::encode::{Block, CellParam, HornSystem, encode_blocks};
+use super::solve::SpacerConfig;
 use super::{DEFAULT_TIMEOUT, Failures, Horn, Run, Systems};
 use crate::checkers::UnknownReason;
 use crate::engines::{Budget, Engine, EngineOutcome, EngineVerdict};
@@ -203,10 +204,56 @@ pub fn encode(
 /// The cell-morphing engine (`spacer-cells`, `--engine horn-cells`): the Horn engine's
 /// portfolio on the encoding with one cell per array, then (in the time left, at least half
 /// the budget) with two.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct HornCells {
     pub horn: Horn,
 }
+
+impl Default for HornCells {
+    fn default() -> Self {
+        HornCells {
+            horn: Horn {
+                portfolio: PORTFOLIO.to_vec(),
+                z3: None,
+            },
+        }
+    }
+}
+
+/// The configurations for cell clauses, in order: plain integers first (the module doc says
+/// what was measured), bit-vectors last (slow on these clauses).
+pub const PORTFOLIO: &[SpacerConfig] = &[
+    SpacerConfig {
+        name: "lia-no-iuc",
+        theory: Theory::Lia,
+        wrap: false,
+        options: &[("fp.spacer.use_iuc", "false")],
+    },
+    SpacerConfig {
+        name: "lia-global",
+        theory: Theory::Lia,
+        wrap: false,
+        options: &[("fp.spacer.global", "true")],
+    },
+    SpacerConfig {
+        name: "lia-default",
+        theory: Theory::Lia,
+        wrap: false,
+        options: &[],
+    },
+    SpacerConfig {
+        name: "lia-wrap-global",
+        theory: Theory::Lia,
+        wrap: true,
+        options: &[("fp.spacer.global", "true")],
+    },
+    SpacerConfig {
+        name: "bv-global",
+        theory: Theory::BitVector,
+        wrap: false,
+        options: &[("fp.spacer.global", "true")],
+    },
+];
 
 /// The numbers of cells tried, in order.
 pub const CELLS: [usize; 2] = [1, 2];
@@ -387,16 +434,41 @@ impl Block<'_, '_> {
 
     /// Defines the reads the expression encoder just made (see the module doc).
     pub(super) fn resolve_reads(&mut self, u: Vertex, reach: &str) {
-        for r in self.enc.take_reads() {
-            self.read(u, reach, r);
+        let reads: Vec<(usize, String, String)> = self
+            .enc
+            .take_reads()
+            .into_iter()
+            .filter_map(|r| self.read(u, reach, r))
+            .collect();
+        if reads.len() < 2 || self.morph.from.is_none() {
+            return;
+        }
+        // One more atom with the statement's reads together (one per cell of each array):
+        // `a[k] == b[k]` needs both elements in one tuple, `a[j] > a[j + 1]` (two cells)
+        // too. All of them are reached or none (one vertex), so the tuple is in α.
+        let (nv, k) = (self.p.vars.len(), self.layout().k);
+        let mut args = self.pred_args(&self.morph.pre.clone());
+        let mut used = vec![0usize; self.layout().arrays.len()];
+        let mut placed = 0;
+        for (j, jc, b) in reads {
+            if used[j] < k {
+                let at = nv + 2 * (j * k + used[j]);
+                args[at] = jc;
+                args[at + 1] = b;
+                used[j] += 1;
+                placed += 1;
+            }
+        }
+        if placed >= 2 {
+            self.morph.atoms.push((u, args));
         }
     }
 
-    fn read(&mut self, u: Vertex, reach: &str, r: EnvRead) {
+    /// Defines read `r` at `u`; its array's position, index and block-start value constants.
+    fn read(&mut self, u: Vertex, reach: &str, r: EnvRead) -> Option<(usize, String, String)> {
         let layout = self.layout().clone();
-        let Some(j) = layout.position(r.array) else {
-            return; // every accessed array has cells (CellLayout::of)
-        };
+        // Every accessed array has cells (CellLayout::of).
+        let j = layout.position(r.array)?;
         let (k, n) = (layout.k, layout.arrays[j].1);
         let first = self.cell_slot(j);
         let idx = r.index;
@@ -452,8 +524,8 @@ impl Block<'_, '_> {
             self.defs
                 .push((u, format!("(=> (= {jc} {j2}) (= {b} {b2}))")));
         }
-        self.morph.reads.push((u, r.array, jc, b.clone()));
-        let mut t = b;
+        self.morph.reads.push((u, r.array, jc.clone(), b.clone()));
+        let mut t = b.clone();
         for w in &self.morph.writes {
             if w.array == r.array && w.vertex != u && before.contains(&w.vertex) {
                 t = format!(
@@ -463,6 +535,7 @@ impl Block<'_, '_> {
             }
         }
         self.defs.push((u, format!("(= {} {t})", r.name)));
+        Some((j, jc, b))
     }
 
     /// `a[i] := e` at `u`: the cells of `a` in `out` updated, the write recorded.
