@@ -213,47 +213,31 @@ impl Default for HornCells {
     fn default() -> Self {
         HornCells {
             horn: Horn {
-                portfolio: PORTFOLIO.to_vec(),
+                portfolio: portfolio(),
                 z3: None,
             },
         }
     }
 }
 
-/// The configurations for cell clauses, in order: plain integers first (the module doc says
-/// what was measured), bit-vectors last (slow on these clauses).
-pub const PORTFOLIO: &[SpacerConfig] = &[
-    SpacerConfig {
-        name: "lia-no-iuc",
-        theory: Theory::Lia,
-        wrap: false,
-        options: &[("fp.spacer.use_iuc", "false")],
-    },
-    SpacerConfig {
-        name: "lia-global",
-        theory: Theory::Lia,
-        wrap: false,
-        options: &[("fp.spacer.global", "true")],
-    },
-    SpacerConfig {
-        name: "lia-default",
-        theory: Theory::Lia,
-        wrap: false,
-        options: &[],
-    },
-    SpacerConfig {
-        name: "lia-wrap-global",
-        theory: Theory::Lia,
-        wrap: true,
-        options: &[("fp.spacer.global", "true")],
-    },
-    SpacerConfig {
-        name: "bv-global",
-        theory: Theory::BitVector,
-        wrap: false,
-        options: &[("fp.spacer.global", "true")],
-    },
+/// The configurations for cell clauses, in order (from the Horn engine's
+/// [`super::PORTFOLIO`]): integers first, bit-vectors last (see the module doc for what was
+/// measured).
+pub const ORDER: &[&str] = &[
+    "lia-no-iuc",
+    "lia-global",
+    "lia-wrap",
+    "lia-wrap-global",
+    "bv-global",
 ];
+
+/// The configurations of [`ORDER`].
+pub fn portfolio() -> Vec<SpacerConfig> {
+    ORDER
+        .iter()
+        .filter_map(|n| super::PORTFOLIO.iter().find(|c| c.name == *n).cloned())
+        .collect()
+}
 
 /// The numbers of cells tried, in order.
 pub const CELLS: [usize; 2] = [1, 2];
@@ -670,6 +654,11 @@ mod tests {
             body.contains("(= rd0 (ite (and t2_3 (= i@0 mi0)) mv1 mb3))"),
             "{body}"
         );
+    }
+
+    #[test]
+    fn the_cell_portfolio_names_configurations_of_the_horn_engine() {
+        assert_eq!(portfolio().len(), ORDER.len());
     }
 
     #[test]
