@@ -19,37 +19,45 @@
 //! single-assignment encoding ([`super::encode`]) with, for each array, the cells as extra
 //! slots of the environment: `P_s(x, w, v) ∧ 0 <= w_i < size ∧ block ⇒ P_t(x', w, v')`.
 //!
-//! - A write `a[e] := t` at vertex `u` makes every cell of `a` `v_i' = ite(w_i = e, t, v_i)`,
-//!   and the block assumes `reach_u ⇒ 0 <= e < size`.
+//! - A write `a[e] := t` at vertex `u` makes every cell of `a` `v_i' = ite(w_i = e, t, v_i)`
+//!   (no assumption on `e`: out of range it changes no cell).
 //! - A read `a[e]` at vertex `u` is an `ite` over the writes of the block before it (at
 //!   ancestors of `u`, each guarded by its own reach term and `e = index`), else the element
 //!   `b` at the block's start. For `b` the body gets, for each cell `i` of `a`, the atom
-//!   `P_s(x, …, (j, b) in place of cell i, …)` with `j = ite(reach_u, e, w_1)` (the
-//!   pre-state's arguments otherwise), and `j = w_i ⇒ b = v_i`, `j = j' ⇒ b = b'` for the
-//!   cells and the other reads of `a` in the block, and `reach_u ⇒ 0 <= e < size`. From the
-//!   entry, `b` is the initial content at `j` (zero, the initialiser list; free for an
-//!   uninitialised local, with the same equalities).
+//!   `P_s(x, …, (j, b) in place of cell i, …)` with `j = ite(act, e, w_1)`,
+//!   `act = reach_u ∧ 0 <= e < size` (the pre-state's arguments otherwise), one more atom with
+//!   the statement's reads together when it has several (one per cell of each array), and
+//!   `j = w_i ⇒ b = v_i`, `j = j' ⇒ b = b'` for the cells and the reads of `a` before it in
+//!   the block. From the entry, `b` is the initial content at `j` (zero, the initialiser list;
+//!   free for an uninitialised local, with the same equalities).
+//!
+//! Not `reach_u ⇒ 0 <= e < size` as an assumption: C may skip a read of a reached vertex
+//! (`i < n && a[i] != x` at `i = n`), and that assumption made the loop's exit clause vacuous
+//! there: a wrong SAFE, caught by the twin `tests/morph/find_unsafe_shortcircuit.c`.
 //!
 //! ## Why SAFE is never wrong
 //!
 //! ara assumes, like everywhere (ARCHITECTURE.md, "Out of bounds"), that an execution
-//! accesses arrays only in bounds: the executions that matter are those whose every access
-//! `a[e]` has `0 <= e < size`. Let `I` interpret every predicate so that every clause is
+//! reads arrays only in bounds: the executions that matter are those whose every *evaluated*
+//! read `a[e]` has `0 <= e < size`. Let `I` interpret every predicate so that every clause is
 //! valid. By induction on such an execution, `I(P_v) ⊇ α({state at v})` at each visit of a
 //! cut point `v`: for the entry clause and for a block from `s` to `t` taken with pre-state
 //! `(x, a)` (in `I(P_s)` through α by induction), post-state `(x', a')` and any in-range
 //! post cells `w`, the body is satisfied by: `v_i = a[w_i]` (the start atom holds), the
-//! block's constants as the path computes them, for a reached read `j = e` and `b = a[e]`
-//! (in range by the assumption, so each read atom is a tuple of α(S), and the equalities
-//! hold because they are equalities of one array's elements), for a read not reached
-//! `j = w_1` and `b = v_1` (the atoms are then the start atom's tuple with cell 1 possibly
-//! repeated, still in α(S), and the equalities hold); every range assumption holds. The
-//! cell values after the block are `ite(w_i = e, t, v_i)` over the writes of the path,
-//! which is `a'[w_i]`, and a read's `ite` over the writes of the path before it, else `b`,
-//! is the value C reads. So the head `P_t(x', w, a'[w])` holds: `I(P_t) ⊇ α`. The error
-//! clauses say no state in `I(P_s)` (hence none reachable) reaches the error along a block.
-//! Since the error is reachable only through a state at a cut point or directly from the
-//! entry (whose clause into the error is valid too), the program is safe.
+//! block's constants as the path computes them, for an active read `j = e` and `b = a[e]`
+//! (each read atom is then a tuple of in-range indexes with their elements: in α(S)), for
+//! an inactive one `j = w_1` and `b = v_1` (the start atom's tuple with cell 1 possibly
+//! repeated, still in α(S)); the equalities hold because they are equalities of one array's
+//! elements at equal indexes, and the joint atom is such a tuple too (its reads are all
+//! active or all inactive: one vertex, one range test per read, each inactive one standing
+//! at `(w_1, v_1)`). A read C evaluates is active (reached, in range by the assumption), so
+//! its value, the `ite` over the writes of the path before it else `b`, is the value C
+//! reads; a read C does not evaluate has a value nothing uses. The cell values after the
+//! block are `ite(w_i = e, t, v_i)` over the writes of the path, which is `a'[w_i]` (an
+//! out-of-range write touches no in-range cell). So the head `P_t(x', w, a'[w])` holds:
+//! `I(P_t) ⊇ α`. The error clauses say no state in `I(P_s)` (hence none reachable)
+//! reaches the error along a block; the entry's clause into the error is valid too, so the
+//! program is safe.
 //!
 //! ara checks exactly "every clause is valid" for the solver's interpretation in the
 //! bit-vector clauses (C semantics; [`super::certify`], whose check takes any body,
@@ -456,15 +464,14 @@ impl Block<'_, '_> {
         let (k, n) = (layout.k, layout.arrays[j].1);
         let first = self.cell_slot(j);
         let idx = r.index;
-        self.defs
-            .push((u, format!("(=> {reach} {})", self.in_range(&idx, n))));
         let jc = self.fresh_const("mj", self.enc.index_sort());
         let w1 = self.morph.w[first - self.p.vars.len()].clone();
-        let jt = if reach == "true" {
-            idx.clone()
-        } else {
-            format!("(ite {reach} {idx} {w1})")
+        // Not `reach ⇒ in range`: C may skip the read (`i < n && a[i] > 0` at i = n).
+        let active = match (reach, self.in_range(&idx, n)) {
+            ("true", r) => r,
+            (reach, r) => format!("(and {reach} {r})"),
         };
+        let jt = format!("(ite {active} {idx} {w1})");
         self.defs.push((u, format!("(= {jc} {jt})")));
         let elem = self.p.array(r.array).elem;
         let b = self.fresh_const("mb", self.enc.sort(elem));
@@ -541,10 +548,8 @@ impl Block<'_, '_> {
         let val = self.wrapped(val, elem);
         self.resolve_reads(u, reach);
         self.take_fresh();
-        self.defs.push((
-            u,
-            format!("(=> {reach} {})", self.in_range(&idx, layout.arrays[j].1)),
-        ));
+        // No assumption on the index: out of range, the write changes no cell (whose
+        // indexes are in range), which is all an abstraction of in-bounds runs needs.
         let ic = self.fresh_const("mi", self.enc.index_sort());
         let vc = self.fresh_const("mv", self.enc.sort(elem));
         self.defs.push((u, format!("(= {ic} {idx})")));
@@ -620,7 +625,11 @@ mod tests {
             cl.atoms
         );
         let body = sys.body(cl);
-        assert!(body.contains("(= mj2 (ite t2_3 i@0 |a#w1@0|))"), "{body}");
+        let active = "(and t2_3 (and (<= 0 i@0) (< i@0 3)))";
+        assert!(
+            body.contains(&format!("(= mj2 (ite {active} i@0 |a#w1@0|))")),
+            "{body}"
+        );
         assert!(
             body.contains("(=> (= mj2 |a#w2@0|) (= mb3 |a#v2@0|))"),
             "{body}"
