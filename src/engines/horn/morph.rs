@@ -65,7 +65,10 @@
 //! array-free engine. A derivation of the error is a tree, not a CFG path: this engine never
 //! answers UNSAFE (the error is reported as an unknown).
 //!
-//! Arrays of symbolic size (VLAs, `malloc`) are not supported yet: `Unknown(Unsupported)`.
+//! The argument needs every array with cells to have an element (else α(S) = ∅ for every
+//! `S`, and `false` would be an invariant): an array of size 0 is unsupported, and so are
+//! arrays of symbolic size (VLAs, `malloc`), whose size may be 0 at run time:
+//! `Unknown(Unsupported)`.
 //!
 //! ## What was measured (see bench-suite/RESULTS.md, "Cell morphing (issue 13)")
 
@@ -128,6 +131,9 @@ impl CellLayout {
         for a in used {
             let arr = p.array(a);
             match arr.size {
+                // No element, no cell: α of any state would be empty, and `false` an
+                // invariant of every loop head.
+                Size::Const(0) => return Err(format!("{} has no element", arr.display)),
                 Size::Const(n) if (n as i128) <= max => arrays.push((a, n)),
                 Size::Const(n) => return Err(format!("{} has {n} elements", arr.display)),
                 Size::Var(_) => {
