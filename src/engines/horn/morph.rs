@@ -234,23 +234,25 @@ impl Default for HornCells {
     }
 }
 
-/// The configurations for cell clauses, in order (from the Horn engine's
-/// [`super::PORTFOLIO`]): integers first, bit-vectors last (see the module doc for what was
-/// measured).
-pub const ORDER: &[&str] = &[
-    "lia-no-iuc",
-    "lia-global",
-    "lia-wrap",
-    "lia-wrap-global",
-    "bv-global",
-];
+/// The first configuration for cell clauses: integers with global guidance and IUC (the
+/// Horn engine's `lia-global` turns IUC off: 17.7 s instead of 1.4 s on max at N = 10^6).
+pub const LIA_GLOBAL_IUC: SpacerConfig = SpacerConfig {
+    name: "lia-global-iuc",
+    theory: Theory::Lia,
+    wrap: false,
+    options: &[("fp.spacer.global", "true")],
+};
 
-/// The configurations of [`ORDER`].
+/// The configurations after it, from the Horn engine's [`super::PORTFOLIO`]: integers
+/// first, bit-vectors last (see the module doc for what was measured).
+pub const ORDER: &[&str] = &["lia-no-iuc", "lia-global", "lia-wrap-global", "bv-global"];
+
+/// [`LIA_GLOBAL_IUC`], then the configurations of [`ORDER`].
 pub fn portfolio() -> Vec<SpacerConfig> {
-    ORDER
+    let named = ORDER
         .iter()
-        .filter_map(|n| super::PORTFOLIO.iter().find(|c| c.name == *n).cloned())
-        .collect()
+        .filter_map(|n| super::PORTFOLIO.iter().find(|c| c.name == *n).cloned());
+    std::iter::once(LIA_GLOBAL_IUC).chain(named).collect()
 }
 
 /// The numbers of cells tried, in order.
@@ -673,7 +675,7 @@ mod tests {
 
     #[test]
     fn the_cell_portfolio_names_configurations_of_the_horn_engine() {
-        assert_eq!(portfolio().len(), ORDER.len());
+        assert_eq!(portfolio().len(), ORDER.len() + 1);
     }
 
     #[test]
