@@ -472,7 +472,7 @@ fn bug_finder(
     // Random inputs first: cheap, and they find shallow bugs behind loops too long to unwind.
     let random_budget = (budget / 6).min(RANDOM_SEARCH_MAX);
     let random = |dir: &std::path::Path| {
-        random::random_search(p, random_budget, dir).map(|trace| {
+        random::random_search(p, random_budget, t + budget, dir).map(|trace| {
             let run = BugFinderRun {
                 answer: BugFinderAnswer::RandomTesting,
                 confirmation: Some(trace.confirmed_by.clone()),
