@@ -616,6 +616,11 @@ mod tests {
     use super::*;
     use crate::frontend::{FrontendOptions, parse_source};
 
+    /// A deadline no test reaches.
+    fn far() -> Instant {
+        Instant::now() + Duration::from_secs(600)
+    }
+
     /// The reproducer of issue 11: a running sum of `unsigned char`s assumed to exceed
     /// 300 * (i + 1) each time: the first assumption always fails, so the error is unreachable.
     const ACCUMULATE: &str = "extern unsigned char __VERIFIER_nondet_uchar(void);
@@ -706,7 +711,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let p = program(ACCUMULATE);
         let bogus = [62, 213, 112, 244, 15, 164, 225, 149, 187, 245];
-        let why = confirm_hit(&p, &[], &hit(&bogus), dir.path()).unwrap_err();
+        let why = confirm_hit(&p, &[], &hit(&bogus), dir.path(), far()).unwrap_err();
         assert!(why.contains("assumption"), "{why}");
     }
 
@@ -722,7 +727,7 @@ mod tests {
         let q = p.clone();
         let filled = fill_uninitialised_arrays(&mut p);
         assert_eq!(filled.len(), 1);
-        confirm_hit(&q, &filled, &hit(&[0, 7, 9]), dir.path()).unwrap();
-        assert!(confirm_hit(&q, &filled, &hit(&[7, 0, 9]), dir.path()).is_err());
+        confirm_hit(&q, &filled, &hit(&[0, 7, 9]), dir.path(), far()).unwrap();
+        assert!(confirm_hit(&q, &filled, &hit(&[7, 0, 9]), dir.path(), far()).is_err());
     }
 }
