@@ -319,6 +319,60 @@ pub fn run_with(
     limits: &Limits,
     tree_memory_mb: Option<u64>,
 ) -> Result<RunOutput, AraError> {
+    run_in(Spec {
+        program,
+        args,
+        cwd,
+        stdin,
+        limits,
+        tree_memory_mb,
+        tmp: None,
+    })
+}
+
+/// [`run_with`] for a child that makes temporary folders (a child ara, a checker): it gets a
+/// temporary root of its own (`TMPDIR`, which `tempfile` and the checkers honour), a fresh
+/// folder in ours, removed after the child ended however it ended. A child ara killed after
+/// [`TERM_GRACE`] cannot remove its own folders; its parent removes them with the root.
+pub fn run_with_own_tmp(
+    program: &Path,
+    args: &[String],
+    cwd: Option<&Path>,
+    limits: &Limits,
+    tree_memory_mb: Option<u64>,
+) -> Result<RunOutput, AraError> {
+    let root = tempfile::Builder::new()
+        .prefix("ara-child-")
+        .tempdir()
+        .map_err(|e| AraError::Internal(format!("cannot make a temporary folder: {e}")))?;
+    let out = run_in(Spec {
+        program,
+        args,
+        cwd,
+        stdin: None,
+        limits,
+        tree_memory_mb,
+        tmp: Some(root.path()),
+    });
+    // Removed here, after the child's whole tree ended (run_in waits for it or kills it).
+    let _ = root.close();
+    out
+}
+
+/// One run: [`run_with`]'s arguments, and the child's `TMPDIR` when given.
+struct Spec<'a> {
+    program: &'a Path,
+    args: &'a [String],
+    cwd: Option<&'a Path>,
+    stdin: Option<&'a str>,
+    limits: &'a Limits,
+    tree_memory_mb: Option<u64>,
+    tmp: Option<&'a Path>,
+}
+
+fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
+    let (program, args, cwd, stdin) = (spec.program, spec.args, spec.cwd, spec.stdin);
+    let (limits, tree_memory_mb, tmp) = (spec.limits, spec.tree_memory_mb, spec.tmp);
     let name = program
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -334,6 +388,9 @@ pub fn run_with(
         .stderr(Stdio::piped());
     if let Some(d) = cwd {
         cmd.current_dir(d);
+    }
+    if let Some(t) = tmp {
+        cmd.env("TMPDIR", t);
     }
     let mem = limits.memory_mb;
     #[cfg(target_os = "linux")]

@@ -196,3 +196,61 @@ fn a_memory_limit_makes_no_thread_panic() {
         }
     }
 }
+
+/// A checker that stops its parent (the child `ara check`) and waits: the child can neither
+/// finish nor clean up, and `ara batch` kills it after the grace (SIGKILL), as happens to a
+/// child slow to stop on a loaded machine.
+const STOPPING_CHECKER: &str = "#!/bin/sh\nkill -STOP $PPID\nexec sleep 30\n";
+
+/// Before, every child `ara check` killed this way left its temporary folders (`ara-check-*`,
+/// `ara-strategy-*`, `ara-bmc-*`) in the temporary root; now each child gets a root of its
+/// own inside the batch's, removed after the child ended.
+#[test]
+fn a_killed_child_of_batch_leaves_no_temporary_folder() {
+    let d = tempfile::tempdir().unwrap();
+    let (tasks, root) = (d.path().join("tasks"), d.path().join("root"));
+    std::fs::create_dir_all(&tasks).unwrap();
+    std::fs::create_dir_all(&root).unwrap();
+    program(&tasks, "arrays.c", ARRAYS);
+    std::fs::write(
+        tasks.join("unreach-call.prp"),
+        "CHECK( init(main()), LTL(G ! call(reach_error())) )\n",
+    )
+    .unwrap();
+    std::fs::write(
+        tasks.join("arrays.yml"),
+        "format_version: '2.0'\ninput_files: 'arrays.c'\nproperties:\n  \
+         - property_file: unreach-call.prp\n    expected_verdict: true\n\
+         options:\n  language: C\n  data_model: LP64\n",
+    )
+    .unwrap();
+    let checker = d.path().join("stopping_checker");
+    std::fs::write(&checker, STOPPING_CHECKER).unwrap();
+    std::fs::set_permissions(
+        &checker,
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    let out = d.path().join("out");
+    let args = [
+        "batch",
+        tasks.to_str().unwrap(),
+        "--timeout",
+        "1",
+        "--jobs",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let env = [("TMPDIR", root.as_path()), ("ARA_ESBMC", checker.as_path())];
+    let (o, took) = ara_limited(8_000_000, &args, &env);
+    code(&o, "batch");
+    let results = std::fs::read_to_string(out.join("results.json")).expect("results written");
+    assert!(results.contains("arrays.yml"), "{results}");
+    let left: Vec<_> = std::fs::read_dir(&root)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(left.is_empty(), "left in the temporary root: {left:?}");
+    assert!(took < Duration::from_secs(60), "{took:?}");
+}

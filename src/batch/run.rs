@@ -2,10 +2,11 @@
 //!
 //! Takes [`Task`]s and [`RunSettings`]; gives one [`Row`] per task and tool, whatever
 //! happens. Each run is `ara check FILE --json ...` (or `ara bmc FILE --json ...` for a
-//! baseline checker on the original program) started through [`crate::tools::run_with`]: its
-//! own process group killed at the time limit (the checkers it starts die with it), a limit
-//! on the resident memory of the whole process tree, and wall time, CPU time and peak memory
-//! measured (`wait4`, `/proc`). Crashes, timeouts, running out of memory and output
+//! baseline checker on the original program) started through
+//! [`crate::tools::run_with_own_tmp`]: its own process group killed at the time limit (the
+//! checkers it starts die with it), its own temporary root removed after it ended (a child
+//! killed before it could clean up leaves no folder), a limit on the resident memory of the
+//! whole process tree, and wall time, CPU time and peak memory measured (`wait4`, `/proc`). Crashes, timeouts, running out of memory and output
 //! that does not parse become rows with the reason. ara's JSON report is read back into ara's
 //! own verdict types (`FinalVerdict`, `checkers::Verdict`): no reason text is re-parsed.
 
@@ -294,7 +295,7 @@ fn run_job(task: &Task, tool: &str, s: &RunSettings) -> Row {
     } else {
         format!("{tool} (ara bmc, auto)")
     };
-    let out = match tools::run_with(&s.exe, &args, None, None, &limits, s.memory_mb) {
+    let out = match tools::run_with_own_tmp(&s.exe, &args, None, &limits, s.memory_mb) {
         Ok(o) => o,
         Err(e) => {
             row.reason = format!("cannot run {}: {e}", s.exe.display());
@@ -338,7 +339,7 @@ fn validate_witness(r: &Runnable, witness: &std::path::Path, s: &RunSettings) ->
         timeout: Some(Duration::from_secs(s.timeout + 10)),
         memory_mb: None,
     };
-    match tools::run_with(&s.exe, &args, None, None, &limits, s.memory_mb) {
+    match tools::run_with_own_tmp(&s.exe, &args, None, &limits, s.memory_mb) {
         Ok(o) => match o.ending {
             Ending::Exited(c) if c == exit::OK || c == exit::UNSAFE => "confirmed".into(),
             Ending::Exited(c) if c == exit::REJECTED => "rejected".into(),

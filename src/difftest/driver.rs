@@ -9,7 +9,8 @@
 //! runs on seeded random inputs, and a run reaching the error of a program ESBMC called SAFE
 //! is an *oracle conflict*, reported apart from ara's results. Then `ara check` runs with each
 //! strategy; a definite verdict against the truth is a disagreement, which is reduced
-//! ([`super::reduce`]) and written to the output folder.
+//! ([`super::reduce`]) and written to the output folder. ESBMC and every `ara check` run with
+//! a temporary root of their own, removed after they ended ([`tools::run_with_own_tmp`]).
 
 use super::ast::Program;
 use super::generate::{GenConfig, generate};
@@ -18,7 +19,7 @@ use super::print::print_program;
 use super::reduce;
 use super::rng::Rng;
 use crate::ir::types::DataModel;
-use crate::tools::{self, Ending, Limits, Tool, find_tool, run};
+use crate::tools::{self, Ending, Limits, Tool, find_tool, run, run_with_own_tmp};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -142,7 +143,7 @@ pub fn ground_truth(t: &Tools, src: &Path, dm: DataModel, unwind: u32, limit: Du
         timeout: Some(limit),
         memory_mb: Some(4096),
     };
-    let out = match run(&t.esbmc, &args, src.parent(), None, &limits) {
+    let out = match run_with_own_tmp(&t.esbmc, &args, src.parent(), &limits, None) {
         Ok(o) => o,
         Err(e) => return Truth::None(format!("esbmc: {e}")),
     };
@@ -197,7 +198,7 @@ pub fn run_ara(t: &Tools, src: &Path, dm: DataModel, s: Strategy, limit: Duratio
         timeout: Some(limit + Duration::from_secs(15)),
         memory_mb: None,
     };
-    let out = match run(&t.ara, &args, src.parent(), None, &limits) {
+    let out = match run_with_own_tmp(&t.ara, &args, src.parent(), &limits, None) {
         Ok(o) => o,
         Err(e) => return Verdict::Error(format!("cannot run ara: {e}")),
     };
