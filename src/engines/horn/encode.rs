@@ -29,13 +29,16 @@
 //! Expressions go through the trace formula's encoder ([`ExprEncoder`]): in bit-vectors that
 //! is C's semantics exactly (widths of the data model, conversions, wrap-around).
 
+use crate::checkers::UnknownReason;
 use crate::error::AraError;
 use crate::ir::cfg::{Action, Cfg, Guard};
 use crate::ir::{IntType, Program, Stmt, StmtKind, Storage, VERTEX_ERROR, VarId, Vertex};
 use crate::smt::encode::int_lit;
 use crate::smt::{ExprEncoder, Theory, entry_vertex};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
+use std::rc::Rc;
+use std::time::Instant;
 
 /// The uninterpreted predicate of one cut point.
 #[derive(Clone, Debug, PartialEq)]
@@ -256,9 +259,13 @@ pub fn cut_points(cfg: &Cfg, entry: Vertex) -> BTreeSet<Vertex> {
     cuts
 }
 
-/// Encodes `p` as Horn clauses. Fails (as unsupported) when the program uses arrays.
+/// Encodes `p` as Horn clauses. Fails (as unsupported) when the program uses arrays or the
+/// clauses would be too large ([`MAX_TERMS`]).
 pub fn encode(p: &Program, theory: Theory) -> Result<HornSystem, AraError> {
-    encode_with(p, theory, false)
+    unlimited(
+        p,
+        encode_limited(p, theory, false, &EncodeLimits::default()),
+    )
 }
 
 /// Integer clauses closer to C: every assigned value is wrapped once into the variable's
@@ -267,21 +274,125 @@ pub fn encode(p: &Program, theory: Theory) -> Result<HornSystem, AraError> {
 /// inside an expression are still unbounded integers: a search aid, like all integer
 /// clauses (what the engine trusts is the bit-vector check).
 pub fn encode_wrapped(p: &Program) -> Result<HornSystem, AraError> {
-    encode_with(p, Theory::Lia, true)
+    unlimited(
+        p,
+        encode_limited(p, Theory::Lia, true, &EncodeLimits::default()),
+    )
 }
 
-fn encode_with(p: &Program, theory: Theory, wrap: bool) -> Result<HornSystem, AraError> {
+/// An encoding without a deadline: a stop (too large, cancelled) is the error.
+fn unlimited(
+    p: &Program,
+    r: Result<Result<HornSystem, UnknownReason>, AraError>,
+) -> Result<HornSystem, AraError> {
+    r?.map_err(|why| AraError::Unsupported {
+        file: p.file.clone(),
+        line: 0,
+        col: 0,
+        what: format!("Horn clauses: {why}"),
+    })
+}
+
+/// At most this many state terms (a predicate argument, a version, a constant, a definition)
+/// in one encoding. The predicates range over every variable, so a program with many cut
+/// points *and* many variables (thousands of inlined calls of a function with a loop) has
+/// clauses of size cut points × variables: past this bound they would take gigabytes and no
+/// solver would answer within any budget ara has. About 200 bytes each.
+pub const MAX_TERMS: usize = 2_000_000;
+
+/// When an encoding gives up: past its deadline, when the thread's runs are cancelled
+/// ([`crate::tools::cancelled`]), or past `max_terms` ([`MAX_TERMS`]).
+#[derive(Clone, Debug)]
+pub struct EncodeLimits {
+    /// The engine's start (the `after` of a timeout).
+    pub start: Instant,
+    pub deadline: Option<Instant>,
+    pub max_terms: usize,
+}
+
+impl Default for EncodeLimits {
+    fn default() -> Self {
+        EncodeLimits {
+            start: Instant::now(),
+            deadline: None,
+            max_terms: MAX_TERMS,
+        }
+    }
+}
+
+impl EncodeLimits {
+    /// Why to stop now, if so (checked every few vertices: it reads the clock).
+    fn stop(&self, terms: usize) -> Option<UnknownReason> {
+        if terms > self.max_terms {
+            return Some(too_large(terms, self.max_terms));
+        }
+        if crate::tools::cancelled() {
+            return Some(UnknownReason::Cancelled);
+        }
+        let now = Instant::now();
+        self.deadline
+            .is_some_and(|d| now >= d)
+            .then(|| UnknownReason::Timeout {
+                after: now - self.start,
+            })
+    }
+}
+
+fn too_large(terms: usize, max: usize) -> UnknownReason {
+    UnknownReason::TooLarge {
+        what: format!("Horn clauses of more than {terms} state terms (at most {max})"),
+    }
+}
+
+/// An encoding that stopped: ara's fault, or a reason to answer unknown.
+enum Halt {
+    Fault(AraError),
+    Stopped(UnknownReason),
+}
+
+impl From<AraError> for Halt {
+    fn from(e: AraError) -> Self {
+        Halt::Fault(e)
+    }
+}
+
+/// Encodes `p` within `limits`: the clauses (`wrap`: see [`encode_wrapped`]), or the reason
+/// it stopped (timeout, cancelled, too large); `Err` for arrays and ara's own faults.
+pub fn encode_limited(
+    p: &Program,
+    theory: Theory,
+    wrap: bool,
+    limits: &EncodeLimits,
+) -> Result<Result<HornSystem, UnknownReason>, AraError> {
+    match encode_with(p, theory, wrap, limits) {
+        Ok(sys) => Ok(Ok(sys)),
+        Err(Halt::Stopped(why)) => Ok(Err(why)),
+        Err(Halt::Fault(e)) => Err(e),
+    }
+}
+
+fn encode_with(
+    p: &Program,
+    theory: Theory,
+    wrap: bool,
+    limits: &EncodeLimits,
+) -> Result<HornSystem, Halt> {
     if uses_arrays(p) {
-        return Err(AraError::Unsupported {
+        return Err(Halt::Fault(AraError::Unsupported {
             file: p.file.clone(),
             line: 0,
             col: 0,
             what: "arrays (the Horn-clause engine needs an array-free program)".into(),
-        });
+        }));
     }
     let cfg = Cfg::build(p);
     let entry = entry_vertex(&p.body, p.exit_vertex());
     let cuts = cut_points(&cfg, entry);
+    // Each block starts with a version of every variable: refuse before building them.
+    let least = (cuts.len() + 1).saturating_mul(p.vars.len());
+    if least > limits.max_terms {
+        return Err(Halt::Stopped(too_large(least, limits.max_terms)));
+    }
     let mut enc = ExprEncoder::new(p, theory);
     let args: Vec<(VarId, String)> = p.var_ids().map(|v| (v, enc.sort(p.var(v).ty))).collect();
     let preds = cuts
@@ -293,11 +404,13 @@ fn encode_with(p: &Program, theory: Theory, wrap: bool) -> Result<HornSystem, Ar
         })
         .collect();
     let mut clauses = Vec::new();
-    let mut b = Block::new(p, &cfg, &cuts, &mut enc, wrap);
-    clauses.extend(b.clauses(None, entry)?);
-    for &c in &cuts {
+    let mut terms = 0;
+    for from in std::iter::once(None).chain(cuts.iter().map(|&c| Some(c))) {
         let mut b = Block::new(p, &cfg, &cuts, &mut enc, wrap);
-        clauses.extend(b.clauses(Some(c), c)?);
+        b.limits = Some((limits, terms));
+        let new = b.clauses(from, from.unwrap_or(entry))?;
+        terms += new.iter().map(clause_terms).sum::<usize>();
+        clauses.extend(new);
     }
     Ok(HornSystem {
         theory,
@@ -311,7 +424,20 @@ fn encode_with(p: &Program, theory: Theory, wrap: bool) -> Result<HornSystem, Ar
     })
 }
 
+/// The state terms of a clause (what [`MAX_TERMS`] counts).
+fn clause_terms(c: &Clause) -> usize {
+    c.consts.len() + c.pre.len() + c.constraints.len() + c.post.len() + c.edges.len()
+}
+
+/// The terms of the variables at one point of a block (indexed by `VarId`): shared names,
+/// so copying an environment at a branch copies pointers, not strings.
+type Env = Vec<Rc<str>>;
+
 /// The encoding of one block (the loop-free region after a start vertex).
+///
+/// Memory stays linear in the block: an environment is moved along straight-line code and
+/// copied only at branches, and the environments on the edges into a vertex are dropped once
+/// the vertex is merged (only the frontier of the topological order holds any).
 struct Block<'a, 'e> {
     p: &'a Program,
     cfg: &'a Cfg,
@@ -319,15 +445,18 @@ struct Block<'a, 'e> {
     enc: &'e mut ExprEncoder<'a>,
     /// Wrap assigned integer values into their types (see [`encode_wrapped`]).
     wrap: bool,
+    /// The encoding's limits and the terms of the clauses made before this block.
+    limits: Option<(&'a EncodeLimits, usize)>,
     consts: Vec<(String, String)>,
     /// Definitions, tagged with the vertex they belong to (for slicing per target).
     defs: Vec<(Vertex, String)>,
     /// Version counter per variable.
     ver: Vec<u32>,
-    /// Values of the variables on entering each vertex, and its reach term.
-    env_in: BTreeMap<Vertex, (Vec<String>, String)>,
-    /// Incoming edges of each vertex of the region: (from, taken-term, env after `from`).
-    incoming: BTreeMap<Vertex, Vec<(Vertex, String, Vec<String>)>>,
+    /// Incoming edges of each vertex of the region: (from, taken-term).
+    incoming: BTreeMap<Vertex, Vec<(Vertex, String)>>,
+    /// The environments after the sources of `incoming`'s edges (same order), until their
+    /// target is merged.
+    pending: HashMap<Vertex, Vec<Env>>,
 }
 
 impl<'a, 'e> Block<'a, 'e> {
@@ -344,11 +473,12 @@ impl<'a, 'e> Block<'a, 'e> {
             cuts,
             enc,
             wrap,
+            limits: None,
             consts: vec![],
             defs: vec![],
             ver: vec![0; p.vars.len()],
-            env_in: BTreeMap::new(),
             incoming: BTreeMap::new(),
+            pending: HashMap::new(),
         }
     }
 
@@ -356,12 +486,23 @@ impl<'a, 'e> Block<'a, 'e> {
         v == VERTEX_ERROR || self.cuts.contains(&v)
     }
 
-    fn fresh_version(&mut self, x: VarId) -> String {
+    /// Stops when the limits say so.
+    fn check_limits(&self) -> Result<(), Halt> {
+        let Some((limits, before)) = self.limits else {
+            return Ok(());
+        };
+        match limits.stop(before + self.consts.len() + self.defs.len()) {
+            Some(why) => Err(Halt::Stopped(why)),
+            None => Ok(()),
+        }
+    }
+
+    fn fresh_version(&mut self, x: VarId) -> Rc<str> {
         self.ver[x.0 as usize] += 1;
         let var = self.p.var(x);
         let name = crate::smt::encode::versioned(&var.name, self.ver[x.0 as usize]);
         self.consts.push((name.clone(), self.enc.sort(var.ty)));
-        name
+        name.into()
     }
 
     fn fresh_bool(&mut self, name: String, def: String, at: Vertex) -> String {
@@ -371,7 +512,7 @@ impl<'a, 'e> Block<'a, 'e> {
     }
 
     /// The pre-state constants (`x@0`) and, for the entry, the initial values.
-    fn start_env(&mut self, initial: bool, at: Vertex) -> Vec<String> {
+    fn start_env(&mut self, initial: bool, at: Vertex) -> Env {
         let mut env = Vec::new();
         for x in self.p.var_ids() {
             let var = self.p.var(x);
@@ -398,7 +539,7 @@ impl<'a, 'e> Block<'a, 'e> {
                     }
                 }
             }
-            env.push(name);
+            env.push(name.into());
         }
         env
     }
@@ -434,31 +575,37 @@ impl<'a, 'e> Block<'a, 'e> {
         (order, targets)
     }
 
+    /// Records the edge `u → to`, taken when `term`, leaving `u` with `env`.
+    fn add_edge(&mut self, u: Vertex, to: Vertex, term: String, env: Env) {
+        self.incoming.entry(to).or_default().push((u, term));
+        self.pending.entry(to).or_default().push(env);
+    }
+
     /// The clauses from `start` (`None`: the entry of main, `first` its first vertex; a
     /// cut point: `first` is itself).
-    fn clauses(&mut self, from: Option<Vertex>, first: Vertex) -> Result<Vec<Clause>, AraError> {
+    fn clauses(&mut self, from: Option<Vertex>, first: Vertex) -> Result<Vec<Clause>, Halt> {
         let pre = self.start_env(from.is_none(), first);
         // From the entry, a first vertex that is a cut point is the target right away.
         let run_first = from.is_some() || !self.is_target(first);
         let (order, targets) = self.region(first, run_first);
         if !run_first {
-            self.incoming
-                .entry(first)
-                .or_default()
-                .push((first, "true".into(), pre.clone()));
+            self.add_edge(first, first, "true".into(), pre.clone());
         }
         for (k, &u) in order.iter().enumerate() {
+            if k % 64 == 0 {
+                self.check_limits()?;
+            }
             let (env, reach) = if k == 0 {
                 (pre.clone(), "true".to_string())
             } else {
-                self.merge(u)
+                self.merge(u)?
             };
-            self.env_in.insert(u, (env.clone(), reach.clone()));
             self.exec(u, env, &reach)?;
         }
         let mut out = Vec::new();
         for &t in &targets {
-            let (post, reach) = self.merge(t);
+            self.check_limits()?;
+            let (post, reach) = self.merge(t)?;
             let keep = self.ancestors(t, first);
             let mut constraints: Vec<String> = self
                 .defs
@@ -473,15 +620,23 @@ impl<'a, 'e> Block<'a, 'e> {
                 .incoming
                 .iter()
                 .filter(|(v, _)| keep.contains(v))
-                .flat_map(|(&v, ins)| ins.iter().map(move |(u, term, _)| (*u, v, term.clone())))
+                .flat_map(|(&v, ins)| ins.iter().map(move |(u, term)| (*u, v, term.clone())))
                 .collect();
             out.push(Clause {
                 from,
                 to: (t != VERTEX_ERROR).then_some(t),
                 consts: self.consts.clone(),
-                pre: if from.is_some() { pre.clone() } else { vec![] },
+                pre: if from.is_some() {
+                    strings(&pre)
+                } else {
+                    vec![]
+                },
                 constraints,
-                post: if t == VERTEX_ERROR { vec![] } else { post },
+                post: if t == VERTEX_ERROR {
+                    vec![]
+                } else {
+                    strings(&post)
+                },
                 edges,
             });
         }
@@ -497,7 +652,7 @@ impl<'a, 'e> Block<'a, 'e> {
             if v == start && keep.len() > 1 {
                 continue;
             }
-            for (u, _, _) in self.incoming.get(&v).into_iter().flatten() {
+            for (u, _) in self.incoming.get(&v).into_iter().flatten() {
                 if keep.insert(*u) {
                     todo.push(*u);
                 }
@@ -507,36 +662,48 @@ impl<'a, 'e> Block<'a, 'e> {
     }
 
     /// The values entering `v` (an `ite` over the incoming edges where they differ) and its
-    /// reach term.
-    fn merge(&mut self, v: Vertex) -> (Vec<String>, String) {
-        let ins = self.incoming.get(&v).cloned().unwrap_or_default();
-        if let [(_, term, env)] = ins.as_slice() {
-            return (env.clone(), term.clone());
+    /// reach term; the environments of its incoming edges are dropped.
+    fn merge(&mut self, v: Vertex) -> Result<(Env, String), AraError> {
+        let mut envs = self.pending.remove(&v).unwrap_or_default();
+        let terms: Vec<String> = self
+            .incoming
+            .get(&v)
+            .into_iter()
+            .flatten()
+            .map(|(_, t)| t.clone())
+            .collect();
+        if envs.len() != terms.len() || envs.is_empty() {
+            return Err(AraError::Internal(format!(
+                "horn: vertex {v} of a block has no incoming edge"
+            )));
         }
-        let terms: Vec<String> = ins.iter().map(|(_, t, _)| t.clone()).collect();
+        if let [term] = terms.as_slice() {
+            return Ok((envs.pop().expect("one edge"), term.clone()));
+        }
         let reach = self.fresh_bool(format!("r{v}"), format!("(or {})", terms.join(" ")), v);
-        let mut env = ins[0].2.clone();
+        let mut env = envs[0].clone();
         for x in self.p.var_ids() {
             let i = x.0 as usize;
-            if ins.iter().all(|(_, _, e)| e[i] == env[i]) {
+            if envs.iter().all(|e| e[i] == env[i]) {
                 continue;
             }
             // The last edge is the default: it is taken when the others are not.
-            let mut t = ins.last().expect("two or more edges").2[i].clone();
-            for (_, term, e) in ins.iter().rev().skip(1) {
+            let mut t = envs.last().expect("two or more edges")[i].to_string();
+            for (term, e) in terms.iter().zip(&envs).rev().skip(1) {
                 t = format!("(ite {term} {} {t})", e[i]);
             }
             let name = self.fresh_version(x);
             self.defs.push((v, format!("(= {name} {t})")));
             env[i] = name;
         }
-        (env, reach)
+        Ok((env, reach))
     }
 
     /// Executes vertex `u` (entered with `env`, reached when `reach`): its definitions, and
     /// its outgoing edges recorded as incoming edges of their targets.
-    fn exec(&mut self, u: Vertex, env: Vec<String>, reach: &str) -> Result<(), AraError> {
-        let node = self.cfg.node(u);
+    fn exec(&mut self, u: Vertex, env: Env, reach: &str) -> Result<(), AraError> {
+        let cfg = self.cfg;
+        let node = cfg.node(u);
         let Action::Stmt(st) = &node.action else {
             return Ok(());
         };
@@ -544,12 +711,13 @@ impl<'a, 'e> Block<'a, 'e> {
         // Group the edges by target (both branches of an `if` may meet).
         let mut by_target: BTreeMap<Vertex, Vec<&Guard>> = BTreeMap::new();
         for e in &node.succs {
-            by_target.entry(e.to).or_default().push(&e.guard);
-        }
-        for (to, gs) in by_target {
-            if to == self.p.exit_vertex() {
-                continue;
+            if e.to != self.p.exit_vertex() {
+                by_target.entry(e.to).or_default().push(&e.guard);
             }
+        }
+        let n = by_target.len();
+        let mut out = Some(out);
+        for (k, (to, gs)) in by_target.into_iter().enumerate() {
             let g = match (gs.as_slice(), &guard) {
                 (_, None) => None,
                 ([Guard::True], Some(c)) => Some(c.clone()),
@@ -561,26 +729,25 @@ impl<'a, 'e> Block<'a, 'e> {
                 Some(g) if reach == "true" => self.fresh_bool(format!("t{u}_{to}"), g, u),
                 Some(g) => self.fresh_bool(format!("t{u}_{to}"), format!("(and {reach} {g})"), u),
             };
-            self.incoming
-                .entry(to)
-                .or_default()
-                .push((u, term, out.clone()));
+            // The last edge takes the environment, the others a copy.
+            let env = if k + 1 == n {
+                out.take().unwrap_or_default()
+            } else {
+                out.clone().unwrap_or_default()
+            };
+            self.add_edge(u, to, term, env);
         }
         Ok(())
     }
 
     /// The values after statement `st` and the SMT condition its branch edges test.
-    fn effect(
-        &mut self,
-        st: &Stmt,
-        env: Vec<String>,
-    ) -> Result<(Vec<String>, Option<String>), AraError> {
+    fn effect(&mut self, st: &Stmt, env: Env) -> Result<(Env, Option<String>), AraError> {
         let p = self.p;
         let u = st.id;
-        let mut out = env.clone();
+        let mut out = env;
         let guard = match &st.kind {
             StmtKind::Assign(x, e) => {
-                let val = self.enc.value(e, &env, p.var(*x).ty, u)?;
+                let val = self.enc.value(e, &out, p.var(*x).ty, u)?;
                 let val = self.wrapped(val, p.var(*x).ty);
                 self.take_fresh();
                 let name = self.fresh_version(*x);
@@ -591,7 +758,7 @@ impl<'a, 'e> Block<'a, 'e> {
             StmtKind::ParAssign(xs) => {
                 let mut vals = Vec::new();
                 for (x, e) in xs {
-                    let val = self.enc.value(e, &env, p.var(*x).ty, u)?;
+                    let val = self.enc.value(e, &out, p.var(*x).ty, u)?;
                     vals.push(self.wrapped(val, p.var(*x).ty));
                 }
                 self.take_fresh();
@@ -607,7 +774,7 @@ impl<'a, 'e> Block<'a, 'e> {
             | StmtKind::If(c, ..)
             | StmtKind::While { cond: c, .. }
             | StmtKind::DoWhile { cond: c, .. } => {
-                let t = self.enc.truth(c, &env, u)?;
+                let t = self.enc.truth(c, &out, u)?;
                 self.take_fresh();
                 Some(t)
             }
@@ -662,6 +829,11 @@ impl<'a, 'e> Block<'a, 'e> {
         let (lo, hi) = (int_lit(lo), int_lit(hi));
         format!("(ite (> {val} {hi}) (- {val} {m}) (ite (< {val} {lo}) (+ {val} {m}) {val}))")
     }
+}
+
+/// An environment as owned strings (a clause's arguments).
+fn strings(env: &Env) -> Vec<String> {
+    env.iter().map(|s| s.to_string()).collect()
 }
 
 /// An indeterminate `_Bool` still holds 0 or 1.
