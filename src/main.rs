@@ -781,19 +781,14 @@ fn main() {
         }
     };
     // Deep syntax trees make deep recursion: the command runs on a thread with a big stack
-    // (reserved, touched only as used), and so does every thread it starts (std reads
-    // RUST_MIN_STACK at the first spawn).
-    let stack = ara::frontend::source::STACK_BYTES;
-    // SAFETY: no other thread runs yet.
-    unsafe { std::env::set_var("RUST_MIN_STACK", stack.to_string()) };
+    // (reserved, touched only as used; smaller under an address-space limit), and so does
+    // every thread it starts for such work (`tools::spawn_deep`).
+    ara::tools::fit_address_space();
     ara::tools::handle_interrupts();
     let (tx, rx) = std::sync::mpsc::channel();
-    let worker = std::thread::Builder::new()
-        .name("ara".into())
-        .stack_size(stack)
-        .spawn(move || {
-            let _ = tx.send(report(run(cli)));
-        });
+    let worker = ara::tools::spawn_deep("ara", move || {
+        let _ = tx.send(report(run(cli)));
+    });
     let code = match worker {
         Ok(_) => wait_for(&rx),
         Err(e) => report(Err(AraError::Internal(format!(

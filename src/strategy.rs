@@ -335,10 +335,12 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
         Some(_) => (remaining / 4).min(UNWIND_HEAD_START),
         None => Duration::ZERO,
     };
+    // Why a part gave no answer: its thread could not start, or it panicked.
+    let (mut cegar_fault, mut bmc_fault) = (None, None);
     std::thread::scope(|sc| {
         let (tx1, stop1) = (tx.clone(), stop_cegar.clone());
         let copts = &copts;
-        sc.spawn(move || {
+        let cegar_thread = tools::spawn_deep_scoped(sc, "cegar", move || {
             tools::watch_cancel(Some(stop1));
             // The complete unwinding (when it runs) starts alone: it is what plain ESBMC
             // does, and sharing the cores from the start made it lose to it.
@@ -348,11 +350,13 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
             let _ = tx1.send(Answer::Cegar(cegar::check(p, &copts)));
         });
         let (tx2, stop2) = (tx, stop_bmc.clone());
-        sc.spawn(move || {
+        let bmc_thread = tools::spawn_deep_scoped(sc, "bug-finder", move || {
             tools::watch_cancel(Some(stop2));
             let _ = tx2.send(Answer::Bmc(bug_finder(p, opts, remaining)));
         });
-        for ans in rx.iter().take(2) {
+        // The answers of the threads that started (a thread that did not start, or ended
+        // without an answer, dropped its sender: the iteration ends with the last one).
+        for ans in rx.iter() {
             match ans {
                 Answer::Cegar(r) => {
                     if r.as_ref().is_ok_and(|r| r.verdict.is_definite()) {
@@ -368,9 +372,20 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
                 }
             }
         }
+        cegar_fault = thread_fault(cegar_thread);
+        bmc_fault = thread_fault(bmc_thread);
     });
-    let cegar_res = cegar_res.unwrap_or_else(|| Err(AraError::Internal("no answer".into())));
-    let bmc_res = bmc_res.unwrap_or_else(|| Err(AraError::Internal("no answer".into())));
+    // A refinement loop that could not run is an unknown of its own, not ara's error.
+    let cegar_res = cegar_res.unwrap_or_else(|| {
+        let message = cegar_fault.unwrap_or_else(|| "no answer".into());
+        let why = Inconclusive::RefinementFailed { message };
+        Ok(empty_report(p, FinalVerdict::Unknown { reason: why }, 0.0))
+    });
+    let bmc_res = bmc_res.unwrap_or_else(|| {
+        Err(AraError::Internal(
+            bmc_fault.unwrap_or_else(|| "no answer".into()),
+        ))
+    });
     // The refinement loop's answer when definite, else the bug finder's, else UNKNOWN with
     // every reason. (Both definite answers are sound, so they cannot disagree.)
     let bmc_definite = matches!(&bmc_res, Ok((v, _)) if v.is_definite());
@@ -430,6 +445,18 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
     })
 }
 
+/// Joins a part's thread (joined here, its panic does not end the scope, and ara, with it):
+/// why it gave no answer when it could not start or panicked.
+fn thread_fault<T>(t: std::io::Result<std::thread::ScopedJoinHandle<'_, T>>) -> Option<String> {
+    match t {
+        Err(e) => Some(format!("cannot start its thread: {e}")),
+        Ok(h) => h
+            .join()
+            .err()
+            .map(|p| format!("its thread panicked: {}", tools::panic_message(p.as_ref()))),
+    }
+}
+
 /// How long the complete unwinding of the original runs before the refinement loop starts
 /// (at most a quarter of the time left).
 const UNWIND_HEAD_START: Duration = Duration::from_secs(30);
@@ -472,7 +499,7 @@ fn bug_finder(
     // Random inputs first: cheap, and they find shallow bugs behind loops too long to unwind.
     let random_budget = (budget / 6).min(RANDOM_SEARCH_MAX);
     let random = |dir: &std::path::Path| {
-        random::random_search(p, random_budget, dir).map(|trace| {
+        random::random_search(p, random_budget, t + budget, dir).map(|trace| {
             let run = BugFinderRun {
                 answer: BugFinderAnswer::RandomTesting,
                 confirmation: Some(trace.confirmed_by.clone()),
@@ -515,16 +542,25 @@ fn complete_unwinding_beside(
     let (mut unwinding, mut hit) = (None, None);
     std::thread::scope(|sc| {
         let (tx1, stop1, udir) = (tx.clone(), stop_u.clone(), &udir);
-        sc.spawn(move || {
+        let unwinding_thread = tools::spawn_deep_scoped(sc, "unwinding", move || {
             tools::watch_cancel(Some(stop1));
             let r = on_original(p, opts, Mode::Unwind(k), "original_unwind", budget, udir);
             let _ = tx1.send(Part::Unwinding(r));
         });
         let stop2 = stop_r.clone();
-        sc.spawn(move || {
+        let random_thread = tools::spawn_deep_scoped(sc, "random", move || {
             tools::watch_cancel(Some(stop2));
             let _ = tx.send(Part::Random(random(dir)));
         });
+        // A part whose thread did not start is finished: without an answer.
+        if let Err(e) = &unwinding_thread {
+            unwinding = Some(Err(AraError::Internal(format!(
+                "cannot start the unwinding's thread: {e}"
+            ))));
+        }
+        if random_thread.is_err() {
+            hit = Some(None);
+        }
         while unwinding.is_none() || hit.is_none() {
             // The caller's cancellation (this thread's flag) stops both.
             if tools::cancelled() {
@@ -545,9 +581,14 @@ fn complete_unwinding_beside(
                     hit = Some(h);
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
+                // Every sender is gone: a part ended without an answer (it panicked).
                 Err(mpsc::RecvTimeoutError::Disconnected) => break,
             }
         }
+        if let Some(why) = thread_fault(unwinding_thread) {
+            unwinding.get_or_insert(Err(AraError::Internal(why)));
+        }
+        let _ = thread_fault(random_thread);
     });
     match (hit.flatten(), unwinding) {
         (Some(hit), _) => Ok(hit),

@@ -3,6 +3,11 @@
 //! process group on timeout.
 //!
 //! Takes a tool name and arguments, gives the tool's output and how it ended ([`RunOutput`]).
+//!
+//! Also ara's own threads: every thread is started with an explicit stack
+//! ([`spawn_deep`]/[`spawn_deep_scoped`] for work that recurses over the IR, trying smaller
+//! stacks when the address space is limited; [`SMALL_STACK`] for threads that only wait or
+//! move bytes), and a thread that cannot start is the caller's unknown, never a panic.
 
 use crate::error::AraError;
 use std::io::Read;
@@ -319,6 +324,60 @@ pub fn run_with(
     limits: &Limits,
     tree_memory_mb: Option<u64>,
 ) -> Result<RunOutput, AraError> {
+    run_in(Spec {
+        program,
+        args,
+        cwd,
+        stdin,
+        limits,
+        tree_memory_mb,
+        tmp: None,
+    })
+}
+
+/// [`run_with`] for a child that makes temporary folders (a child ara, a checker): it gets a
+/// temporary root of its own (`TMPDIR`, which `tempfile` and the checkers honour), a fresh
+/// folder in ours, removed after the child ended however it ended. A child ara killed after
+/// [`TERM_GRACE`] cannot remove its own folders; its parent removes them with the root.
+pub fn run_with_own_tmp(
+    program: &Path,
+    args: &[String],
+    cwd: Option<&Path>,
+    limits: &Limits,
+    tree_memory_mb: Option<u64>,
+) -> Result<RunOutput, AraError> {
+    let root = tempfile::Builder::new()
+        .prefix("ara-child-")
+        .tempdir()
+        .map_err(|e| AraError::Internal(format!("cannot make a temporary folder: {e}")))?;
+    let out = run_in(Spec {
+        program,
+        args,
+        cwd,
+        stdin: None,
+        limits,
+        tree_memory_mb,
+        tmp: Some(root.path()),
+    });
+    // Removed here, after the child's whole tree ended (run_in waits for it or kills it).
+    let _ = root.close();
+    out
+}
+
+/// One run: [`run_with`]'s arguments, and the child's `TMPDIR` when given.
+struct Spec<'a> {
+    program: &'a Path,
+    args: &'a [String],
+    cwd: Option<&'a Path>,
+    stdin: Option<&'a str>,
+    limits: &'a Limits,
+    tree_memory_mb: Option<u64>,
+    tmp: Option<&'a Path>,
+}
+
+fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
+    let (program, args, cwd, stdin) = (spec.program, spec.args, spec.cwd, spec.stdin);
+    let (limits, tree_memory_mb, tmp) = (spec.limits, spec.tree_memory_mb, spec.tmp);
     let name = program
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -334,6 +393,9 @@ pub fn run_with(
         .stderr(Stdio::piped());
     if let Some(d) = cwd {
         cmd.current_dir(d);
+    }
+    if let Some(t) = tmp {
+        cmd.env("TMPDIR", t);
     }
     let mem = limits.memory_mb;
     #[cfg(target_os = "linux")]
@@ -524,14 +586,118 @@ fn tree_rss_kib(root: i32) -> u64 {
     own + descendants(root).iter().map(|d| d.1).sum::<u64>()
 }
 
-/// Kills `root`'s process group and every descendant with its own group (checkers started by
-/// a child ara run in groups of their own).
-/// A thread that only moves a child's bytes: a small stack of its own (ara's threads get a
-/// big one by default, `RUST_MIN_STACK`, which under `ulimit -v` may not be there).
+/// A thread that only moves a child's bytes: a small stack of its own.
 fn io_thread<T: Send + 'static>(
     f: impl FnOnce() -> T + Send + 'static,
 ) -> std::io::Result<std::thread::JoinHandle<T>> {
-    std::thread::Builder::new().stack_size(256 << 10).spawn(f)
+    std::thread::Builder::new().stack_size(SMALL_STACK).spawn(f)
+}
+
+/// The stack of a thread that recurses over nothing deep (moves bytes, waits for children).
+pub const SMALL_STACK: usize = 256 << 10;
+
+/// Stacks to try, largest first, for a thread that recurses over syntax trees or the IR
+/// (front end, abstraction, emission, engines): 1 GiB handles the deepest input ara accepts
+/// ([`crate::frontend::source`]); the stack is only reserved, but under an address-space
+/// limit (`ulimit -v`) the reserve may not be there, and a smaller stack still runs all but
+/// the deepest input.
+pub const DEEP_STACKS: [usize; 4] = [BIG, BIG / 4, BIG / 16, BIG / 64];
+const BIG: usize = crate::frontend::source::STACK_BYTES;
+
+/// The stacks [`spawn_deep`] tries: under an address-space limit, none larger than a
+/// sixteenth of it (up to seven such threads run at once, and the heap needs the rest: with
+/// the largest stack first, 1.5 GB ran out of heap), the smallest always.
+fn deep_stacks() -> Vec<usize> {
+    let cap = address_space_limit().map_or(usize::MAX, |l| l / 16);
+    let mut sizes: Vec<usize> = DEEP_STACKS.into_iter().filter(|&s| s <= cap).collect();
+    if sizes.is_empty() {
+        sizes.push(DEEP_STACKS[DEEP_STACKS.len() - 1]);
+    }
+    sizes
+}
+
+/// Under an address-space limit, one malloc arena for all threads: glibc gives each thread
+/// an arena of its own that reserves 64 MiB, and seven threads' arenas took more of a
+/// 400 MB limit than ara uses (an allocation that fails aborts the process). Call first
+/// thing in `main`.
+pub fn fit_address_space() {
+    if address_space_limit().is_some() {
+        // SAFETY: mallopt only sets an allocator parameter; no thread runs yet.
+        unsafe { libc::mallopt(libc::M_ARENA_MAX, 1) };
+    }
+}
+
+/// This process's address-space limit in bytes (`ulimit -v`), if any.
+fn address_space_limit() -> Option<usize> {
+    let mut r = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit only writes the struct it is given.
+    let ok = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut r) } == 0;
+    (ok && r.rlim_cur != libc::RLIM_INFINITY)
+        .then(|| usize::try_from(r.rlim_cur).unwrap_or(usize::MAX))
+}
+
+/// Starts `f` on a thread `start(size, body)` makes, trying the stack sizes `sizes` in order
+/// until one starts; the last error when none does (the caller turns it into an unknown of
+/// the work that thread was for: a failed spawn is never a panic).
+fn start_with_stacks<'a, T, H>(
+    sizes: &[usize],
+    f: impl FnOnce() -> T + Send + 'a,
+    mut start: impl FnMut(usize, Box<dyn FnOnce() -> T + Send + 'a>) -> std::io::Result<H>,
+) -> std::io::Result<H> {
+    // A failed spawn drops the closure it was given: `f` waits in a slot for the one that runs.
+    let slot = std::sync::Arc::new(std::sync::Mutex::new(Some(f)));
+    let mut last = std::io::Error::other("no stack size to try");
+    for &size in sizes {
+        let mine = slot.clone();
+        let body = Box::new(move || {
+            let f = mine
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .take();
+            f.expect("a thread's work runs once")()
+        });
+        match start(size, body) {
+            Ok(h) => return Ok(h),
+            Err(e) => last = e,
+        }
+    }
+    Err(last)
+}
+
+/// A thread named `name` for work that recurses over the IR, with the largest of
+/// [`DEEP_STACKS`] the address space allows ([`deep_stacks`]).
+pub fn spawn_deep<T: Send + 'static>(
+    name: &str,
+    f: impl FnOnce() -> T + Send + 'static,
+) -> std::io::Result<std::thread::JoinHandle<T>> {
+    start_with_stacks(&deep_stacks(), f, |size, body| {
+        let b = std::thread::Builder::new().name(name.into());
+        b.stack_size(size).spawn(body)
+    })
+}
+
+/// [`spawn_deep`] in a scope.
+pub fn spawn_deep_scoped<'scope, T: Send + 'scope>(
+    sc: &'scope std::thread::Scope<'scope, '_>,
+    name: &str,
+    f: impl FnOnce() -> T + Send + 'scope,
+) -> std::io::Result<std::thread::ScopedJoinHandle<'scope, T>> {
+    start_with_stacks(&deep_stacks(), f, |size, body| {
+        let b = std::thread::Builder::new().name(name.into());
+        b.stack_size(size).spawn_scoped(sc, body)
+    })
+}
+
+/// The message of a thread's panic (its payload), for the unknown it becomes.
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_default()
 }
 
 /// A started child whose output cannot be read: it is stopped, and the run fails.
@@ -548,6 +714,8 @@ fn abandon(pid: i32, name: &str, e: std::io::Error) -> AraError {
     }
 }
 
+/// Kills `root`'s process group and every descendant with its own group (checkers started by
+/// a child ara run in groups of their own).
 fn kill_tree(root: i32) {
     signal_tree(root, libc::SIGKILL);
 }

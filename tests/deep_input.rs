@@ -229,9 +229,8 @@ fn an_else_if_chain_of_2000_is_checked() {
 #[test]
 fn a_chain_of_3000_calls_is_checked() {
     let d = tempfile::tempdir().unwrap();
-    // Not the Horn engine: its encoding keeps every variable's value at every vertex, which
-    // for the 6000 vertices and variables of this chain takes minutes and 4 GB (and does not
-    // stop at the time limit).
+    // The Horn engine on long call chains (it once took minutes and 4 GB here, past its time
+    // limit): tests/robust.rs.
     works(&program(d.path(), "calls.c", &call_chain(3000)), 0);
 }
 

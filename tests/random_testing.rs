@@ -29,7 +29,7 @@ fn search(name: &str, dm: DataModel, budget: Duration) -> Option<ConcreteTrace> 
     };
     let p = load_file(&file(name), &opts).expect("loads");
     let dir = tempfile::tempdir().unwrap();
-    ara::cegar::random::random_search(&p, budget, dir.path())
+    ara::cegar::random::random_search(&p, budget, std::time::Instant::now() + budget, dir.path())
 }
 
 /// Random testing on `name` for 2 s with each data model finds nothing.

@@ -269,7 +269,8 @@ fn random_search(
     };
     let p = ara::frontend::load_file(&file, &opts).expect("loads");
     let dir = tempfile::tempdir().unwrap();
-    ara::cegar::random::random_search(&p, std::time::Duration::from_secs(secs), dir.path())
+    let budget = std::time::Duration::from_secs(secs);
+    ara::cegar::random::random_search(&p, budget, std::time::Instant::now() + budget, dir.path())
 }
 
 /// Random testing draws the sizes as inputs (small ones first, at most 2^16 elements) and the

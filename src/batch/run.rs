@@ -2,10 +2,11 @@
 //!
 //! Takes [`Task`]s and [`RunSettings`]; gives one [`Row`] per task and tool, whatever
 //! happens. Each run is `ara check FILE --json ...` (or `ara bmc FILE --json ...` for a
-//! baseline checker on the original program) started through [`crate::tools::run_with`]: its
-//! own process group killed at the time limit (the checkers it starts die with it), a limit
-//! on the resident memory of the whole process tree, and wall time, CPU time and peak memory
-//! measured (`wait4`, `/proc`). Crashes, timeouts, running out of memory and output
+//! baseline checker on the original program) started through
+//! [`crate::tools::run_with_own_tmp`]: its own process group killed at the time limit (the
+//! checkers it starts die with it), its own temporary root removed after it ended (a child
+//! killed before it could clean up leaves no folder), a limit on the resident memory of the
+//! whole process tree, and wall time, CPU time and peak memory measured (`wait4`, `/proc`). Crashes, timeouts, running out of memory and output
 //! that does not parse become rows with the reason. ara's JSON report is read back into ara's
 //! own verdict types (`FinalVerdict`, `checkers::Verdict`): no reason text is re-parsed.
 
@@ -81,6 +82,40 @@ struct Job {
     tool: String,
 }
 
+/// The stack of a batch worker (it parses a child's JSON answer, nothing deep).
+const WORKER_STACK: usize = 8 << 20;
+
+/// Takes jobs from `queue` until it is empty, sending each row to `tx`.
+fn work(queue: &Mutex<VecDeque<Job>>, tx: &mpsc::Sender<Row>, s: &RunSettings) {
+    loop {
+        let job = match queue.lock() {
+            Ok(mut q) => q.pop_front(),
+            Err(_) => None,
+        };
+        let Some(job) = job else { break };
+        // A panic in one task must not lose the others' rows (nor this one's).
+        let row = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            run_job(&job.task, &job.tool, s)
+        }))
+        .unwrap_or_else(|p| {
+            Row::not_run(
+                &job.task.name(),
+                &job.tool,
+                &job.task.property,
+                job.task.expected,
+                Verdict::Error,
+                format!(
+                    "internal error in ara batch: {}",
+                    crate::tools::panic_message(p.as_ref())
+                ),
+            )
+        });
+        if tx.send(row).is_err() {
+            break;
+        }
+    }
+}
+
 /// Runs all tasks (`jobs` at a time) and returns their rows (in the order they finish),
 /// showing progress on standard error.
 pub fn run_all(tasks: Vec<Task>, s: &RunSettings) -> Vec<Row> {
@@ -102,41 +137,21 @@ pub fn run_all(tasks: Vec<Task>, s: &RunSettings) -> Vec<Row> {
     let queue = Arc::new(Mutex::new(queue));
     let (tx, rx) = mpsc::channel::<Row>();
     let mut workers = Vec::new();
-    for _ in 0..s.jobs.max(1).min(total.max(1)) {
-        let queue = queue.clone();
-        let tx = tx.clone();
-        let s = s.clone();
-        workers.push(std::thread::spawn(move || {
-            loop {
-                let job = match queue.lock() {
-                    Ok(mut q) => q.pop_front(),
-                    Err(_) => None,
-                };
-                let Some(job) = job else { break };
-                // A panic in one task must not lose the others' rows (nor this one's).
-                let row = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    run_job(&job.task, &job.tool, &s)
-                }))
-                .unwrap_or_else(|p| {
-                    let msg = p
-                        .downcast_ref::<String>()
-                        .cloned()
-                        .or_else(|| p.downcast_ref::<&str>().map(|s| s.to_string()))
-                        .unwrap_or_default();
-                    Row::not_run(
-                        &job.task.name(),
-                        &job.tool,
-                        &job.task.property,
-                        job.task.expected,
-                        Verdict::Error,
-                        format!("internal error in ara batch: {msg}"),
-                    )
-                });
-                if tx.send(row).is_err() {
-                    break;
-                }
-            }
-        }));
+    for k in 0..s.jobs.max(1).min(total.max(1)) {
+        let (queue, tx, s) = (queue.clone(), tx.clone(), s.clone());
+        // A worker only waits for its child processes: a small stack. One that cannot start
+        // (no address space) leaves its share to the others; without any, this thread works.
+        let started = std::thread::Builder::new()
+            .name(format!("batch-{k}"))
+            .stack_size(WORKER_STACK)
+            .spawn(move || work(&queue, &tx, &s));
+        match started {
+            Ok(w) => workers.push(w),
+            Err(e) => eprintln!("ara batch: cannot start worker {k}: {e}"),
+        }
+    }
+    if workers.is_empty() {
+        work(&queue, &tx, s);
     }
     drop(tx);
     let mut progress = Progress::new(total);
@@ -280,7 +295,7 @@ fn run_job(task: &Task, tool: &str, s: &RunSettings) -> Row {
     } else {
         format!("{tool} (ara bmc, auto)")
     };
-    let out = match tools::run_with(&s.exe, &args, None, None, &limits, s.memory_mb) {
+    let out = match tools::run_with_own_tmp(&s.exe, &args, None, &limits, s.memory_mb) {
         Ok(o) => o,
         Err(e) => {
             row.reason = format!("cannot run {}: {e}", s.exe.display());
@@ -324,7 +339,7 @@ fn validate_witness(r: &Runnable, witness: &std::path::Path, s: &RunSettings) ->
         timeout: Some(Duration::from_secs(s.timeout + 10)),
         memory_mb: None,
     };
-    match tools::run_with(&s.exe, &args, None, None, &limits, s.memory_mb) {
+    match tools::run_with_own_tmp(&s.exe, &args, None, &limits, s.memory_mb) {
         Ok(o) => match o.ending {
             Ending::Exited(c) if c == exit::OK || c == exit::UNSAFE => "confirmed".into(),
             Ending::Exited(c) if c == exit::REJECTED => "rejected".into(),

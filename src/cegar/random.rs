@@ -27,7 +27,7 @@ use crate::ir::{ArrId, ArrayInit, BinOp, Expr, IntType, Program, Stmt, StmtKind,
 use crate::smt::{ArrayValue, Model};
 use crate::tools::{Ending, Limits, Tool, find_tool, run};
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The random inputs of [`random_search`]: a seeded generator biased towards small values,
 /// boundaries and the program's own constants (where array bugs live); every value is logged
@@ -373,8 +373,16 @@ const RANDOM_MAX_ELEMS: u64 = 1 << 16;
 /// Inputs listed in the report of a random run (a loop over a large array reads many).
 const MAX_REPORTED_INPUTS: usize = 200;
 
-/// Longest the logged run of a hit, and its replay, may take.
+/// Longest the logged run of a hit, and its replay, may take (each also ends by the caller's
+/// deadline: a confirmation that overran it would be killed with the whole run, verdict lost).
 const HIT_LIMIT: Duration = Duration::from_secs(30);
+
+/// The time a hit's logged run or replay may take: [`HIT_LIMIT`], at most what is left
+/// before `deadline` (at least a little, so a hit near the end may still be confirmed).
+fn hit_limit(deadline: Instant) -> Duration {
+    let left = deadline.saturating_duration_since(Instant::now());
+    HIT_LIMIT.min(left.max(Duration::from_millis(200)))
+}
 
 /// An uninitialised local array whose initial contents random testing draws (as inputs, before
 /// every other input): as the user wrote it, its id and size.
@@ -393,10 +401,16 @@ struct Hit {
 
 /// Runs the original program (compiled with gcc) on random inputs for up to `budget`; a run
 /// that reaches the error is UNSAFE only once [`confirm_hit`] has replayed its inputs on the
-/// unmodified program. Uninitialised local scalars are zero (one of their possible values).
+/// unmodified program, before `deadline` (the caller's end, which may be later than
+/// `budget`). Uninitialised local scalars are zero (one of their possible values).
 /// `None` when no run reached the error (or none was confirmed).
-pub fn random_search(p: &Program, budget: Duration, dir: &Path) -> Option<ConcreteTrace> {
-    let start = std::time::Instant::now();
+pub fn random_search(
+    p: &Program,
+    budget: Duration,
+    deadline: Instant,
+    dir: &Path,
+) -> Option<ConcreteTrace> {
+    let start = Instant::now();
     let mut q = p.clone();
     let filled = fill_uninitialised_arrays(&mut q);
     let nlog = redraw_before_assumes(&mut q);
@@ -436,10 +450,10 @@ pub fn random_search(p: &Program, budget: Duration, dir: &Path) -> Option<Concre
         if out.ending != Ending::Exited(REACHED) {
             continue;
         }
-        let hit = logged_run(&exe, seed, &dir)?;
+        let hit = logged_run(&exe, seed, &dir, deadline)?;
         // A hit the replay does not confirm is dropped, and the search goes on: it would be
         // an error of the redraw, never a verdict.
-        if let Ok(split) = confirm_hit(p, &filled, &hit, &dir) {
+        if let Ok(split) = confirm_hit(p, &filled, &hit, &dir, deadline) {
             return Some(report(&hit, &filled, split));
         }
     }
@@ -447,9 +461,9 @@ pub fn random_search(p: &Program, budget: Duration, dir: &Path) -> Option<Concre
 }
 
 /// The run of `seed` again, logging its inputs (logging costs more than the run).
-fn logged_run(exe: &Path, seed: u64, dir: &Path) -> Option<Hit> {
+fn logged_run(exe: &Path, seed: u64, dir: &Path, deadline: Instant) -> Option<Hit> {
     let limits = Limits {
-        timeout: Some(HIT_LIMIT),
+        timeout: Some(hit_limit(deadline)),
         memory_mb: None,
     };
     let args = [seed.to_string(), "log".to_string()];
@@ -490,6 +504,7 @@ fn confirm_hit(
     filled: &[Filled],
     hit: &Hit,
     dir: &Path,
+    deadline: Instant,
 ) -> Result<(Vec<i128>, Model), String> {
     let mut initial = Model::default();
     let mut values = hit.inputs.iter().map(|(_, v)| *v);
@@ -531,7 +546,7 @@ fn confirm_hit(
             _ => nondets.push(*v),
         }
     }
-    replay(p, &nondets, &initial, dir, HIT_LIMIT)?;
+    replay(p, &nondets, &initial, dir, hit_limit(deadline))?;
     Ok((nondets, initial))
 }
 
@@ -600,6 +615,11 @@ fn report(hit: &Hit, filled: &[Filled], (nondets, initial): (Vec<i128>, Model)) 
 mod tests {
     use super::*;
     use crate::frontend::{FrontendOptions, parse_source};
+
+    /// A deadline no test reaches.
+    fn far() -> Instant {
+        Instant::now() + Duration::from_secs(600)
+    }
 
     /// The reproducer of issue 11: a running sum of `unsigned char`s assumed to exceed
     /// 300 * (i + 1) each time: the first assumption always fails, so the error is unreachable.
@@ -691,7 +711,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let p = program(ACCUMULATE);
         let bogus = [62, 213, 112, 244, 15, 164, 225, 149, 187, 245];
-        let why = confirm_hit(&p, &[], &hit(&bogus), dir.path()).unwrap_err();
+        let why = confirm_hit(&p, &[], &hit(&bogus), dir.path(), far()).unwrap_err();
         assert!(why.contains("assumption"), "{why}");
     }
 
@@ -707,7 +727,7 @@ mod tests {
         let q = p.clone();
         let filled = fill_uninitialised_arrays(&mut p);
         assert_eq!(filled.len(), 1);
-        confirm_hit(&q, &filled, &hit(&[0, 7, 9]), dir.path()).unwrap();
-        assert!(confirm_hit(&q, &filled, &hit(&[7, 0, 9]), dir.path()).is_err());
+        confirm_hit(&q, &filled, &hit(&[0, 7, 9]), dir.path(), far()).unwrap();
+        assert!(confirm_hit(&q, &filled, &hit(&[7, 0, 9]), dir.path(), far()).is_err());
     }
 }

@@ -146,6 +146,11 @@ pub enum UnknownReason {
         after: Duration,
     },
     OutOfMemory,
+    /// The problem ara would build is too large to solve within any budget it has (e.g. Horn
+    /// clauses of thousands of cut points over thousands of variables); what and how large.
+    TooLarge {
+        what: String,
+    },
     /// Killed by a signal or an unexpected exit code; `detail` has the last stderr line.
     Crashed {
         detail: String,
@@ -191,6 +196,7 @@ impl fmt::Display for UnknownReason {
             }
             UnknownReason::Timeout { after } => write!(f, "timeout after {}", fmt_secs(*after)),
             UnknownReason::OutOfMemory => f.write_str("out of memory"),
+            UnknownReason::TooLarge { what } => write!(f, "too large: {what}"),
             UnknownReason::Crashed { detail } => write!(f, "checker crashed: {detail}"),
             UnknownReason::InputRejected { message } => write!(f, "input rejected: {message}"),
             UnknownReason::OtherPropertyViolated { description } => {

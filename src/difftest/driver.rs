@@ -9,7 +9,8 @@
 //! runs on seeded random inputs, and a run reaching the error of a program ESBMC called SAFE
 //! is an *oracle conflict*, reported apart from ara's results. Then `ara check` runs with each
 //! strategy; a definite verdict against the truth is a disagreement, which is reduced
-//! ([`super::reduce`]) and written to the output folder.
+//! ([`super::reduce`]) and written to the output folder. ESBMC and every `ara check` run with
+//! a temporary root of their own, removed after they ended ([`tools::run_with_own_tmp`]).
 
 use super::ast::Program;
 use super::generate::{GenConfig, generate};
@@ -18,7 +19,7 @@ use super::print::print_program;
 use super::reduce;
 use super::rng::Rng;
 use crate::ir::types::DataModel;
-use crate::tools::{self, Ending, Limits, Tool, find_tool, run};
+use crate::tools::{self, Ending, Limits, Tool, find_tool, run, run_with_own_tmp};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -142,7 +143,7 @@ pub fn ground_truth(t: &Tools, src: &Path, dm: DataModel, unwind: u32, limit: Du
         timeout: Some(limit),
         memory_mb: Some(4096),
     };
-    let out = match run(&t.esbmc, &args, src.parent(), None, &limits) {
+    let out = match run_with_own_tmp(&t.esbmc, &args, src.parent(), &limits, None) {
         Ok(o) => o,
         Err(e) => return Truth::None(format!("esbmc: {e}")),
     };
@@ -197,7 +198,7 @@ pub fn run_ara(t: &Tools, src: &Path, dm: DataModel, s: Strategy, limit: Duratio
         timeout: Some(limit + Duration::from_secs(15)),
         memory_mb: None,
     };
-    let out = match run(&t.ara, &args, src.parent(), None, &limits) {
+    let out = match run_with_own_tmp(&t.ara, &args, src.parent(), &limits, None) {
         Ok(o) => o,
         Err(e) => return Verdict::Error(format!("cannot run ara: {e}")),
     };
@@ -550,6 +551,9 @@ pub fn make_case(k: u64, o: &RunOptions, corpus: &[(String, String, u32)]) -> Ca
     }
 }
 
+/// The stack of a differential-testing worker (std's default for spawned threads).
+const WORKER_STACK: usize = 2 << 20;
+
 /// Runs cases for `o.seconds` seconds (or `o.max_programs` cases) on `o.jobs` threads; prints
 /// a line per finding and writes the failing programs (and their reductions) to `o.out`.
 /// After SIGINT or SIGTERM (with [`tools::handle_interrupts`] installed) no case starts, the
@@ -566,48 +570,59 @@ pub fn run_timed(t: &Tools, o: &RunOptions) -> Counts {
     let log = Mutex::new(());
     let start = Instant::now();
     let deadline = start + Duration::from_secs(o.seconds);
+    let worker = || {
+        loop {
+            let k = next.fetch_add(1, Ordering::SeqCst);
+            let done = match o.max_programs {
+                Some(m) => k >= m,
+                None => Instant::now() >= deadline,
+            };
+            if done || tools::interrupted().is_some() {
+                break;
+            }
+            let case = make_case(k, o, &corpus);
+            let Ok(dir) = tempfile::Builder::new().prefix("difftest").tempdir() else {
+                continue;
+            };
+            let r = run_case(t, &case, dir.path(), &o.budgets, &o.strategies);
+            if tools::interrupted().is_some() {
+                // Its runs were stopped midway: their answers are not the tools'.
+                break;
+            }
+            let findings = report_findings(t, o, &r, dir.path());
+            let _g = log.lock().unwrap();
+            if o.verbose || !findings.is_empty() {
+                println!("#{k} {}: {}", case.origin, summary(&r));
+            }
+            for f in findings {
+                println!("  {f}");
+            }
+            let mut c = counts.lock().unwrap();
+            c.add(&r);
+            if c.programs.is_multiple_of(50) {
+                eprintln!(
+                    "[{} s] {} programs, {} with ground truth, {} disagreements",
+                    start.elapsed().as_secs(),
+                    c.programs,
+                    c.with_truth,
+                    c.disagreements()
+                );
+            }
+        }
+    };
     std::thread::scope(|sc| {
-        for _ in 0..o.jobs.max(1) {
-            sc.spawn(|| {
-                loop {
-                    let k = next.fetch_add(1, Ordering::SeqCst);
-                    let done = match o.max_programs {
-                        Some(m) => k >= m,
-                        None => Instant::now() >= deadline,
-                    };
-                    if done || tools::interrupted().is_some() {
-                        break;
-                    }
-                    let case = make_case(k, o, &corpus);
-                    let Ok(dir) = tempfile::Builder::new().prefix("difftest").tempdir() else {
-                        continue;
-                    };
-                    let r = run_case(t, &case, dir.path(), &o.budgets, &o.strategies);
-                    if tools::interrupted().is_some() {
-                        // Its runs were stopped midway: their answers are not the tools'.
-                        break;
-                    }
-                    let findings = report_findings(t, o, &r, dir.path());
-                    let _g = log.lock().unwrap();
-                    if o.verbose || !findings.is_empty() {
-                        println!("#{k} {}: {}", case.origin, summary(&r));
-                    }
-                    for f in findings {
-                        println!("  {f}");
-                    }
-                    let mut c = counts.lock().unwrap();
-                    c.add(&r);
-                    if c.programs.is_multiple_of(50) {
-                        eprintln!(
-                            "[{} s] {} programs, {} with ground truth, {} disagreements",
-                            start.elapsed().as_secs(),
-                            c.programs,
-                            c.with_truth,
-                            c.disagreements()
-                        );
-                    }
-                }
-            });
+        let mut started = 0;
+        for k in 0..o.jobs.max(1) {
+            // A worker waits for its child processes and generates small programs: a small
+            // stack. One that cannot start (no address space) leaves its share to the others.
+            let b = std::thread::Builder::new().stack_size(WORKER_STACK);
+            match b.spawn_scoped(sc, worker) {
+                Ok(_) => started += 1,
+                Err(e) => eprintln!("ara-difftest: cannot start worker {k}: {e}"),
+            }
+        }
+        if started == 0 {
+            worker();
         }
     });
     counts.into_inner().unwrap()

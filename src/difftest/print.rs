@@ -683,7 +683,11 @@ impl Printer {
             };
             return mk(text, range);
         }
-        let hi = ra.1.checked_shl(rc.1 as u32).filter(|h| *h <= tr.1);
+        // `checked_shl` only rejects counts of 128 and more, not lost bits: multiply instead.
+        let hi = 1i128
+            .checked_shl(rc.1 as u32)
+            .and_then(|p| ra.1.checked_mul(p))
+            .filter(|h| *h <= tr.1);
         match hi {
             Some(h) if ra.0 >= 0 => mk(text, (ra.0 << rc.0, h)),
             _ if !t.is_signed() => mk(text, tr),
@@ -886,6 +890,28 @@ int main() {
 ";
         assert_eq!(body(&p), golden);
         assert_eq!(p.unwind_bound(), 6);
+    }
+
+    #[test]
+    fn a_left_shift_that_loses_bits_gets_the_whole_range() {
+        // 2^64 - 1 << 63 does not fit i128; the range must not wrap to a small one.
+        let pr = Printer {
+            dm: DataModel::Lp64,
+            env: Env::default(),
+            out: String::new(),
+            indent: 0,
+        };
+        let p = |text: &str, ty: IntType, range: Range| Printed {
+            text: text.into(),
+            ty,
+            range,
+            direct: true,
+        };
+        let full = ULongLong.range(DataModel::Lp64);
+        let r = pr.bin(BinOp::Shl, p("u", ULongLong, full), p("s", Int, (0, 63)));
+        assert_eq!(r.range, full);
+        let small = pr.bin(BinOp::Shl, p("c", Int, (0, 3)), p("s", Int, (0, 2)));
+        assert_eq!((small.text.as_str(), small.range), ("(c << s)", (0, 12)));
     }
 
     #[test]

@@ -58,22 +58,28 @@ pub fn race(p: &Program, entrants: &[(&dyn Engine, Budget)]) -> Result<EngineOut
     let mut results: Vec<Option<Result<EngineOutcome, AraError>>> =
         entrants.iter().map(|_| None).collect();
     std::thread::scope(|sc| {
+        let mut threads = Vec::new();
         for (k, (engine, budget)) in entrants.iter().enumerate() {
             let tx = tx.clone();
             let budget = Budget {
                 cancel: Some(stops[k].clone()),
                 ..budget.clone()
             };
-            let spawned = std::thread::Builder::new().spawn_scoped(sc, move || {
+            let spawned = tools::spawn_deep_scoped(sc, engine.name(), move || {
                 tools::watch_cancel(budget.cancel.clone());
                 let _ = tx.send((k, engine.check(p, &budget)));
             });
-            if let Err(e) = spawned {
-                // E.g. no address space for its stack (`ulimit -v`): this engine is out.
-                results[k] = Some(Err(AraError::Internal(format!(
-                    "cannot start the thread of engine {}: {e}",
-                    engine.name()
-                ))));
+            match spawned {
+                Ok(h) => threads.push(h),
+                // No address space for any stack (`ulimit -v`; the error is EAGAIN): this
+                // engine is out of memory, and the race goes on with the others.
+                Err(_) => {
+                    results[k] = Some(Ok(EngineOutcome {
+                        verdict: EngineVerdict::Unknown(UnknownReason::OutOfMemory),
+                        engine: engine.name().into(),
+                        time_s: 0.0,
+                    }))
+                }
             }
         }
         drop(tx);
@@ -104,6 +110,10 @@ pub fn race(p: &Program, entrants: &[(&dyn Engine, Budget)]) -> Result<EngineOut
                 _ => {}
             }
             results[k] = Some(r);
+        }
+        // Joined here, a thread's panic (already an error above) does not end the scope.
+        for h in threads {
+            let _ = h.join();
         }
     });
     pick(results.into_iter().flatten().collect())

@@ -131,9 +131,7 @@ fn gcc_error(stderr: &str, file: &str) -> AraError {
 pub fn parse_source(text: &str, file: &str, opts: &FrontendOptions) -> Result<Program, AraError> {
     let (text, file, opts) = (text.to_string(), file.to_string(), opts.clone());
     // A big stack for deeply nested input, and a panic in the parser becomes an error.
-    let h = std::thread::Builder::new()
-        .stack_size(source::STACK_BYTES)
-        .spawn(move || parse_and_lower(&text, &file, &opts))
+    let h = crate::tools::spawn_deep("parser", move || parse_and_lower(&text, &file, &opts))
         .map_err(|e| AraError::Internal(format!("cannot start the parser thread: {e}")))?;
     h.join()
         .unwrap_or_else(|_| Err(AraError::Internal("the front end panicked".into())))

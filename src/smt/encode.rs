@@ -252,27 +252,45 @@ impl<'a> ExprEncoder<'a> {
 
     /// `e` evaluated with each variable `v` standing for `env[v]`, converted to type `to`, at
     /// vertex `vertex` (for the names of nondets).
-    pub fn value(
+    pub fn value<S: AsRef<str>>(
         &mut self,
         e: &Expr,
-        env: &[String],
+        env: &[S],
         to: IntType,
         vertex: Vertex,
     ) -> Result<String, AraError> {
-        self.set_env(env, vertex);
+        self.set_env(e, env, vertex);
         let t = self.enc.expr(e)?;
         Ok(self.enc.conv(t, to))
     }
 
     /// The C truth value of `e` (non-zero) as an SMT `Bool`, like [`ExprEncoder::value`].
-    pub fn truth(&mut self, e: &Expr, env: &[String], vertex: Vertex) -> Result<String, AraError> {
-        self.set_env(env, vertex);
+    pub fn truth<S: AsRef<str>>(
+        &mut self,
+        e: &Expr,
+        env: &[S],
+        vertex: Vertex,
+    ) -> Result<String, AraError> {
+        self.set_env(e, env, vertex);
         let t = self.enc.expr(e)?;
         Ok(self.enc.truth(t))
     }
 
-    fn set_env(&mut self, env: &[String], vertex: Vertex) {
-        self.enc.env = Some(env.to_vec());
+    /// Sets the terms of the variables `e` reads (only those: a Horn block of thousands of
+    /// variables evaluates thousands of expressions, and copying the whole `env` for each was
+    /// quadratic). Entries of other variables are stale, but `e` does not read them.
+    fn set_env<S: AsRef<str>>(&mut self, e: &Expr, env: &[S], vertex: Vertex) {
+        let slots = self
+            .enc
+            .env
+            .get_or_insert_with(|| vec![String::new(); env.len()]);
+        e.visit(&mut |x| {
+            if let Expr::Var(v) = x {
+                let i = v.0 as usize;
+                slots[i].clear();
+                slots[i].push_str(env[i].as_ref());
+            }
+        });
         self.enc.vertex = vertex;
     }
 
@@ -314,8 +332,13 @@ impl<'a> ExprEncoder<'a> {
 
     /// The index `i` in the index sort (see [`ArrayRead::index_term`]), like
     /// [`ExprEncoder::value`].
-    pub fn index(&mut self, i: &Expr, env: &[String], vertex: Vertex) -> Result<String, AraError> {
-        self.set_env(env, vertex);
+    pub fn index<S: AsRef<str>>(
+        &mut self,
+        i: &Expr,
+        env: &[S],
+        vertex: Vertex,
+    ) -> Result<String, AraError> {
+        self.set_env(i, env, vertex);
         self.enc.index(i)
     }
 

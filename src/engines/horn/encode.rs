@@ -30,13 +30,16 @@
 //! is C's semantics exactly (widths of the data model, conversions, wrap-around).
 
 use super::morph::{CellLayout, MorphState};
+use crate::checkers::UnknownReason;
 use crate::error::AraError;
 use crate::ir::cfg::{Action, Cfg, Guard};
 use crate::ir::{IntType, Program, Stmt, StmtKind, Storage, VERTEX_ERROR, VarId, Vertex};
 use crate::smt::encode::int_lit;
 use crate::smt::{ExprEncoder, Theory, entry_vertex};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
+use std::rc::Rc;
+use std::time::Instant;
 
 /// The uninterpreted predicate of one cut point.
 #[derive(Clone, Debug, PartialEq)]
@@ -280,9 +283,13 @@ pub fn cut_points(cfg: &Cfg, entry: Vertex) -> BTreeSet<Vertex> {
     cuts
 }
 
-/// Encodes `p` as Horn clauses. Fails (as unsupported) when the program uses arrays.
+/// Encodes `p` as Horn clauses. Fails (as unsupported) when the program uses arrays or the
+/// clauses would be too large ([`MAX_TERMS`]).
 pub fn encode(p: &Program, theory: Theory) -> Result<HornSystem, AraError> {
-    encode_with(p, theory, false)
+    unlimited(
+        p,
+        encode_limited(p, theory, false, &EncodeLimits::default()),
+    )
 }
 
 /// Integer clauses closer to C: every assigned value is wrapped once into the variable's
@@ -291,32 +298,151 @@ pub fn encode(p: &Program, theory: Theory) -> Result<HornSystem, AraError> {
 /// inside an expression are still unbounded integers: a search aid, like all integer
 /// clauses (what the engine trusts is the bit-vector check).
 pub fn encode_wrapped(p: &Program) -> Result<HornSystem, AraError> {
-    encode_with(p, Theory::Lia, true)
+    unlimited(
+        p,
+        encode_limited(p, Theory::Lia, true, &EncodeLimits::default()),
+    )
 }
 
-fn encode_with(p: &Program, theory: Theory, wrap: bool) -> Result<HornSystem, AraError> {
+/// An encoding without a deadline: a stop (too large, cancelled) is the error.
+fn unlimited(
+    p: &Program,
+    r: Result<Result<HornSystem, UnknownReason>, AraError>,
+) -> Result<HornSystem, AraError> {
+    r?.map_err(|why| AraError::Unsupported {
+        file: p.file.clone(),
+        line: 0,
+        col: 0,
+        what: format!("Horn clauses: {why}"),
+    })
+}
+
+/// At most this many state terms (a predicate argument, a version, a constant, a definition)
+/// in one encoding. The predicates range over every variable, so a program with many cut
+/// points *and* many variables (thousands of inlined calls of a function with a loop) has
+/// clauses of size cut points × variables: past this bound they would take gigabytes and no
+/// solver would answer within any budget ara has. About 200 bytes each.
+pub const MAX_TERMS: usize = 2_000_000;
+
+/// When an encoding gives up: past its deadline, when the thread's runs are cancelled
+/// ([`crate::tools::cancelled`]), or past `max_terms` ([`MAX_TERMS`]).
+#[derive(Clone, Debug)]
+pub struct EncodeLimits {
+    /// The engine's start (the `after` of a timeout).
+    pub start: Instant,
+    pub deadline: Option<Instant>,
+    pub max_terms: usize,
+}
+
+impl Default for EncodeLimits {
+    fn default() -> Self {
+        EncodeLimits {
+            start: Instant::now(),
+            deadline: None,
+            max_terms: MAX_TERMS,
+        }
+    }
+}
+
+impl EncodeLimits {
+    /// Why to stop now, if so (checked every few vertices: it reads the clock).
+    fn stop(&self, terms: usize) -> Option<UnknownReason> {
+        if terms > self.max_terms {
+            return Some(too_large(terms, self.max_terms));
+        }
+        if crate::tools::cancelled() {
+            return Some(UnknownReason::Cancelled);
+        }
+        let now = Instant::now();
+        self.deadline
+            .is_some_and(|d| now >= d)
+            .then(|| UnknownReason::Timeout {
+                after: now - self.start,
+            })
+    }
+}
+
+fn too_large(terms: usize, max: usize) -> UnknownReason {
+    UnknownReason::TooLarge {
+        what: format!("Horn clauses of more than {terms} state terms (at most {max})"),
+    }
+}
+
+/// An encoding that stopped: ara's fault, or a reason to answer unknown.
+enum Halt {
+    Fault(AraError),
+    Stopped(UnknownReason),
+}
+
+impl From<AraError> for Halt {
+    fn from(e: AraError) -> Self {
+        Halt::Fault(e)
+    }
+}
+
+/// Encodes `p` within `limits`: the clauses (`wrap`: see [`encode_wrapped`]), or the reason
+/// it stopped (timeout, cancelled, too large); `Err` for arrays and ara's own faults.
+pub fn encode_limited(
+    p: &Program,
+    theory: Theory,
+    wrap: bool,
+    limits: &EncodeLimits,
+) -> Result<Result<HornSystem, UnknownReason>, AraError> {
+    match encode_with(p, theory, wrap, limits) {
+        Ok(sys) => Ok(Ok(sys)),
+        Err(Halt::Stopped(why)) => Ok(Err(why)),
+        Err(Halt::Fault(e)) => Err(e),
+    }
+}
+
+fn encode_with(
+    p: &Program,
+    theory: Theory,
+    wrap: bool,
+    limits: &EncodeLimits,
+) -> Result<HornSystem, Halt> {
     if uses_arrays(p) {
-        return Err(AraError::Unsupported {
+        return Err(Halt::Fault(AraError::Unsupported {
             file: p.file.clone(),
             line: 0,
             col: 0,
             what: "arrays (the Horn-clause engine needs an array-free program)".into(),
-        });
+        }));
     }
-    encode_blocks(p, theory, wrap, None)
+    encode_blocks(p, theory, wrap, None, limits)
 }
 
-/// The clauses of `p`, array-free (`cells` = `None`) or with the cells of the cell-morphing
-/// encoding ([`super::morph`]).
-pub(super) fn encode_blocks(
+/// The clauses of `p` within `limits`, array-free (`cells` = `None`) or with the cells of
+/// the cell-morphing encoding ([`super::morph`]).
+pub(super) fn encode_cells(
+    p: &Program,
+    theory: Theory,
+    wrap: bool,
+    cells: &CellLayout,
+    limits: &EncodeLimits,
+) -> Result<Result<HornSystem, UnknownReason>, AraError> {
+    match encode_blocks(p, theory, wrap, Some(cells), limits) {
+        Ok(sys) => Ok(Ok(sys)),
+        Err(Halt::Stopped(why)) => Ok(Err(why)),
+        Err(Halt::Fault(e)) => Err(e),
+    }
+}
+
+fn encode_blocks(
     p: &Program,
     theory: Theory,
     wrap: bool,
     cells: Option<&CellLayout>,
-) -> Result<HornSystem, AraError> {
+    limits: &EncodeLimits,
+) -> Result<HornSystem, Halt> {
     let cfg = Cfg::build(p);
     let entry = entry_vertex(&p.body, p.exit_vertex());
     let cuts = cut_points(&cfg, entry);
+    // Each block starts with a version of every variable: refuse before building them.
+    let least = (cuts.len() + 1).saturating_mul(p.vars.len());
+    if least > limits.max_terms {
+        return Err(Halt::Stopped(too_large(least, limits.max_terms)));
+    }
     let mut enc = ExprEncoder::new(p, theory);
     if cells.is_some() {
         enc.allow_reads();
@@ -331,11 +457,13 @@ pub(super) fn encode_blocks(
         })
         .collect();
     let mut clauses = Vec::new();
-    let mut b = Block::new(p, &cfg, &cuts, &mut enc, wrap, cells);
-    clauses.extend(b.clauses(None, entry)?);
-    for &c in &cuts {
+    let mut terms = 0;
+    for from in std::iter::once(None).chain(cuts.iter().map(|&c| Some(c))) {
         let mut b = Block::new(p, &cfg, &cuts, &mut enc, wrap, cells);
-        clauses.extend(b.clauses(Some(c), c)?);
+        b.limits = Some((limits, terms));
+        let new = b.clauses(from, from.unwrap_or(entry))?;
+        terms += new.iter().map(clause_terms).sum::<usize>();
+        clauses.extend(new);
     }
     Ok(HornSystem {
         theory,
@@ -350,7 +478,20 @@ pub(super) fn encode_blocks(
     })
 }
 
+/// The state terms of a clause (what [`MAX_TERMS`] counts).
+fn clause_terms(c: &Clause) -> usize {
+    c.consts.len() + c.pre.len() + c.constraints.len() + c.post.len() + c.edges.len()
+}
+
+/// The terms of the variables at one point of a block (indexed by `VarId`): shared names,
+/// so copying an environment at a branch copies pointers, not strings.
+pub(super) type Env = Vec<Rc<str>>;
+
 /// The encoding of one block (the loop-free region after a start vertex).
+///
+/// Memory stays linear in the block: an environment is moved along straight-line code and
+/// copied only at branches, and the environments on the edges into a vertex are dropped once
+/// the vertex is merged (only the frontier of the topological order holds any).
 pub(super) struct Block<'a, 'e> {
     pub(super) p: &'a Program,
     cfg: &'a Cfg,
@@ -358,6 +499,8 @@ pub(super) struct Block<'a, 'e> {
     pub(super) enc: &'e mut ExprEncoder<'a>,
     /// Wrap assigned integer values into their types (see [`encode_wrapped`]).
     wrap: bool,
+    /// The encoding's limits and the terms of the clauses made before this block.
+    limits: Option<(&'a EncodeLimits, usize)>,
     pub(super) consts: Vec<(String, String)>,
     /// Definitions, tagged with the vertex they belong to (for slicing per target).
     pub(super) defs: Vec<(Vertex, String)>,
@@ -369,10 +512,11 @@ pub(super) struct Block<'a, 'e> {
     slots: Vec<(String, String)>,
     /// Version counter per slot.
     ver: Vec<u32>,
-    /// Values of the variables on entering each vertex, and its reach term.
-    env_in: BTreeMap<Vertex, (Vec<String>, String)>,
-    /// Incoming edges of each vertex of the region: (from, taken-term, env after `from`).
-    incoming: BTreeMap<Vertex, Vec<(Vertex, String, Vec<String>)>>,
+    /// Incoming edges of each vertex of the region: (from, taken-term).
+    incoming: BTreeMap<Vertex, Vec<(Vertex, String)>>,
+    /// The environments after the sources of `incoming`'s edges (same order), until their
+    /// target is merged.
+    pending: HashMap<Vertex, Vec<Env>>,
 }
 
 impl<'a, 'e> Block<'a, 'e> {
@@ -399,12 +543,13 @@ impl<'a, 'e> Block<'a, 'e> {
             slots,
             enc,
             wrap,
+            limits: None,
             consts: vec![],
             defs: vec![],
             cells,
             morph: MorphState::default(),
-            env_in: BTreeMap::new(),
             incoming: BTreeMap::new(),
+            pending: HashMap::new(),
         }
     }
 
@@ -412,17 +557,28 @@ impl<'a, 'e> Block<'a, 'e> {
         v == VERTEX_ERROR || self.cuts.contains(&v)
     }
 
-    fn fresh_version(&mut self, x: VarId) -> String {
+    /// Stops when the limits say so.
+    fn check_limits(&self) -> Result<(), Halt> {
+        let Some((limits, before)) = self.limits else {
+            return Ok(());
+        };
+        match limits.stop(before + self.consts.len() + self.defs.len()) {
+            Some(why) => Err(Halt::Stopped(why)),
+            None => Ok(()),
+        }
+    }
+
+    fn fresh_version(&mut self, x: VarId) -> Rc<str> {
         self.fresh_slot(x.0 as usize)
     }
 
     /// A new version of slot `i` of the environment (a variable or a cell's value).
-    pub(super) fn fresh_slot(&mut self, i: usize) -> String {
+    pub(super) fn fresh_slot(&mut self, i: usize) -> Rc<str> {
         self.ver[i] += 1;
         let (base, sort) = &self.slots[i];
         let name = crate::smt::encode::versioned(base, self.ver[i]);
         self.consts.push((name.clone(), sort.clone()));
-        name
+        name.into()
     }
 
     pub(super) fn fresh_bool(&mut self, name: String, def: String, at: Vertex) -> String {
@@ -432,7 +588,7 @@ impl<'a, 'e> Block<'a, 'e> {
     }
 
     /// The pre-state constants (`x@0`) and, for the entry, the initial values.
-    fn start_env(&mut self, initial: bool, at: Vertex) -> Vec<String> {
+    fn start_env(&mut self, initial: bool, at: Vertex) -> Env {
         let mut env = Vec::new();
         for x in self.p.var_ids() {
             let var = self.p.var(x);
@@ -459,7 +615,7 @@ impl<'a, 'e> Block<'a, 'e> {
                     }
                 }
             }
-            env.push(name);
+            env.push(name.into());
         }
         if self.cells.is_some() {
             self.cell_start(initial, at, &mut env);
@@ -498,33 +654,39 @@ impl<'a, 'e> Block<'a, 'e> {
         (order, targets)
     }
 
+    /// Records the edge `u → to`, taken when `term`, leaving `u` with `env`.
+    fn add_edge(&mut self, u: Vertex, to: Vertex, term: String, env: Env) {
+        self.incoming.entry(to).or_default().push((u, term));
+        self.pending.entry(to).or_default().push(env);
+    }
+
     /// The clauses from `start` (`None`: the entry of main, `first` its first vertex; a
     /// cut point: `first` is itself).
-    fn clauses(&mut self, from: Option<Vertex>, first: Vertex) -> Result<Vec<Clause>, AraError> {
+    fn clauses(&mut self, from: Option<Vertex>, first: Vertex) -> Result<Vec<Clause>, Halt> {
         let pre = self.start_env(from.is_none(), first);
         self.morph.from = from;
-        self.morph.pre = pre.clone();
+        self.morph.pre = strings(&pre);
         // From the entry, a first vertex that is a cut point is the target right away.
         let run_first = from.is_some() || !self.is_target(first);
         let (order, targets) = self.region(first, run_first);
         if !run_first {
-            self.incoming
-                .entry(first)
-                .or_default()
-                .push((first, "true".into(), pre.clone()));
+            self.add_edge(first, first, "true".into(), pre.clone());
         }
         for (k, &u) in order.iter().enumerate() {
+            if k % 64 == 0 {
+                self.check_limits()?;
+            }
             let (env, reach) = if k == 0 {
                 (pre.clone(), "true".to_string())
             } else {
-                self.merge(u)
+                self.merge(u)?
             };
-            self.env_in.insert(u, (env.clone(), reach.clone()));
             self.exec(u, env, &reach)?;
         }
         let mut out = Vec::new();
         for &t in &targets {
-            let (post, reach) = self.merge(t);
+            self.check_limits()?;
+            let (post, reach) = self.merge(t)?;
             let keep = self.ancestors(t, first);
             let mut constraints: Vec<String> = self
                 .defs
@@ -539,7 +701,7 @@ impl<'a, 'e> Block<'a, 'e> {
                 .incoming
                 .iter()
                 .filter(|(v, _)| keep.contains(v))
-                .flat_map(|(&v, ins)| ins.iter().map(move |(u, term, _)| (*u, v, term.clone())))
+                .flat_map(|(&v, ins)| ins.iter().map(move |(u, term)| (*u, v, term.clone())))
                 .collect();
             let atoms = self.morph.atoms.iter().filter(|(v, _)| keep.contains(v));
             out.push(Clause {
@@ -573,7 +735,7 @@ impl<'a, 'e> Block<'a, 'e> {
             if v == start && keep.len() > 1 {
                 continue;
             }
-            for (u, _, _) in self.incoming.get(&v).into_iter().flatten() {
+            for (u, _) in self.incoming.get(&v).into_iter().flatten() {
                 if keep.insert(*u) {
                     todo.push(*u);
                 }
@@ -583,35 +745,47 @@ impl<'a, 'e> Block<'a, 'e> {
     }
 
     /// The values entering `v` (an `ite` over the incoming edges where they differ) and its
-    /// reach term.
-    fn merge(&mut self, v: Vertex) -> (Vec<String>, String) {
-        let ins = self.incoming.get(&v).cloned().unwrap_or_default();
-        if let [(_, term, env)] = ins.as_slice() {
-            return (env.clone(), term.clone());
+    /// reach term; the environments of its incoming edges are dropped.
+    fn merge(&mut self, v: Vertex) -> Result<(Env, String), AraError> {
+        let mut envs = self.pending.remove(&v).unwrap_or_default();
+        let terms: Vec<String> = self
+            .incoming
+            .get(&v)
+            .into_iter()
+            .flatten()
+            .map(|(_, t)| t.clone())
+            .collect();
+        if envs.len() != terms.len() || envs.is_empty() {
+            return Err(AraError::Internal(format!(
+                "horn: vertex {v} of a block has no incoming edge"
+            )));
         }
-        let terms: Vec<String> = ins.iter().map(|(_, t, _)| t.clone()).collect();
+        if let [term] = terms.as_slice() {
+            return Ok((envs.pop().expect("one edge"), term.clone()));
+        }
         let reach = self.fresh_bool(format!("r{v}"), format!("(or {})", terms.join(" ")), v);
-        let mut env = ins[0].2.clone();
+        let mut env = envs[0].clone();
         for i in 0..env.len() {
-            if ins.iter().all(|(_, _, e)| e[i] == env[i]) {
+            if envs.iter().all(|e| e[i] == env[i]) {
                 continue;
             }
             // The last edge is the default: it is taken when the others are not.
-            let mut t = ins.last().expect("two or more edges").2[i].clone();
-            for (_, term, e) in ins.iter().rev().skip(1) {
+            let mut t = envs.last().expect("two or more edges")[i].to_string();
+            for (term, e) in terms.iter().zip(&envs).rev().skip(1) {
                 t = format!("(ite {term} {} {t})", e[i]);
             }
             let name = self.fresh_slot(i);
             self.defs.push((v, format!("(= {name} {t})")));
             env[i] = name;
         }
-        (env, reach)
+        Ok((env, reach))
     }
 
     /// Executes vertex `u` (entered with `env`, reached when `reach`): its definitions, and
     /// its outgoing edges recorded as incoming edges of their targets.
-    fn exec(&mut self, u: Vertex, env: Vec<String>, reach: &str) -> Result<(), AraError> {
-        let node = self.cfg.node(u);
+    fn exec(&mut self, u: Vertex, env: Env, reach: &str) -> Result<(), AraError> {
+        let cfg = self.cfg;
+        let node = cfg.node(u);
         let Action::Stmt(st) = &node.action else {
             return Ok(());
         };
@@ -619,12 +793,13 @@ impl<'a, 'e> Block<'a, 'e> {
         // Group the edges by target (both branches of an `if` may meet).
         let mut by_target: BTreeMap<Vertex, Vec<&Guard>> = BTreeMap::new();
         for e in &node.succs {
-            by_target.entry(e.to).or_default().push(&e.guard);
-        }
-        for (to, gs) in by_target {
-            if to == self.p.exit_vertex() {
-                continue;
+            if e.to != self.p.exit_vertex() {
+                by_target.entry(e.to).or_default().push(&e.guard);
             }
+        }
+        let n = by_target.len();
+        let mut out = Some(out);
+        for (k, (to, gs)) in by_target.into_iter().enumerate() {
             let g = match (gs.as_slice(), &guard) {
                 (_, None) => None,
                 ([Guard::True], Some(c)) => Some(c.clone()),
@@ -636,10 +811,13 @@ impl<'a, 'e> Block<'a, 'e> {
                 Some(g) if reach == "true" => self.fresh_bool(format!("t{u}_{to}"), g, u),
                 Some(g) => self.fresh_bool(format!("t{u}_{to}"), format!("(and {reach} {g})"), u),
             };
-            self.incoming
-                .entry(to)
-                .or_default()
-                .push((u, term, out.clone()));
+            // The last edge takes the environment, the others a copy.
+            let env = if k + 1 == n {
+                out.take().unwrap_or_default()
+            } else {
+                out.clone().unwrap_or_default()
+            };
+            self.add_edge(u, to, term, env);
         }
         Ok(())
     }
@@ -648,15 +826,15 @@ impl<'a, 'e> Block<'a, 'e> {
     fn effect(
         &mut self,
         st: &Stmt,
-        env: Vec<String>,
+        env: Env,
         reach: &str,
-    ) -> Result<(Vec<String>, Option<String>), AraError> {
+    ) -> Result<(Env, Option<String>), AraError> {
         let p = self.p;
         let u = st.id;
-        let mut out = env.clone();
+        let mut out = env;
         let guard = match &st.kind {
             StmtKind::Assign(x, e) => {
-                let val = self.enc.value(e, &env, p.var(*x).ty, u)?;
+                let val = self.enc.value(e, &out, p.var(*x).ty, u)?;
                 let val = self.wrapped(val, p.var(*x).ty);
                 self.resolve_reads(u, reach);
                 self.take_fresh();
@@ -668,7 +846,7 @@ impl<'a, 'e> Block<'a, 'e> {
             StmtKind::ParAssign(xs) => {
                 let mut vals = Vec::new();
                 for (x, e) in xs {
-                    let val = self.enc.value(e, &env, p.var(*x).ty, u)?;
+                    let val = self.enc.value(e, &out, p.var(*x).ty, u)?;
                     vals.push(self.wrapped(val, p.var(*x).ty));
                 }
                 self.resolve_reads(u, reach);
@@ -685,7 +863,7 @@ impl<'a, 'e> Block<'a, 'e> {
             | StmtKind::If(c, ..)
             | StmtKind::While { cond: c, .. }
             | StmtKind::DoWhile { cond: c, .. } => {
-                let t = self.enc.truth(c, &env, u)?;
+                let t = self.enc.truth(c, &out, u)?;
                 self.resolve_reads(u, reach);
                 self.take_fresh();
                 Some(t)
@@ -694,7 +872,7 @@ impl<'a, 'e> Block<'a, 'e> {
                 if self.cells.is_none() {
                     return Err(AraError::Internal("horn: array store".into()));
                 }
-                self.store(u, reach, (*a, i, e), &env, &mut out)?;
+                self.store(u, reach, (*a, i, e), &mut out)?;
                 None
             }
             StmtKind::Error
@@ -745,6 +923,11 @@ impl<'a, 'e> Block<'a, 'e> {
         let (lo, hi) = (int_lit(lo), int_lit(hi));
         format!("(ite (> {val} {hi}) (- {val} {m}) (ite (< {val} {lo}) (+ {val} {m}) {val}))")
     }
+}
+
+/// An environment as owned strings (a clause's arguments).
+pub(super) fn strings(env: &[Rc<str>]) -> Vec<String> {
+    env.iter().map(|s| s.to_string()).collect()
 }
 
 /// An indeterminate `_Bool` still holds 0 or 1.

@@ -188,14 +188,33 @@ impl Horn {
             }));
         }
         let z3 = find_tool(Tool::Z3, self.z3.as_deref())?;
+        let total = budget.timeout.unwrap_or(DEFAULT_TIMEOUT);
+        // The encodings count against the budget: a large program stops them at the deadline
+        // (or at once when too large), and the answer is unknown with that reason.
+        let limits = encode::EncodeLimits {
+            start,
+            deadline: Some(start + total),
+            max_terms: encode::MAX_TERMS,
+        };
+        let mut systems = Vec::new();
+        for (theory, wrap) in [
+            (Theory::BitVector, false),
+            (Theory::Lia, false),
+            (Theory::Lia, true),
+        ] {
+            match encode::encode_limited(p, theory, wrap, &limits)? {
+                Ok(sys) => systems.push(sys),
+                Err(why) => return Ok(EngineVerdict::Unknown(why)),
+            }
+        }
+        let [bv, lia, wrapped] = <[HornSystem; 3]>::try_from(systems).expect("three encodings");
         let sys = Systems {
-            bv: encode::encode(p, Theory::BitVector)?,
-            lia: encode::encode(p, Theory::Lia)?,
-            wrapped: encode::encode_wrapped(p)?,
+            bv,
+            lia,
+            wrapped,
             tag: String::new(),
             quantifier: None,
         };
-        let total = budget.timeout.unwrap_or(DEFAULT_TIMEOUT);
         let mut fails = Failures::default();
         let run = Run {
             p,
@@ -363,10 +382,15 @@ impl Attempt<'_> {
         keep_file(self.keep, &format!("spacer_{tag}.smt2"), &script);
         keep_file(self.keep, &format!("answer_{tag}.txt"), &raw);
         // The check and the path query get a quarter of what is left of the whole budget (at
-        // least 5 s): a check that hangs on one configuration's certificate must leave time
-        // for the others.
+        // least 5 s, at most what is left): a check that hangs on one configuration's
+        // certificate must leave time for the others, and none outlives the budget.
+        let left = total.saturating_sub(start.elapsed());
         let rest = Limits {
-            timeout: Some((total.saturating_sub(start.elapsed()) / 4).max(Duration::from_secs(5))),
+            timeout: Some(
+                (left / 4)
+                    .max(Duration::from_secs(5))
+                    .min(left.max(Duration::from_millis(100))),
+            ),
             memory_mb: None,
         };
         let name = self.cfg.name;
@@ -403,6 +427,7 @@ impl Attempt<'_> {
                     // No usable chain in the derivation: try the shortest chains instead.
                     cex::short_chains(self.bv, 4, 16)
                         .iter()
+                        .take_while(|_| start.elapsed() < total)
                         .find_map(|c| cex::path(self.z3, self.p, self.bv, c, &rest).ok())
                         .ok_or(why)
                 });

@@ -72,7 +72,7 @@
 //!
 //! ## What was measured (see bench-suite/RESULTS.md, "Cell morphing (issue 13)")
 
-use super::encode::{Block, CellParam, HornSystem, encode_blocks};
+use super::encode::{Block, CellParam, EncodeLimits, Env, HornSystem, encode_cells};
 use super::solve::SpacerConfig;
 use super::{DEFAULT_TIMEOUT, Failures, Horn, Run, Systems};
 use crate::checkers::UnknownReason;
@@ -212,7 +212,14 @@ pub fn encode(
     theory: Theory,
     wrap: bool,
 ) -> Result<HornSystem, AraError> {
-    encode_blocks(p, theory, wrap, Some(layout))
+    encode_cells(p, theory, wrap, layout, &EncodeLimits::default())?.map_err(|why| {
+        AraError::Unsupported {
+            file: p.file.clone(),
+            line: 0,
+            col: 0,
+            what: format!("Horn clauses: {why}"),
+        }
+    })
 }
 
 /// The cell-morphing engine (`spacer-cells`, `--engine horn-cells`): the Horn engine's
@@ -397,7 +404,7 @@ impl Block<'_, '_> {
 
     /// The cells at the block's start: index constants in range, values (the initial
     /// contents from the entry) appended to `env`.
-    pub(super) fn cell_start(&mut self, initial: bool, at: Vertex, env: &mut Vec<String>) {
+    pub(super) fn cell_start(&mut self, initial: bool, at: Vertex, env: &mut Env) {
         self.morph.first = at;
         let layout = self.layout().clone();
         for (j, &(a, n)) in layout.arrays.iter().enumerate() {
@@ -412,22 +419,23 @@ impl Block<'_, '_> {
                     self.defs.push((at, format!("(= {v} {t})")));
                 }
                 debug_assert_eq!(env.len(), self.cell_slot(j) + i);
-                env.push(v);
+                env.push(v.into());
                 self.morph.w.push(w);
             }
         }
     }
 
     /// The predicate's arguments for `env`: the variables, then each cell's index and value.
-    pub(super) fn pred_args(&self, env: &[String]) -> Vec<String> {
+    pub(super) fn pred_args<S: AsRef<str>>(&self, env: &[S]) -> Vec<String> {
         let nv = self.p.vars.len();
+        let owned = |x: &S| x.as_ref().to_string();
         if self.cells.is_none() {
-            return env.to_vec();
+            return env.iter().map(owned).collect();
         }
-        let mut out = env[..nv].to_vec();
+        let mut out: Vec<String> = env[..nv].iter().map(owned).collect();
         for (s, w) in self.morph.w.iter().enumerate() {
             out.push(w.clone());
-            out.push(env[nv + s].clone());
+            out.push(owned(&env[nv + s]));
         }
         out
     }
@@ -543,16 +551,15 @@ impl Block<'_, '_> {
         u: Vertex,
         reach: &str,
         (a, i, e): (ArrId, &Expr, &Expr),
-        env: &[String],
-        out: &mut [String],
+        out: &mut Env,
     ) -> Result<(), AraError> {
         let layout = self.layout().clone();
         let j = layout
             .position(a)
             .ok_or_else(|| AraError::Internal("horn: a store to an array without cells".into()))?;
         let elem = self.p.array(a).elem;
-        let idx = self.enc.index(i, env, u)?;
-        let val = self.enc.value(e, env, elem, u)?;
+        let idx = self.enc.index(i, out, u)?;
+        let val = self.enc.value(e, out, elem, u)?;
         let val = self.wrapped(val, elem);
         self.resolve_reads(u, reach);
         self.take_fresh();
@@ -568,7 +575,7 @@ impl Block<'_, '_> {
             let w = self.morph.w[s - self.p.vars.len()].clone();
             let new = self.fresh_slot(s);
             self.defs
-                .push((u, format!("(= {new} (ite (= {w} {ic}) {vc} {}))", env[s])));
+                .push((u, format!("(= {new} (ite (= {w} {ic}) {vc} {}))", out[s])));
             out[s] = new;
         }
         self.morph.writes.push(Write {
