@@ -74,8 +74,9 @@
 //!
 //! On this machine (2 cores, load 6 to 16 from other jobs: wall times several times an idle
 //! machine's), Z3 as installed by `scripts/setup`, `bench-suite/cells` and `tests/morph`:
-//! - Proved with one cell: max and find at N = 4, 10^6 and nondet N (1 to 25 s wall; max at
-//!   10^6 in 1 to 2 s), copy-compare at nondet N (joint atom of `a[k] == b[k]`).
+//! - Proved: max and find at N = 4, 10^6 and nondet N (one cell, 1 to 25 s wall; max at
+//!   10^6 in 1 to 2 s), the short-circuit search; copy-compare at nondet N once (14 s, by
+//!   the joint atom of `a[k] == b[k]`), not in other runs of 30 and 240 s.
 //! - The Horn engine's `lia-global` (global guidance *and* no IUC) took 17.7 s on max at
 //!   10^6 where global guidance with IUC took 1.6 s (z3 alone on the kept query): hence
 //!   [`LIA_GLOBAL_IUC`] first. `lia-no-iuc` gave the other proofs; bit-vector clauses gave
