@@ -111,9 +111,11 @@ fn max_over_every_element_is_proved() {
     assert_proved("tests/morph/max_safe_n4.c", 240);
 }
 
+/// The safe twin of the search whose loop condition skips the read at `i == N` (the unsafe
+/// twin is in `unsafe_twins_are_never_safe`).
 #[test]
-fn copy_compare_at_a_nondet_size_is_proved() {
-    assert_proved("tests/morph/copy_safe_nondet.c", 240);
+fn a_short_circuit_search_is_proved() {
+    assert_proved("tests/morph/find_safe_shortcircuit.c", 240);
 }
 
 #[test]

@@ -290,7 +290,9 @@ impl Horn {
                 tag,
                 quantifier: sys.quantifier.as_deref(),
             };
-            let slice = if quick {
+            let slice = if quick && n == 1 {
+                left // alone: a restart would lose Spacer's progress
+            } else if quick {
                 (left / n as u32).min(QUICK_SLICE)
             } else {
                 left / timed_out[k..].iter().filter(|&&t| t).count() as u32

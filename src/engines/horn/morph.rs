@@ -71,6 +71,26 @@
 //! `Unknown(Unsupported)`.
 //!
 //! ## What was measured (see bench-suite/RESULTS.md, "Cell morphing (issue 13)")
+//!
+//! On this machine (2 cores, load 6 to 16 from other jobs: wall times several times an idle
+//! machine's), Z3 as installed by `scripts/setup`, `bench-suite/cells` and `tests/morph`:
+//! - Proved: max and find at N = 4, 10^6 and nondet N (one cell, 1 to 25 s wall; max at
+//!   10^6 in 1 to 2 s), the short-circuit search; copy-compare at nondet N once (14 s, by
+//!   the joint atom of `a[k] == b[k]`), not in other runs of 30 and 240 s.
+//! - The Horn engine's `lia-global` (global guidance *and* no IUC) took 17.7 s on max at
+//!   10^6 where global guidance with IUC took 1.6 s (z3 alone on the kept query): hence
+//!   [`LIA_GLOBAL_IUC`] first. `lia-no-iuc` gave the other proofs; bit-vector clauses gave
+//!   none within their slices (they are what ara checks, not what it searches).
+//! - With the range test as an *assumption* of a reached read (the first version, unsound),
+//!   `lia-global` solved max at 10^6 in 1.4 s; with the test inside the read's `ite` (sound)
+//!   in 17.7 s; with IUC on, 1.0 s and 1.6 s.
+//! - Not proved within 60 s: prefix sums, reverse, copy at N = 4, both sorts (one and two
+//!   cells). With one cell the sorts' error is derivable (their invariant relates two
+//!   elements); with two cells Spacer times out (bubble sort's inner loop needs "a[j] is the
+//!   maximum of a[0..j]", a two-cell fact Spacer did not find). Constant small sizes (N = 4)
+//!   are often harder than nondet ones: Spacer unrolls the concrete bound.
+//! - Unsafe programs: never SAFE; with a nondet size the error is derivable within about a
+//!   second (reported as unknown: a derivation is a tree, no path), at N = 10^6 no answer.
 
 use super::encode::{Block, CellParam, EncodeLimits, Env, HornSystem, encode_cells};
 use super::solve::SpacerConfig;
@@ -228,6 +248,8 @@ pub fn encode(
 #[derive(Clone, Debug)]
 pub struct HornCells {
     pub horn: Horn,
+    /// The numbers of cells tried, in order (default [`CELLS`]).
+    pub cells: Vec<usize>,
 }
 
 impl Default for HornCells {
@@ -237,12 +259,13 @@ impl Default for HornCells {
                 portfolio: portfolio(),
                 z3: None,
             },
+            cells: CELLS.to_vec(),
         }
     }
 }
 
 /// The first configuration for cell clauses: integers with global guidance and IUC (the
-/// Horn engine's `lia-global` turns IUC off: 17.7 s instead of 1.4 s on max at N = 10^6).
+/// Horn engine's `lia-global` turns IUC off: 17.7 s instead of 1.6 s on max at N = 10^6).
 pub const LIA_GLOBAL_IUC: SpacerConfig = SpacerConfig {
     name: "lia-global-iuc",
     theory: Theory::Lia,
@@ -302,7 +325,7 @@ impl HornCells {
             total,
         };
         let mut fails = Failures::default();
-        for (n, &k) in CELLS.iter().enumerate() {
+        for (n, &k) in self.cells.iter().enumerate() {
             let layout = match CellLayout::of(p, k) {
                 Ok(l) if l.arrays.is_empty() => {
                     return unsupported("no array accesses (the Horn engine applies)".into());
@@ -317,7 +340,7 @@ impl HornCells {
                 tag: format!("_k{k}_"),
                 quantifier: Some(layout.quantifier(p)),
             };
-            let until = start + total.mul_f64((n + 1) as f64 / CELLS.len() as f64);
+            let until = start + total.mul_f64((n + 1) as f64 / self.cells.len() as f64);
             if let Some(v) = self.horn.portfolio_run(&run, &sys, until, &mut fails)? {
                 return Ok(v);
             }
