@@ -193,6 +193,8 @@ enum EngineArg {
     Horn,
     /// Both side by side; the first proof wins.
     Both,
+    /// The cell-morphing Horn engine alone, on the original program with its arrays.
+    HornCells,
 }
 
 /// Options for running a checker.
@@ -233,7 +235,7 @@ impl CheckerArgs {
         match self.engine {
             None => default,
             Some(EngineArg::Bounded) => EngineChoice::Bounded,
-            Some(EngineArg::Horn) => EngineChoice::Horn,
+            Some(EngineArg::Horn | EngineArg::HornCells) => EngineChoice::Horn,
             Some(EngineArg::Both) => EngineChoice::Both,
         }
     }
@@ -364,6 +366,14 @@ fn run(cli: Cli) -> Result<i32, AraError> {
         Command::Check {
             input,
             checker,
+            json,
+            ..
+        } if matches!(checker.engine, Some(EngineArg::HornCells)) => {
+            bmc_horn(&input, &checker, json)
+        }
+        Command::Check {
+            input,
+            checker,
             initial_vars,
             theory,
             max_iterations,
@@ -478,9 +488,11 @@ struct BmcJson<'a> {
 }
 
 /// `ara bmc --engine horn`: the Horn-clause engine on the program (its SAFE carries the
-/// checked invariants; its error path is a path of the program's CFG).
+/// checked invariants; its error path is a path of the program's CFG). `--engine horn-cells`
+/// (`bmc` or `check`): the cell-morphing engine instead.
 fn bmc_horn(input: &InputArgs, chk: &CheckerArgs, json: bool) -> Result<i32, AraError> {
-    use ara::engines::{Budget, Engine, EngineVerdict, horn::Horn};
+    use ara::engines::horn::{Horn, morph::HornCells};
+    use ara::engines::{Budget, Engine, EngineVerdict};
     if markers_of(&input.file).is_some() {
         return Err(AraError::Usage(
             "the Horn engine checks C programs, not files with vertex markers: write the \
@@ -495,7 +507,10 @@ fn bmc_horn(input: &InputArgs, chk: &CheckerArgs, json: bool) -> Result<i32, Ara
         keep_dir: chk.keep.clone(),
         ..Budget::default()
     };
-    let o = Horn::default().check(&p, &budget)?;
+    let o = match chk.engine {
+        Some(EngineArg::HornCells) => HornCells::default().check(&p, &budget)?,
+        _ => Horn::default().check(&p, &budget)?,
+    };
     if json {
         let v = serde_json::json!({ "file": input.file.display().to_string(), "outcome": &o });
         outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());

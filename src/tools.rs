@@ -141,6 +141,11 @@ pub fn watch_cancel(flag: Option<CancelFlag>) {
     WATCHED.with(|w| *w.borrow_mut() = flag);
 }
 
+/// The flag this thread's runs watch (see [`watch_cancel`]).
+pub fn watched() -> Option<CancelFlag> {
+    WATCHED.with(|w| w.borrow().clone())
+}
+
 /// Whether the runs of this thread were stopped: another strategy answered first, or ara was
 /// interrupted ([`interrupted`]).
 pub fn cancelled() -> bool {

@@ -313,6 +313,54 @@ impl<'a> ExprEncoder<'a> {
     pub fn nonlinear(&self) -> bool {
         self.enc.nonlinear
     }
+
+    /// From now on an array read `a[i]` is no error: it becomes a fresh constant `rd<k>` of
+    /// the element's sort, recorded for [`ExprEncoder::take_reads`] (the caller says what it
+    /// holds: the cell-morphing Horn encoding).
+    pub fn allow_reads(&mut self) {
+        self.enc.env_reads = Some(vec![]);
+    }
+
+    /// The reads made since the last call (with reads allowed), in evaluation order.
+    pub fn take_reads(&mut self) -> Vec<EnvRead> {
+        self.enc
+            .env_reads
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
+    }
+
+    /// The index `i` in the index sort (see [`ArrayRead::index_term`]), like
+    /// [`ExprEncoder::value`].
+    pub fn index<S: AsRef<str>>(
+        &mut self,
+        i: &Expr,
+        env: &[S],
+        vertex: Vertex,
+    ) -> Result<String, AraError> {
+        self.set_env(i, env, vertex);
+        self.enc.index(i)
+    }
+
+    /// The SMT sort of array indexes.
+    pub fn index_sort(&self) -> String {
+        self.enc.index_sort()
+    }
+
+    /// The C type whose values the index sort holds (`long`, signed).
+    pub fn index_type(&self) -> IntType {
+        IntType::Long
+    }
+}
+
+/// A read `a[i]` of an [`ExprEncoder`] with reads allowed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EnvRead {
+    pub array: ArrId,
+    /// The index in the index sort.
+    pub index: String,
+    /// The constant standing for the element read (`rd<k>`, of the element's sort).
+    pub name: String,
 }
 
 /// The first vertex `main` executes (mirrors the CFG builder's rule).
@@ -360,6 +408,10 @@ struct Enc<'a> {
     nonlinear: bool,
     /// Reads made while translating the current conjunct.
     reads: Vec<ArrayRead>,
+    /// With [`ExprEncoder::allow_reads`]: the reads of the env mode.
+    env_reads: Option<Vec<EnvRead>>,
+    /// Count of `rd<k>` constants.
+    env_read_count: usize,
     vertex: Vertex,
     step: usize,
     index_bits: u32,
@@ -382,6 +434,8 @@ impl<'a> Enc<'a> {
             approximations: vec![],
             nonlinear: false,
             reads: vec![],
+            env_reads: None,
+            env_read_count: 0,
             vertex: 0,
             step: 0,
             index_bits: IntType::Long.bits(p.data_model),
@@ -560,6 +614,20 @@ impl<'a> Enc<'a> {
         name
     }
 
+    /// A read element as C reads it: a free `_Bool` element may hold any byte, read as 0 or 1.
+    fn bool_elem(&self, sel: String, elem: IntType) -> String {
+        if elem == IntType::Bool {
+            format!(
+                "(ite (= {sel} {}) {} {})",
+                self.lit(0, elem),
+                self.lit(0, elem),
+                self.lit(1, elem)
+            )
+        } else {
+            sel
+        }
+    }
+
     /// An unconstrained value standing for what LIA cannot express.
     fn approx(&mut self, what: String) -> String {
         let name = format!("ap{}", self.approximations.len());
@@ -618,6 +686,21 @@ impl<'a> Enc<'a> {
         Ok(match e {
             Expr::Const(v, t) => T::Val(self.lit(*v, *t), *t),
             Expr::Var(v) => T::Val(self.var_term(*v), p.var(*v).ty),
+            Expr::Read(a, i) if self.env.is_some() && self.env_reads.is_some() => {
+                let index = self.index(i)?;
+                let name = format!("rd{}", self.env_read_count);
+                self.env_read_count += 1;
+                let elem = p.array(*a).elem;
+                self.declare(&name, &self.sort(elem));
+                if let Some(rs) = self.env_reads.as_mut() {
+                    rs.push(EnvRead {
+                        array: *a,
+                        index,
+                        name: name.clone(),
+                    });
+                }
+                T::Val(self.bool_elem(name, elem), elem)
+            }
             Expr::Read(..) if self.env.is_some() => {
                 return Err(AraError::Internal(
                     "expression encoder: array read in an array-free encoding".into(),
@@ -633,18 +716,7 @@ impl<'a> Enc<'a> {
                 });
                 let elem = p.array(*a).elem;
                 let sel = format!("(select {arr} {idx})");
-                // A free `_Bool` element may hold any byte; C reads it as 0 or 1.
-                let sel = if elem == IntType::Bool {
-                    format!(
-                        "(ite (= {sel} {}) {} {})",
-                        self.lit(0, elem),
-                        self.lit(0, elem),
-                        self.lit(1, elem)
-                    )
-                } else {
-                    sel
-                };
-                T::Val(sel, elem)
+                T::Val(self.bool_elem(sel, elem), elem)
             }
             Expr::Nondet(t) => {
                 let name = format!("nd{}", self.nondets.len());

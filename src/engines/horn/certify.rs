@@ -152,12 +152,9 @@ fn define(
     let Some(pred) = sys.preds.iter().find(|p| p.name == name) else {
         return Err(format!("interpretation of an unknown predicate {name}"));
     };
-    if args.len() != sys.args.len() {
-        return Err(format!(
-            "{name} has {} arguments, not {}",
-            args.len(),
-            sys.args.len()
-        ));
+    let arity = sys.args.len() + sys.cells.len();
+    if args.len() != arity {
+        return Err(format!("{name} has {} arguments, not {arity}", args.len()));
     }
     let mut map = HashMap::new();
     for (i, a) in args.iter().enumerate() {
@@ -184,10 +181,10 @@ pub fn bv_definitions(
     theory: Theory,
 ) -> Result<String, String> {
     let params: Vec<(String, String)> = bv
-        .args
+        .param_sorts()
         .iter()
         .enumerate()
-        .map(|(i, (_, s))| (param(i), s.clone()))
+        .map(|(i, s)| (param(i), s.to_string()))
         .collect();
     let mut s = String::new();
     for it in interps {
@@ -348,9 +345,8 @@ impl Translator<'_> {
             _ => {}
         }
         if let Some(i) = a.strip_prefix('p').and_then(|i| i.parse::<usize>().ok())
-            && let Some((v, _)) = self.bv.args.get(i)
+            && let Some(ty) = param_type(self.p, self.bv, i)
         {
-            let ty = self.p.var(*v).ty;
             let bits = ty.bits(self.p.data_model);
             let ext = if ty.is_signed() {
                 "sign_extend"
@@ -488,12 +484,22 @@ fn check_bound(b: f64) -> Result<(), String> {
     }
 }
 
-/// An interpretation as a C expression over the program's variables.
+/// The C type of parameter `i` (a variable, or a cell's index or value).
+fn param_type(p: &Program, bv: &HornSystem, i: usize) -> Option<IntType> {
+    match bv.args.get(i) {
+        Some((v, _)) => Some(p.var(*v).ty),
+        None => bv.cells.get(i - bv.args.len()).map(|c| c.ty),
+    }
+}
+
+/// An interpretation as a C expression over the program's variables (and cells: `w1`,
+/// `a[w1]`).
 pub fn to_c(p: &Program, bv: &HornSystem, body: &Sexp) -> String {
-    let names: Vec<(String, IntType)> = bv
+    let vars = bv
         .args
         .iter()
-        .map(|(v, _)| (p.var(*v).display.clone(), p.var(*v).ty))
-        .collect();
+        .map(|(v, _)| (p.var(*v).display.clone(), p.var(*v).ty));
+    let cells = bv.cells.iter().map(|c| (c.display.clone(), c.ty));
+    let names: Vec<(String, IntType)> = vars.chain(cells).collect();
     super::cprint::formula(body, &names)
 }

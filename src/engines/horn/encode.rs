@@ -29,6 +29,7 @@
 //! Expressions go through the trace formula's encoder ([`ExprEncoder`]): in bit-vectors that
 //! is C's semantics exactly (widths of the data model, conversions, wrap-around).
 
+use super::morph::{CellLayout, MorphState};
 use crate::checkers::UnknownReason;
 use crate::error::AraError;
 use crate::ir::cfg::{Action, Cfg, Guard};
@@ -68,6 +69,9 @@ pub struct Clause {
     /// The edges of the block leading to the end: `(u, v, term)` where `term` (a constant)
     /// holds when the edge is taken; the path of a model is read back from them.
     pub edges: Vec<(Vertex, Vertex, String)>,
+    /// Further applications of the start's predicate in the body (the reads of the
+    /// cell-morphing encoding, [`super::morph`]): their arguments.
+    pub atoms: Vec<Vec<String>>,
 }
 
 /// The Horn clauses of a program.
@@ -76,6 +80,8 @@ pub struct HornSystem {
     pub theory: Theory,
     /// The predicates' arguments: every scalar variable of the program, in order, with its sort.
     pub args: Vec<(VarId, String)>,
+    /// The cells' arguments after them (the cell-morphing encoding, [`super::morph`]).
+    pub cells: Vec<CellParam>,
     pub preds: Vec<Pred>,
     pub clauses: Vec<Clause>,
     /// Over-approximations of the LIA encoding (empty in bit-vectors).
@@ -90,7 +96,24 @@ pub struct HornSystem {
     pub nondets: Vec<crate::smt::encode::NondetUse>,
 }
 
+/// One argument of the predicates besides the scalar variables: a cell's index or value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CellParam {
+    /// How invariants print it (`w1`, `a[w1]`).
+    pub display: String,
+    /// The C type of its values (the index type for an index).
+    pub ty: IntType,
+    pub sort: String,
+}
+
 impl HornSystem {
+    /// The sorts of the predicates' parameters, in order.
+    pub fn param_sorts(&self) -> Vec<&str> {
+        let vars = self.args.iter().map(|(_, s)| s.as_str());
+        vars.chain(self.cells.iter().map(|c| c.sort.as_str()))
+            .collect()
+    }
+
     pub fn pred(&self, v: Vertex) -> Option<&Pred> {
         self.preds.iter().find(|p| p.vertex == v)
     }
@@ -106,7 +129,7 @@ impl HornSystem {
 
     /// The declarations of the predicates.
     pub fn declarations(&self) -> String {
-        let sorts: Vec<&str> = self.args.iter().map(|(_, s)| s.as_str()).collect();
+        let sorts = self.param_sorts();
         let mut s = String::new();
         for p in &self.preds {
             let _ = writeln!(s, "(declare-fun {} ({}) Bool)", p.name, sorts.join(" "));
@@ -119,6 +142,7 @@ impl HornSystem {
         let mut parts = Vec::new();
         if c.from.is_some() {
             parts.push(self.atom(c.from, &c.pre));
+            parts.extend(c.atoms.iter().map(|a| self.atom(c.from, a)));
         }
         parts.extend(c.constraints.iter().cloned());
         and(&parts)
@@ -156,7 +180,7 @@ impl HornSystem {
         for (k, v) in options {
             let _ = writeln!(s, "(set-option :{k} {v})");
         }
-        let sorts: Vec<&str> = self.args.iter().map(|(_, s)| s.as_str()).collect();
+        let sorts = self.param_sorts();
         for p in &self.preds {
             let _ = writeln!(s, "(declare-rel {} ({}))", p.name, sorts.join(" "));
         }
@@ -385,6 +409,32 @@ fn encode_with(
             what: "arrays (the Horn-clause engine needs an array-free program)".into(),
         }));
     }
+    encode_blocks(p, theory, wrap, None, limits)
+}
+
+/// The clauses of `p` within `limits`, array-free (`cells` = `None`) or with the cells of
+/// the cell-morphing encoding ([`super::morph`]).
+pub(super) fn encode_cells(
+    p: &Program,
+    theory: Theory,
+    wrap: bool,
+    cells: &CellLayout,
+    limits: &EncodeLimits,
+) -> Result<Result<HornSystem, UnknownReason>, AraError> {
+    match encode_blocks(p, theory, wrap, Some(cells), limits) {
+        Ok(sys) => Ok(Ok(sys)),
+        Err(Halt::Stopped(why)) => Ok(Err(why)),
+        Err(Halt::Fault(e)) => Err(e),
+    }
+}
+
+fn encode_blocks(
+    p: &Program,
+    theory: Theory,
+    wrap: bool,
+    cells: Option<&CellLayout>,
+    limits: &EncodeLimits,
+) -> Result<HornSystem, Halt> {
     let cfg = Cfg::build(p);
     let entry = entry_vertex(&p.body, p.exit_vertex());
     let cuts = cut_points(&cfg, entry);
@@ -394,6 +444,9 @@ fn encode_with(
         return Err(Halt::Stopped(too_large(least, limits.max_terms)));
     }
     let mut enc = ExprEncoder::new(p, theory);
+    if cells.is_some() {
+        enc.allow_reads();
+    }
     let args: Vec<(VarId, String)> = p.var_ids().map(|v| (v, enc.sort(p.var(v).ty))).collect();
     let preds = cuts
         .iter()
@@ -406,7 +459,7 @@ fn encode_with(
     let mut clauses = Vec::new();
     let mut terms = 0;
     for from in std::iter::once(None).chain(cuts.iter().map(|&c| Some(c))) {
-        let mut b = Block::new(p, &cfg, &cuts, &mut enc, wrap);
+        let mut b = Block::new(p, &cfg, &cuts, &mut enc, wrap, cells);
         b.limits = Some((limits, terms));
         let new = b.clauses(from, from.unwrap_or(entry))?;
         terms += new.iter().map(clause_terms).sum::<usize>();
@@ -415,6 +468,7 @@ fn encode_with(
     Ok(HornSystem {
         theory,
         args,
+        cells: cells.map_or_else(Vec::new, |c| c.params(p, &enc)),
         preds,
         clauses,
         approximations: enc.approximations().to_vec(),
@@ -431,26 +485,32 @@ fn clause_terms(c: &Clause) -> usize {
 
 /// The terms of the variables at one point of a block (indexed by `VarId`): shared names,
 /// so copying an environment at a branch copies pointers, not strings.
-type Env = Vec<Rc<str>>;
+pub(super) type Env = Vec<Rc<str>>;
 
 /// The encoding of one block (the loop-free region after a start vertex).
 ///
 /// Memory stays linear in the block: an environment is moved along straight-line code and
 /// copied only at branches, and the environments on the edges into a vertex are dropped once
 /// the vertex is merged (only the frontier of the topological order holds any).
-struct Block<'a, 'e> {
-    p: &'a Program,
+pub(super) struct Block<'a, 'e> {
+    pub(super) p: &'a Program,
     cfg: &'a Cfg,
     cuts: &'a BTreeSet<Vertex>,
-    enc: &'e mut ExprEncoder<'a>,
+    pub(super) enc: &'e mut ExprEncoder<'a>,
     /// Wrap assigned integer values into their types (see [`encode_wrapped`]).
     wrap: bool,
     /// The encoding's limits and the terms of the clauses made before this block.
     limits: Option<(&'a EncodeLimits, usize)>,
-    consts: Vec<(String, String)>,
+    pub(super) consts: Vec<(String, String)>,
     /// Definitions, tagged with the vertex they belong to (for slicing per target).
-    defs: Vec<(Vertex, String)>,
-    /// Version counter per variable.
+    pub(super) defs: Vec<(Vertex, String)>,
+    /// The cells of the cell-morphing encoding (`None`: array-free), and its state.
+    pub(super) cells: Option<&'a CellLayout>,
+    pub(super) morph: MorphState,
+    /// Base name and sort of each slot of an environment: the variables (`VarId` order),
+    /// then the cells' values.
+    slots: Vec<(String, String)>,
+    /// Version counter per slot.
     ver: Vec<u32>,
     /// Incoming edges of each vertex of the region: (from, taken-term).
     incoming: BTreeMap<Vertex, Vec<(Vertex, String)>>,
@@ -466,17 +526,28 @@ impl<'a, 'e> Block<'a, 'e> {
         cuts: &'a BTreeSet<Vertex>,
         enc: &'e mut ExprEncoder<'a>,
         wrap: bool,
+        cells: Option<&'a CellLayout>,
     ) -> Self {
+        let mut slots: Vec<(String, String)> = p
+            .var_ids()
+            .map(|x| (p.var(x).name.clone(), enc.sort(p.var(x).ty)))
+            .collect();
+        if let Some(c) = cells {
+            slots.extend(c.value_slots(p, enc));
+        }
         Block {
             p,
             cfg,
             cuts,
+            ver: vec![0; slots.len()],
+            slots,
             enc,
             wrap,
             limits: None,
             consts: vec![],
             defs: vec![],
-            ver: vec![0; p.vars.len()],
+            cells,
+            morph: MorphState::default(),
             incoming: BTreeMap::new(),
             pending: HashMap::new(),
         }
@@ -498,14 +569,19 @@ impl<'a, 'e> Block<'a, 'e> {
     }
 
     fn fresh_version(&mut self, x: VarId) -> Rc<str> {
-        self.ver[x.0 as usize] += 1;
-        let var = self.p.var(x);
-        let name = crate::smt::encode::versioned(&var.name, self.ver[x.0 as usize]);
-        self.consts.push((name.clone(), self.enc.sort(var.ty)));
+        self.fresh_slot(x.0 as usize)
+    }
+
+    /// A new version of slot `i` of the environment (a variable or a cell's value).
+    pub(super) fn fresh_slot(&mut self, i: usize) -> Rc<str> {
+        self.ver[i] += 1;
+        let (base, sort) = &self.slots[i];
+        let name = crate::smt::encode::versioned(base, self.ver[i]);
+        self.consts.push((name.clone(), sort.clone()));
         name.into()
     }
 
-    fn fresh_bool(&mut self, name: String, def: String, at: Vertex) -> String {
+    pub(super) fn fresh_bool(&mut self, name: String, def: String, at: Vertex) -> String {
         self.consts.push((name.clone(), "Bool".into()));
         self.defs.push((at, format!("(= {name} {def})")));
         name
@@ -540,6 +616,9 @@ impl<'a, 'e> Block<'a, 'e> {
                 }
             }
             env.push(name.into());
+        }
+        if self.cells.is_some() {
+            self.cell_start(initial, at, &mut env);
         }
         env
     }
@@ -585,6 +664,8 @@ impl<'a, 'e> Block<'a, 'e> {
     /// cut point: `first` is itself).
     fn clauses(&mut self, from: Option<Vertex>, first: Vertex) -> Result<Vec<Clause>, Halt> {
         let pre = self.start_env(from.is_none(), first);
+        self.morph.from = from;
+        self.morph.pre = strings(&pre);
         // From the entry, a first vertex that is a cut point is the target right away.
         let run_first = from.is_some() || !self.is_target(first);
         let (order, targets) = self.region(first, run_first);
@@ -622,12 +703,13 @@ impl<'a, 'e> Block<'a, 'e> {
                 .filter(|(v, _)| keep.contains(v))
                 .flat_map(|(&v, ins)| ins.iter().map(move |(u, term)| (*u, v, term.clone())))
                 .collect();
+            let atoms = self.morph.atoms.iter().filter(|(v, _)| keep.contains(v));
             out.push(Clause {
                 from,
                 to: (t != VERTEX_ERROR).then_some(t),
                 consts: self.consts.clone(),
                 pre: if from.is_some() {
-                    strings(&pre)
+                    self.pred_args(&pre)
                 } else {
                     vec![]
                 },
@@ -635,9 +717,10 @@ impl<'a, 'e> Block<'a, 'e> {
                 post: if t == VERTEX_ERROR {
                     vec![]
                 } else {
-                    strings(&post)
+                    self.pred_args(&post)
                 },
                 edges,
+                atoms: atoms.map(|(_, a)| a.clone()).collect(),
             });
         }
         Ok(out)
@@ -645,7 +728,7 @@ impl<'a, 'e> Block<'a, 'e> {
 
     /// The vertices of the region from which `t` can be reached (`t` included), not going
     /// back beyond the block's start `start` (whose incoming edges are those of a target).
-    fn ancestors(&self, t: Vertex, start: Vertex) -> BTreeSet<Vertex> {
+    pub(super) fn ancestors(&self, t: Vertex, start: Vertex) -> BTreeSet<Vertex> {
         let mut keep = BTreeSet::from([t]);
         let mut todo = vec![t];
         while let Some(v) = todo.pop() {
@@ -682,8 +765,7 @@ impl<'a, 'e> Block<'a, 'e> {
         }
         let reach = self.fresh_bool(format!("r{v}"), format!("(or {})", terms.join(" ")), v);
         let mut env = envs[0].clone();
-        for x in self.p.var_ids() {
-            let i = x.0 as usize;
+        for i in 0..env.len() {
             if envs.iter().all(|e| e[i] == env[i]) {
                 continue;
             }
@@ -692,7 +774,7 @@ impl<'a, 'e> Block<'a, 'e> {
             for (term, e) in terms.iter().zip(&envs).rev().skip(1) {
                 t = format!("(ite {term} {} {t})", e[i]);
             }
-            let name = self.fresh_version(x);
+            let name = self.fresh_slot(i);
             self.defs.push((v, format!("(= {name} {t})")));
             env[i] = name;
         }
@@ -707,7 +789,7 @@ impl<'a, 'e> Block<'a, 'e> {
         let Action::Stmt(st) = &node.action else {
             return Ok(());
         };
-        let (out, guard) = self.effect(st, env)?;
+        let (out, guard) = self.effect(st, env, reach)?;
         // Group the edges by target (both branches of an `if` may meet).
         let mut by_target: BTreeMap<Vertex, Vec<&Guard>> = BTreeMap::new();
         for e in &node.succs {
@@ -741,7 +823,12 @@ impl<'a, 'e> Block<'a, 'e> {
     }
 
     /// The values after statement `st` and the SMT condition its branch edges test.
-    fn effect(&mut self, st: &Stmt, env: Env) -> Result<(Env, Option<String>), AraError> {
+    fn effect(
+        &mut self,
+        st: &Stmt,
+        env: Env,
+        reach: &str,
+    ) -> Result<(Env, Option<String>), AraError> {
         let p = self.p;
         let u = st.id;
         let mut out = env;
@@ -749,6 +836,7 @@ impl<'a, 'e> Block<'a, 'e> {
             StmtKind::Assign(x, e) => {
                 let val = self.enc.value(e, &out, p.var(*x).ty, u)?;
                 let val = self.wrapped(val, p.var(*x).ty);
+                self.resolve_reads(u, reach);
                 self.take_fresh();
                 let name = self.fresh_version(*x);
                 self.defs.push((u, format!("(= {name} {val})")));
@@ -761,6 +849,7 @@ impl<'a, 'e> Block<'a, 'e> {
                     let val = self.enc.value(e, &out, p.var(*x).ty, u)?;
                     vals.push(self.wrapped(val, p.var(*x).ty));
                 }
+                self.resolve_reads(u, reach);
                 self.take_fresh();
                 for ((x, _), val) in xs.iter().zip(vals) {
                     let name = self.fresh_version(*x);
@@ -775,11 +864,16 @@ impl<'a, 'e> Block<'a, 'e> {
             | StmtKind::While { cond: c, .. }
             | StmtKind::DoWhile { cond: c, .. } => {
                 let t = self.enc.truth(c, &out, u)?;
+                self.resolve_reads(u, reach);
                 self.take_fresh();
                 Some(t)
             }
-            StmtKind::Store(..) => {
-                return Err(AraError::Internal("horn: array store".into()));
+            StmtKind::Store(a, i, e) => {
+                if self.cells.is_none() {
+                    return Err(AraError::Internal("horn: array store".into()));
+                }
+                self.store(u, reach, (*a, i, e), &mut out)?;
+                None
             }
             StmtKind::Error
             | StmtKind::Exit
@@ -795,7 +889,7 @@ impl<'a, 'e> Block<'a, 'e> {
 
     /// Quantifies the nondets (and approximations) the encoder just made; in wrapped integer
     /// clauses a nondet lies in its type's range.
-    fn take_fresh(&mut self) {
+    pub(super) fn take_fresh(&mut self) {
         let fresh = self.enc.take_fresh();
         if self.wrap {
             for (name, _) in &fresh {
@@ -820,7 +914,7 @@ impl<'a, 'e> Block<'a, 'e> {
     /// exact for sums and differences of in-range values, which is what loops mostly
     /// assign; piecewise linear (`ite`), which Spacer handles far better than `mod` (a
     /// 10-iteration counter with `mod` was not solved in 60 s).
-    fn wrapped(&self, val: String, ty: IntType) -> String {
+    pub(super) fn wrapped(&self, val: String, ty: IntType) -> String {
         if !self.wrap || ty == IntType::Bool {
             return val;
         }
@@ -832,7 +926,7 @@ impl<'a, 'e> Block<'a, 'e> {
 }
 
 /// An environment as owned strings (a clause's arguments).
-fn strings(env: &Env) -> Vec<String> {
+pub(super) fn strings(env: &[Rc<str>]) -> Vec<String> {
     env.iter().map(|s| s.to_string()).collect()
 }
 

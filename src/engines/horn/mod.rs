@@ -62,6 +62,7 @@ pub mod certify;
 pub mod cex;
 pub mod cprint;
 pub mod encode;
+pub mod morph;
 pub mod solve;
 
 use self::encode::HornSystem;
@@ -170,6 +171,8 @@ struct Failures {
     crashed: Option<String>,
     other: Vec<String>,
     timeouts: usize,
+    /// Derivations of the error in a cell-morphing encoding.
+    derivable: usize,
 }
 
 impl Horn {
@@ -205,11 +208,57 @@ impl Horn {
             }
         }
         let [bv, lia, wrapped] = <[HornSystem; 3]>::try_from(systems).expect("three encodings");
-        let keep = budget.keep_dir.as_deref();
-        keep_file(keep, "horn_bv.smt2", &bv.to_smtlib(&p.file));
-        keep_file(keep, "horn_lia.smt2", &lia.to_smtlib(&p.file));
-        keep_file(keep, "horn_lia_wrap.smt2", &wrapped.to_smtlib(&p.file));
+        let sys = Systems {
+            bv,
+            lia,
+            wrapped,
+            tag: String::new(),
+            quantifier: None,
+        };
         let mut fails = Failures::default();
+        let run = Run {
+            p,
+            z3: &z3,
+            keep: budget.keep_dir.as_deref(),
+            start,
+            total,
+        };
+        if let Some(v) = self.portfolio_run(&run, &sys, start + total, &mut fails)? {
+            return Ok(v);
+        }
+        if crate::tools::cancelled() {
+            return Ok(EngineVerdict::Unknown(UnknownReason::Cancelled));
+        }
+        Ok(EngineVerdict::Unknown(fails.reason(start.elapsed())))
+    }
+
+    /// Runs the portfolio on `sys` until `until` (at most the run's whole budget): a verdict,
+    /// or `None` with the failures recorded (also when cancelled).
+    fn portfolio_run(
+        &self,
+        run: &Run,
+        sys: &Systems,
+        until: Instant,
+        fails: &mut Failures,
+    ) -> Result<Option<EngineVerdict>, AraError> {
+        let (p, keep) = (run.p, run.keep);
+        let tag = &sys.tag;
+        keep_file(
+            keep,
+            &format!("horn{tag}_bv.smt2"),
+            &sys.bv.to_smtlib(&p.file),
+        );
+        keep_file(
+            keep,
+            &format!("horn{tag}_lia.smt2"),
+            &sys.lia.to_smtlib(&p.file),
+        );
+        keep_file(
+            keep,
+            &format!("horn{tag}_lia_wrap.smt2"),
+            &sys.wrapped.to_smtlib(&p.file),
+        );
+        let (start, total) = (run.start, run.total);
         let n = self.portfolio.len();
         // Round 1: a quick slice each; round 2: the time left, shared equally among the
         // configurations that timed out (Spacer is deterministic: an answer it gave, such as
@@ -221,43 +270,67 @@ impl Horn {
                 continue;
             }
             let cfg = &self.portfolio[k];
-            let left = total.saturating_sub(start.elapsed());
-            if left < Duration::from_millis(50) {
+            let left = until.saturating_duration_since(Instant::now());
+            if left < Duration::from_millis(50) || crate::tools::cancelled() {
                 break;
             }
-            if crate::tools::cancelled() {
-                return Ok(EngineVerdict::Unknown(UnknownReason::Cancelled));
-            }
-            let sys = match (cfg.theory, cfg.wrap) {
-                (Theory::BitVector, _) => &bv,
-                (Theory::Lia, false) => &lia,
-                (Theory::Lia, true) => &wrapped,
+            let one = match (cfg.theory, cfg.wrap) {
+                (Theory::BitVector, _) => &sys.bv,
+                (Theory::Lia, false) => &sys.lia,
+                (Theory::Lia, true) => &sys.wrapped,
             };
             let ctx = Attempt {
                 p,
-                z3: &z3,
-                bv: &bv,
-                sys,
+                z3: run.z3,
+                bv: &sys.bv,
+                sys: one,
                 cfg,
                 keep,
                 k: step,
+                tag,
+                quantifier: sys.quantifier.as_deref(),
             };
-            let slice = if quick {
+            let slice = if quick && n == 1 {
+                left // alone: a restart would lose Spacer's progress
+            } else if quick {
                 (left / n as u32).min(QUICK_SLICE)
             } else {
                 left / timed_out[k..].iter().filter(|&&t| t).count() as u32
             };
-            let timeouts = fails.timeouts;
-            if let Some(v) = ctx.run(slice, total, start, &mut fails)? {
-                return Ok(v);
+            let (timeouts, derivable) = (fails.timeouts, fails.derivable);
+            if let Some(v) = ctx.run(slice, total, start, fails)? {
+                return Ok(Some(v));
             }
             timed_out[k] = fails.timeouts > timeouts;
+            if fails.derivable > derivable {
+                // The error is derivable in the cell abstraction: no invariant of these
+                // cells to find (up to the integer clauses' imprecision); more cells next.
+                break;
+            }
         }
-        if crate::tools::cancelled() {
-            return Ok(EngineVerdict::Unknown(UnknownReason::Cancelled));
-        }
-        Ok(EngineVerdict::Unknown(fails.reason(start.elapsed())))
+        Ok(None)
     }
+}
+
+/// What every configuration of one engine run shares.
+struct Run<'a> {
+    p: &'a Program,
+    z3: &'a Path,
+    keep: Option<&'a Path>,
+    start: Instant,
+    total: Duration,
+}
+
+/// The three encodings of one program the portfolio chooses from.
+struct Systems {
+    bv: HornSystem,
+    lia: HornSystem,
+    wrapped: HornSystem,
+    /// Distinguishes the kept files of several encodings (`_k1`).
+    tag: String,
+    /// For the cell-morphing encoding, what the invariants quantify over
+    /// ([`morph::CellLayout::quantifier`]); it also means the error has no path to report.
+    quantifier: Option<String>,
 }
 
 impl Failures {
@@ -285,6 +358,8 @@ struct Attempt<'a> {
     cfg: &'a SpacerConfig,
     keep: Option<&'a Path>,
     k: usize,
+    tag: &'a str,
+    quantifier: Option<&'a str>,
 }
 
 impl Attempt<'_> {
@@ -305,7 +380,7 @@ impl Attempt<'_> {
             memory_mb: None,
         };
         let (answer, raw) = run_spacer(self.z3, &script, &limits)?;
-        let tag = format!("{}_{}", self.k, self.cfg.name);
+        let tag = format!("{}{}_{}", self.tag, self.k, self.cfg.name);
         keep_file(self.keep, &format!("spacer_{tag}.smt2"), &script);
         keep_file(self.keep, &format!("answer_{tag}.txt"), &raw);
         // The check and the path query get a quarter of what is left of the whole budget (at
@@ -329,13 +404,25 @@ impl Attempt<'_> {
                         .map(|i| format!("vertex {} (line {}): {}", i.vertex, i.line, i.c_expr))
                         .collect();
                     keep_file(self.keep, "invariants.txt", &(text.join("\n") + "\n"));
+                    let by = match self.quantifier {
+                        Some(_) => format!("spacer-cells {} {name}", self.tag.trim_matches('_')),
+                        None => format!("spacer {name}"),
+                    };
                     return Ok(Some(EngineVerdict::Proved(Proof::InductiveInvariant {
-                        found_by: format!("spacer {name}"),
+                        found_by: by,
                         invariants,
                     })));
                 }
                 Err(why) => fails.rejected = Some(format!("{name}: {why}")),
             },
+            SpacerAnswer::Unsafe(_) if self.quantifier.is_some() => {
+                fails.derivable += 1;
+                fails.other.push(format!(
+                    "{name} ({}): the error is derivable in the cell abstraction (a derivation \
+                     tree, no path of the program)",
+                    self.tag.trim_matches('_')
+                ))
+            }
             SpacerAnswer::Unsafe(deriv) => {
                 let cuts = cex::chain(self.sys, &deriv);
                 let found = cex::path(self.z3, self.p, self.bv, &cuts, &rest).or_else(|why| {
@@ -384,7 +471,11 @@ impl Attempt<'_> {
             .map(|i| LoopInvariant {
                 vertex: i.vertex,
                 line: self.bv.pred(i.vertex).map_or(0, |p| p.line),
-                c_expr: certify::to_c(self.p, self.bv, &i.body),
+                c_expr: format!(
+                    "{}{}",
+                    self.quantifier.unwrap_or(""),
+                    certify::to_c(self.p, self.bv, &i.body)
+                ),
             })
             .collect())
     }

@@ -1,0 +1,718 @@
+//! Cell morphing: Horn clauses of the original program *with arrays*, over K cells per array.
+//!
+//! Takes an [`ir::Program`](crate::ir::Program) whose arrays have constant sizes and a number
+//! `K` of cells (1 or 2); gives the [`HornSystem`] of the cell-morphing encoding (Monniaux and
+//! Gonnord, "Cell morphing: from array programs to array-free Horn clauses", SAS 2016), built
+//! by the block encoder of [`super::encode`] with the cells added, and the engine
+//! [`HornCells`] (`--engine horn-cells`) that solves it with the Horn engine's portfolio.
+//!
+//! ## The encoding
+//!
+//! The predicate of cut point `v` is `P_v(x, w_1, v_1, …, w_K, v_K)` (`x` the scalar
+//! variables; for each array accessed, its `K` cells: an index `w_i` and a value `v_i`). Its
+//! meaning is α(S) = {(x, w, a[w]) | (x, a) ∈ S, every `w_i` in `[0, size)`}: cells are
+//! *unordered* (any indexes, equal ones included), so any tuple of in-range indexes may be
+//! plugged into the predicate of a reachable state; order facts live in the invariant
+//! (`w1 < w2 ⇒ v1 <= v2`).
+//!
+//! A clause from cut point `s` to `t` (or from the entry, or into the error) is the block's
+//! single-assignment encoding ([`super::encode`]) with, for each array, the cells as extra
+//! slots of the environment: `P_s(x, w, v) ∧ 0 <= w_i < size ∧ block ⇒ P_t(x', w, v')`.
+//!
+//! - A write `a[e] := t` at vertex `u` makes every cell of `a` `v_i' = ite(w_i = e, t, v_i)`
+//!   (no assumption on `e`: out of range it changes no cell).
+//! - A read `a[e]` at vertex `u` is an `ite` over the writes of the block before it (at
+//!   ancestors of `u`, each guarded by its own reach term and `e = index`), else the element
+//!   `b` at the block's start. For `b` the body gets, for each cell `i` of `a`, the atom
+//!   `P_s(x, …, (j, b) in place of cell i, …)` with `j = ite(act, e, w_1)`,
+//!   `act = reach_u ∧ 0 <= e < size` (the pre-state's arguments otherwise), one more atom with
+//!   the statement's reads together when it has several (one per cell of each array), and
+//!   `j = w_i ⇒ b = v_i`, `j = j' ⇒ b = b'` for the cells and the reads of `a` before it in
+//!   the block. From the entry, `b` is the initial content at `j` (zero, the initialiser list;
+//!   free for an uninitialised local, with the same equalities).
+//!
+//! Not `reach_u ⇒ 0 <= e < size` as an assumption: C may skip a read of a reached vertex
+//! (`i < n && a[i] != x` at `i = n`), and that assumption made the loop's exit clause vacuous
+//! there: a wrong SAFE, caught by the twin `tests/morph/find_unsafe_shortcircuit.c`.
+//!
+//! ## Why SAFE is never wrong
+//!
+//! ara assumes, like everywhere (ARCHITECTURE.md, "Out of bounds"), that an execution
+//! reads arrays only in bounds: the executions that matter are those whose every *evaluated*
+//! read `a[e]` has `0 <= e < size`. Let `I` interpret every predicate so that every clause is
+//! valid. By induction on such an execution, `I(P_v) ⊇ α({state at v})` at each visit of a
+//! cut point `v`: for the entry clause and for a block from `s` to `t` taken with pre-state
+//! `(x, a)` (in `I(P_s)` through α by induction), post-state `(x', a')` and any in-range
+//! post cells `w`, the body is satisfied by: `v_i = a[w_i]` (the start atom holds), the
+//! block's constants as the path computes them, for an active read `j = e` and `b = a[e]`
+//! (each read atom is then a tuple of in-range indexes with their elements: in α(S)), for
+//! an inactive one `j = w_1` and `b = v_1` (the start atom's tuple with cell 1 possibly
+//! repeated, still in α(S)); the equalities hold because they are equalities of one array's
+//! elements at equal indexes, and the joint atom is such a tuple too (its reads are all
+//! active or all inactive: one vertex, one range test per read, each inactive one standing
+//! at `(w_1, v_1)`). A read C evaluates is active (reached, in range by the assumption), so
+//! its value, the `ite` over the writes of the path before it else `b`, is the value C
+//! reads; a read C does not evaluate has a value nothing uses. The cell values after the
+//! block are `ite(w_i = e, t, v_i)` over the writes of the path, which is `a'[w_i]` (an
+//! out-of-range write touches no in-range cell). So the head `P_t(x', w, a'[w])` holds:
+//! `I(P_t) ⊇ α`. The error clauses say no state in `I(P_s)` (hence none reachable)
+//! reaches the error along a block; the entry's clause into the error is valid too, so the
+//! program is safe.
+//!
+//! ara checks exactly "every clause is valid" for the solver's interpretation in the
+//! bit-vector clauses (C semantics; [`super::certify`], whose check takes any body,
+//! several atoms included). The integer and wrapped clauses are only search aids, as in the
+//! array-free engine. A derivation of the error is a tree, not a CFG path: this engine never
+//! answers UNSAFE (the error is reported as an unknown).
+//!
+//! The argument needs every array with cells to have an element (else α(S) = ∅ for every
+//! `S`, and `false` would be an invariant): an array of size 0 is unsupported, and so are
+//! arrays of symbolic size (VLAs, `malloc`), whose size may be 0 at run time:
+//! `Unknown(Unsupported)`.
+//!
+//! ## What was measured (see bench-suite/RESULTS.md, "Cell morphing (issue 13)")
+//!
+//! On this machine (2 cores, load 6 to 16 from other jobs: wall times several times an idle
+//! machine's), Z3 as installed by `scripts/setup`, `bench-suite/cells` and `tests/morph`:
+//! - Proved: max and find at N = 4, 10^6 and nondet N (one cell, 1 to 25 s wall; max at
+//!   10^6 in 1 to 2 s), the short-circuit search; copy-compare at nondet N once (14 s, by
+//!   the joint atom of `a[k] == b[k]`), not in other runs of 30 and 240 s.
+//! - The Horn engine's `lia-global` (global guidance *and* no IUC) took 17.7 s on max at
+//!   10^6 where global guidance with IUC took 1.6 s (z3 alone on the kept query): hence
+//!   [`LIA_GLOBAL_IUC`] first. `lia-no-iuc` gave the other proofs; bit-vector clauses gave
+//!   none within their slices (they are what ara checks, not what it searches).
+//! - With the range test as an *assumption* of a reached read (the first version, unsound),
+//!   `lia-global` solved max at 10^6 in 1.4 s; with the test inside the read's `ite` (sound)
+//!   in 17.7 s; with IUC on, 1.0 s and 1.6 s.
+//! - Not proved within 60 s: prefix sums, reverse, copy at N = 4, both sorts (one and two
+//!   cells). With one cell the sorts' error is derivable (their invariant relates two
+//!   elements); with two cells Spacer times out (bubble sort's inner loop needs "a[j] is the
+//!   maximum of a[0..j]", a two-cell fact Spacer did not find). Constant small sizes (N = 4)
+//!   are often harder than nondet ones: Spacer unrolls the concrete bound.
+//! - Unsafe programs: never SAFE; with a nondet size the error is derivable within about a
+//!   second (reported as unknown: a derivation is a tree, no path), at N = 10^6 no answer.
+
+use super::encode::{Block, CellParam, EncodeLimits, Env, HornSystem, encode_cells};
+use super::solve::SpacerConfig;
+use super::{DEFAULT_TIMEOUT, Failures, Horn, Run, Systems};
+use crate::checkers::UnknownReason;
+use crate::engines::{Budget, Engine, EngineOutcome, EngineVerdict};
+use crate::error::AraError;
+use crate::ir::{ArrId, ArrayInit, Expr, IntType, Program, Size, StmtKind, Vertex};
+use crate::smt::encode::EnvRead;
+use crate::smt::{ExprEncoder, Theory};
+use crate::tools::{Tool, find_tool};
+use std::time::Instant;
+
+/// The arrays with cells and the number of cells each.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CellLayout {
+    /// Cells per array (1 or 2).
+    pub k: usize,
+    /// The arrays the program accesses, with their sizes.
+    pub arrays: Vec<(ArrId, u64)>,
+}
+
+impl CellLayout {
+    /// The layout of `p` with `k` cells per accessed array, or why the encoding does not
+    /// apply (an array of symbolic size, a size beyond the index type).
+    pub fn of(p: &Program, k: usize) -> Result<CellLayout, String> {
+        let mut used: Vec<ArrId> = vec![];
+        let mut note = |a: ArrId| {
+            if !used.contains(&a) {
+                used.push(a);
+            }
+        };
+        p.visit_stmts(&mut |s| {
+            let mut exprs: Vec<&Expr> = vec![];
+            match &s.kind {
+                StmtKind::Store(a, i, e) => {
+                    note(*a);
+                    exprs.extend([i, e]);
+                }
+                StmtKind::Assign(_, e) | StmtKind::Assume(e) | StmtKind::Assert(e) => exprs.push(e),
+                StmtKind::If(c, ..)
+                | StmtKind::While { cond: c, .. }
+                | StmtKind::DoWhile { cond: c, .. } => exprs.push(c),
+                StmtKind::ParAssign(xs) => exprs.extend(xs.iter().map(|(_, e)| e)),
+                _ => {}
+            }
+            for e in exprs {
+                e.visit(&mut |x| {
+                    if let Expr::Read(a, _) = x {
+                        note(*a)
+                    }
+                });
+            }
+        });
+        used.sort();
+        let (_, max) = IntType::Long.range(p.data_model);
+        let mut arrays = vec![];
+        for a in used {
+            let arr = p.array(a);
+            match arr.size {
+                // No element, no cell: α of any state would be empty, and `false` an
+                // invariant of every loop head.
+                Size::Const(0) => return Err(format!("{} has no element", arr.display)),
+                Size::Const(n) if (n as i128) <= max => arrays.push((a, n)),
+                Size::Const(n) => return Err(format!("{} has {n} elements", arr.display)),
+                Size::Var(_) => {
+                    return Err(format!("{} has a symbolic size", arr.display));
+                }
+            }
+        }
+        Ok(CellLayout { k, arrays })
+    }
+
+    /// Where array `a` is in [`CellLayout::arrays`].
+    fn position(&self, a: ArrId) -> Option<usize> {
+        self.arrays.iter().position(|(b, _)| *b == a)
+    }
+
+    /// The display name of index `i` (0-based) of array number `j`: `w1`, or `w1_a` with
+    /// several arrays.
+    fn index_display(&self, p: &Program, j: usize, i: usize) -> String {
+        if self.arrays.len() == 1 {
+            format!("w{}", i + 1)
+        } else {
+            format!("w{}_{}", i + 1, p.array(self.arrays[j].0).display)
+        }
+    }
+
+    /// Base names and sorts of the cells' value slots (array by array, cell by cell).
+    pub(super) fn value_slots(&self, p: &Program, enc: &ExprEncoder) -> Vec<(String, String)> {
+        let mut out = vec![];
+        for &(a, _) in &self.arrays {
+            let arr = p.array(a);
+            for i in 0..self.k {
+                out.push((format!("{}#v{}", arr.name, i + 1), enc.sort(arr.elem)));
+            }
+        }
+        out
+    }
+
+    /// The predicates' cell parameters: per array, per cell, the index then the value.
+    pub(super) fn params(&self, p: &Program, enc: &ExprEncoder) -> Vec<CellParam> {
+        let mut out = vec![];
+        for (j, &(a, _)) in self.arrays.iter().enumerate() {
+            let arr = p.array(a);
+            for i in 0..self.k {
+                let w = self.index_display(p, j, i);
+                out.push(CellParam {
+                    display: w.clone(),
+                    ty: enc.index_type(),
+                    sort: enc.index_sort(),
+                });
+                out.push(CellParam {
+                    display: format!("{}[{w}]", arr.display),
+                    ty: arr.elem,
+                    sort: enc.sort(arr.elem),
+                });
+            }
+        }
+        out
+    }
+
+    /// `forall w1, w2 in [0, 10): ` (one clause per array) before an invariant's text.
+    pub fn quantifier(&self, p: &Program) -> String {
+        let mut out = String::new();
+        for (j, &(_, n)) in self.arrays.iter().enumerate() {
+            let ws: Vec<String> = (0..self.k).map(|i| self.index_display(p, j, i)).collect();
+            out.push_str(&format!("forall {} in [0, {n}): ", ws.join(", ")));
+        }
+        out
+    }
+}
+
+/// The cell-morphing encoding of `p` with `layout`'s cells: bit-vector (`Theory::BitVector`)
+/// or integer clauses, the latter wrapped into the C types when `wrap`.
+pub fn encode(
+    p: &Program,
+    layout: &CellLayout,
+    theory: Theory,
+    wrap: bool,
+) -> Result<HornSystem, AraError> {
+    encode_cells(p, theory, wrap, layout, &EncodeLimits::default())?.map_err(|why| {
+        AraError::Unsupported {
+            file: p.file.clone(),
+            line: 0,
+            col: 0,
+            what: format!("Horn clauses: {why}"),
+        }
+    })
+}
+
+/// The cell-morphing engine (`spacer-cells`, `--engine horn-cells`): the Horn engine's
+/// portfolio on the encoding with one cell per array, then (in the time left, at least half
+/// the budget) with two.
+#[derive(Clone, Debug)]
+pub struct HornCells {
+    pub horn: Horn,
+    /// The numbers of cells tried, in order (default [`CELLS`]).
+    pub cells: Vec<usize>,
+}
+
+impl Default for HornCells {
+    fn default() -> Self {
+        HornCells {
+            horn: Horn {
+                portfolio: portfolio(),
+                z3: None,
+            },
+            cells: CELLS.to_vec(),
+        }
+    }
+}
+
+/// The first configuration for cell clauses: integers with global guidance and IUC (the
+/// Horn engine's `lia-global` turns IUC off: 17.7 s instead of 1.6 s on max at N = 10^6).
+pub const LIA_GLOBAL_IUC: SpacerConfig = SpacerConfig {
+    name: "lia-global-iuc",
+    theory: Theory::Lia,
+    wrap: false,
+    options: &[("fp.spacer.global", "true")],
+};
+
+/// The configurations after it, from the Horn engine's [`super::PORTFOLIO`]: integers
+/// first, bit-vectors last (see the module doc for what was measured).
+pub const ORDER: &[&str] = &["lia-no-iuc", "lia-global", "lia-wrap-global", "bv-global"];
+
+/// [`LIA_GLOBAL_IUC`], then the configurations of [`ORDER`].
+pub fn portfolio() -> Vec<SpacerConfig> {
+    let named = ORDER
+        .iter()
+        .filter_map(|n| super::PORTFOLIO.iter().find(|c| c.name == *n).cloned());
+    std::iter::once(LIA_GLOBAL_IUC).chain(named).collect()
+}
+
+/// The numbers of cells tried, in order.
+pub const CELLS: [usize; 2] = [1, 2];
+
+impl Engine for HornCells {
+    fn name(&self) -> &'static str {
+        "spacer-cells"
+    }
+
+    fn check(&self, p: &Program, budget: &Budget) -> Result<EngineOutcome, AraError> {
+        let start = Instant::now();
+        crate::tools::watch_cancel(budget.cancel.clone());
+        let verdict = self.verdict(p, budget, start);
+        crate::tools::watch_cancel(None);
+        Ok(EngineOutcome {
+            verdict: verdict?,
+            engine: self.name().into(),
+            time_s: start.elapsed().as_secs_f64(),
+        })
+    }
+}
+
+impl HornCells {
+    fn verdict(
+        &self,
+        p: &Program,
+        budget: &Budget,
+        start: Instant,
+    ) -> Result<EngineVerdict, AraError> {
+        let unsupported =
+            |what: String| Ok(EngineVerdict::Unknown(UnknownReason::Unsupported { what }));
+        let z3 = find_tool(Tool::Z3, self.horn.z3.as_deref())?;
+        let total = budget.timeout.unwrap_or(DEFAULT_TIMEOUT);
+        let run = Run {
+            p,
+            z3: &z3,
+            keep: budget.keep_dir.as_deref(),
+            start,
+            total,
+        };
+        let mut fails = Failures::default();
+        for (n, &k) in self.cells.iter().enumerate() {
+            let layout = match CellLayout::of(p, k) {
+                Ok(l) if l.arrays.is_empty() => {
+                    return unsupported("no array accesses (the Horn engine applies)".into());
+                }
+                Ok(l) => l,
+                Err(why) => return unsupported(format!("cell morphing: {why}")),
+            };
+            let sys = Systems {
+                bv: encode(p, &layout, Theory::BitVector, false)?,
+                lia: encode(p, &layout, Theory::Lia, false)?,
+                wrapped: encode(p, &layout, Theory::Lia, true)?,
+                tag: format!("_k{k}_"),
+                quantifier: Some(layout.quantifier(p)),
+            };
+            let until = start + total.mul_f64((n + 1) as f64 / self.cells.len() as f64);
+            if let Some(v) = self.horn.portfolio_run(&run, &sys, until, &mut fails)? {
+                return Ok(v);
+            }
+            if crate::tools::cancelled() {
+                return Ok(EngineVerdict::Unknown(UnknownReason::Cancelled));
+            }
+        }
+        Ok(EngineVerdict::Unknown(fails.reason(start.elapsed())))
+    }
+}
+
+/// A write of the block: `a[index] := value` at `vertex`, reached when `reach`.
+#[derive(Clone, Debug)]
+pub(super) struct Write {
+    vertex: Vertex,
+    array: ArrId,
+    index: String,
+    value: String,
+    reach: String,
+}
+
+/// The cell-morphing part of a block's encoding.
+#[derive(Clone, Debug, Default)]
+pub(super) struct MorphState {
+    /// The block's start (`None`: the entry) and its first vertex.
+    pub(super) from: Option<Vertex>,
+    pub(super) first: Vertex,
+    /// The environment at the block's start (variables, then cell values).
+    pub(super) pre: Vec<String>,
+    /// The cells' index constants, in slot order.
+    w: Vec<String>,
+    writes: Vec<Write>,
+    /// The block-start elements read: (vertex, array, index constant `j`, value constant `b`).
+    reads: Vec<(Vertex, ArrId, String, String)>,
+    /// Atoms of the start's predicate, tagged with the vertex of their read.
+    pub(super) atoms: Vec<(Vertex, Vec<String>)>,
+    count: usize,
+}
+
+impl Block<'_, '_> {
+    fn layout(&self) -> &CellLayout {
+        self.cells.expect("a cell-morphing block")
+    }
+
+    /// The first slot of array number `j`'s cells.
+    fn cell_slot(&self, j: usize) -> usize {
+        self.p.vars.len() + j * self.layout().k
+    }
+
+    fn index_lit(&self, v: i128) -> String {
+        self.enc.lit(v, self.enc.index_type())
+    }
+
+    /// `0 <= idx < n` in the index sort.
+    fn in_range(&self, idx: &str, n: u64) -> String {
+        let (zero, n) = (self.index_lit(0), self.index_lit(n as i128));
+        if self.enc.index_sort() == "Int" {
+            format!("(and (<= {zero} {idx}) (< {idx} {n}))")
+        } else {
+            format!("(and (bvsle {zero} {idx}) (bvslt {idx} {n}))")
+        }
+    }
+
+    /// The initial element of `a` at `idx`, when the program fixes it.
+    fn initial_at(&self, a: ArrId, idx: &str) -> Option<String> {
+        let arr = self.p.array(a);
+        let zero = self.enc.lit(0, arr.elem);
+        match &arr.init {
+            ArrayInit::Zero => Some(zero),
+            ArrayInit::List(vs) => Some(vs.iter().enumerate().rev().fold(zero, |t, (i, v)| {
+                let (i, v) = (self.index_lit(i as i128), self.enc.lit(*v, arr.elem));
+                format!("(ite (= {idx} {i}) {v} {t})")
+            })),
+            ArrayInit::Nondet => None,
+        }
+    }
+
+    fn fresh_const(&mut self, prefix: &str, sort: String) -> String {
+        let name = format!("{prefix}{}", self.morph.count);
+        self.morph.count += 1;
+        self.consts.push((name.clone(), sort));
+        name
+    }
+
+    /// The cells at the block's start: index constants in range, values (the initial
+    /// contents from the entry) appended to `env`.
+    pub(super) fn cell_start(&mut self, initial: bool, at: Vertex, env: &mut Env) {
+        self.morph.first = at;
+        let layout = self.layout().clone();
+        for (j, &(a, n)) in layout.arrays.iter().enumerate() {
+            let arr = self.p.array(a);
+            for i in 0..layout.k {
+                let w = crate::smt::encode::versioned(&format!("{}#w{}", arr.name, i + 1), 0);
+                self.consts.push((w.clone(), self.enc.index_sort()));
+                self.defs.push((at, self.in_range(&w, n)));
+                let v = crate::smt::encode::versioned(&format!("{}#v{}", arr.name, i + 1), 0);
+                self.consts.push((v.clone(), self.enc.sort(arr.elem)));
+                if initial && let Some(t) = self.initial_at(a, &w) {
+                    self.defs.push((at, format!("(= {v} {t})")));
+                }
+                debug_assert_eq!(env.len(), self.cell_slot(j) + i);
+                env.push(v.into());
+                self.morph.w.push(w);
+            }
+        }
+    }
+
+    /// The predicate's arguments for `env`: the variables, then each cell's index and value.
+    pub(super) fn pred_args<S: AsRef<str>>(&self, env: &[S]) -> Vec<String> {
+        let nv = self.p.vars.len();
+        let owned = |x: &S| x.as_ref().to_string();
+        if self.cells.is_none() {
+            return env.iter().map(owned).collect();
+        }
+        let mut out: Vec<String> = env[..nv].iter().map(owned).collect();
+        for (s, w) in self.morph.w.iter().enumerate() {
+            out.push(w.clone());
+            out.push(owned(&env[nv + s]));
+        }
+        out
+    }
+
+    /// Defines the reads the expression encoder just made (see the module doc).
+    pub(super) fn resolve_reads(&mut self, u: Vertex, reach: &str) {
+        let reads: Vec<(usize, String, String)> = self
+            .enc
+            .take_reads()
+            .into_iter()
+            .filter_map(|r| self.read(u, reach, r))
+            .collect();
+        if reads.len() < 2 || self.morph.from.is_none() {
+            return;
+        }
+        // One more atom with the statement's reads together (one per cell of each array):
+        // `a[k] == b[k]` needs both elements in one tuple, `a[j] > a[j + 1]` (two cells)
+        // too. All of them are reached or none (one vertex), so the tuple is in α.
+        let (nv, k) = (self.p.vars.len(), self.layout().k);
+        let mut args = self.pred_args(&self.morph.pre.clone());
+        let mut used = vec![0usize; self.layout().arrays.len()];
+        let mut placed = 0;
+        for (j, jc, b) in reads {
+            if used[j] < k {
+                let at = nv + 2 * (j * k + used[j]);
+                args[at] = jc;
+                args[at + 1] = b;
+                used[j] += 1;
+                placed += 1;
+            }
+        }
+        if placed >= 2 {
+            self.morph.atoms.push((u, args));
+        }
+    }
+
+    /// Defines read `r` at `u`; its array's position, index and block-start value constants.
+    fn read(&mut self, u: Vertex, reach: &str, r: EnvRead) -> Option<(usize, String, String)> {
+        let layout = self.layout().clone();
+        // Every accessed array has cells (CellLayout::of).
+        let j = layout.position(r.array)?;
+        let (k, n) = (layout.k, layout.arrays[j].1);
+        let first = self.cell_slot(j);
+        let idx = r.index;
+        let jc = self.fresh_const("mj", self.enc.index_sort());
+        let w1 = self.morph.w[first - self.p.vars.len()].clone();
+        // Not `reach ⇒ in range`: C may skip the read (`i < n && a[i] > 0` at i = n).
+        let active = match (reach, self.in_range(&idx, n)) {
+            ("true", r) => r,
+            (reach, r) => format!("(and {reach} {r})"),
+        };
+        let jt = format!("(ite {active} {idx} {w1})");
+        self.defs.push((u, format!("(= {jc} {jt})")));
+        let elem = self.p.array(r.array).elem;
+        let b = self.fresh_const("mb", self.enc.sort(elem));
+        match self.morph.from {
+            None => {
+                if let Some(t) = self.initial_at(r.array, &jc) {
+                    self.defs.push((u, format!("(= {b} {t})")));
+                }
+            }
+            Some(_) => {
+                let pre = self.pred_args(&self.morph.pre.clone());
+                let nv = self.p.vars.len();
+                for i in 0..k {
+                    // Cell `i` of array `j` in the arguments: after the variables, two each.
+                    let at = nv + 2 * (first - nv + i);
+                    let mut args = pre.clone();
+                    args[at] = jc.clone();
+                    args[at + 1] = b.clone();
+                    self.morph.atoms.push((u, args));
+                }
+            }
+        }
+        for i in 0..k {
+            let (w, v) = (
+                self.morph.w[first - self.p.vars.len() + i].clone(),
+                self.morph.pre[first + i].clone(),
+            );
+            self.defs
+                .push((u, format!("(=> (= {jc} {w}) (= {b} {v}))")));
+        }
+        // The reads and writes of the block before `u` on a path through it.
+        let before = self.ancestors(u, self.morph.first);
+        let same: Vec<(String, String)> = self
+            .morph
+            .reads
+            .iter()
+            .filter(|(v, a, _, _)| *a == r.array && (*v == u || before.contains(v)))
+            .map(|(_, _, j2, b2)| (j2.clone(), b2.clone()))
+            .collect();
+        for (j2, b2) in same {
+            self.defs
+                .push((u, format!("(=> (= {jc} {j2}) (= {b} {b2}))")));
+        }
+        self.morph.reads.push((u, r.array, jc.clone(), b.clone()));
+        let mut t = b.clone();
+        for w in &self.morph.writes {
+            if w.array == r.array && w.vertex != u && before.contains(&w.vertex) {
+                t = format!(
+                    "(ite (and {} (= {idx} {})) {} {t})",
+                    w.reach, w.index, w.value
+                );
+            }
+        }
+        self.defs.push((u, format!("(= {} {t})", r.name)));
+        Some((j, jc, b))
+    }
+
+    /// `a[i] := e` at `u`: the cells of `a` in `out` updated, the write recorded.
+    pub(super) fn store(
+        &mut self,
+        u: Vertex,
+        reach: &str,
+        (a, i, e): (ArrId, &Expr, &Expr),
+        out: &mut Env,
+    ) -> Result<(), AraError> {
+        let layout = self.layout().clone();
+        let j = layout
+            .position(a)
+            .ok_or_else(|| AraError::Internal("horn: a store to an array without cells".into()))?;
+        let elem = self.p.array(a).elem;
+        let idx = self.enc.index(i, out, u)?;
+        let val = self.enc.value(e, out, elem, u)?;
+        let val = self.wrapped(val, elem);
+        self.resolve_reads(u, reach);
+        self.take_fresh();
+        // No assumption on the index: out of range, the write changes no cell (whose
+        // indexes are in range), which is all an abstraction of in-bounds runs needs.
+        let ic = self.fresh_const("mi", self.enc.index_sort());
+        let vc = self.fresh_const("mv", self.enc.sort(elem));
+        self.defs.push((u, format!("(= {ic} {idx})")));
+        self.defs.push((u, format!("(= {vc} {val})")));
+        let first = self.cell_slot(j);
+        for c in 0..layout.k {
+            let s = first + c;
+            let w = self.morph.w[s - self.p.vars.len()].clone();
+            let new = self.fresh_slot(s);
+            self.defs
+                .push((u, format!("(= {new} (ite (= {w} {ic}) {vc} {}))", out[s])));
+            out[s] = new;
+        }
+        self.morph.writes.push(Write {
+            vertex: u,
+            array: a,
+            index: ic,
+            value: vc,
+            reach: reach.to_string(),
+        });
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frontend::{FrontendOptions, parse_source};
+
+    const FILL: &str = "void reach_error(void);\nint a[3];\nint main(void) {\n  int i;\n  \
+        for (i = 0; i < 3; i++) { a[i] = a[i] + 2; }\n  if (a[1] != 2) reach_error();\n}\n";
+
+    fn system(src: &str, k: usize) -> HornSystem {
+        let p = parse_source(src, "t.c", &FrontendOptions::default()).unwrap();
+        let layout = CellLayout::of(&p, k).unwrap();
+        encode(&p, &layout, Theory::Lia, false).unwrap()
+    }
+
+    #[test]
+    fn cells_are_parameters_after_the_variables() {
+        let sys = system(FILL, 2);
+        let names: Vec<&str> = sys.cells.iter().map(|c| c.display.as_str()).collect();
+        assert_eq!(names, ["w1", "a[w1]", "w2", "a[w2]"]);
+        assert_eq!(sys.param_sorts().len(), sys.args.len() + 4);
+    }
+
+    #[test]
+    fn a_write_updates_every_cell_and_a_read_is_an_atom_per_cell() {
+        let sys = system(FILL, 2);
+        let text = sys.to_smtlib("t.c");
+        // The entry: cells in range, zero (a global).
+        assert!(
+            text.contains("(and (<= 0 |a#w1@0|) (< |a#w1@0| 3))"),
+            "{text}"
+        );
+        assert!(text.contains("(= |a#v2@0| 0)"), "{text}");
+        // The loop: the read a[i] (at the block's start) is one atom per cell, its index
+        // in range when reached, equal to a cell's value at that cell's index.
+        let cl = sys
+            .clauses
+            .iter()
+            .find(|c| c.from.is_some() && c.from == c.to)
+            .expect("the loop's clause");
+        assert_eq!(cl.atoms.len(), 2);
+        assert!(
+            cl.atoms[0][1] == "mj2" && cl.atoms[0][2] == "mb3",
+            "{:?}",
+            cl.atoms
+        );
+        assert!(
+            cl.atoms[1][3] == "mj2" && cl.atoms[1][4] == "mb3",
+            "{:?}",
+            cl.atoms
+        );
+        let body = sys.body(cl);
+        let active = "(and t2_3 (and (<= 0 i@0) (< i@0 3)))";
+        assert!(
+            body.contains(&format!("(= mj2 (ite {active} i@0 |a#w1@0|))")),
+            "{body}"
+        );
+        assert!(
+            body.contains("(=> (= mj2 |a#w2@0|) (= mb3 |a#v2@0|))"),
+            "{body}"
+        );
+        assert!(body.contains("(= rd1 mb3)"), "{body}");
+        assert!(body.contains("(= mv5 (+ rd1 2))"), "{body}");
+        assert!(
+            body.contains("(= |a#v1@1| (ite (= |a#w1@0| mi4) mv5 |a#v1@0|))"),
+            "{body}"
+        );
+        // The error: the read a[1] of the check.
+        let err = sys
+            .clauses
+            .iter()
+            .find(|c| c.to.is_none() && c.from.is_some());
+        assert_eq!(err.expect("an error clause").atoms.len(), 2);
+    }
+
+    #[test]
+    fn a_read_after_a_write_in_the_block_sees_the_write() {
+        let src = "void reach_error(void);\nint a[3];\nint main(void) {\n  int i;\n  \
+            for (i = 0; i < 2; i++) { a[i] = 5; a[i + 1] = a[i]; }\n}\n";
+        let sys = system(src, 1);
+        let cl = sys
+            .clauses
+            .iter()
+            .find(|c| c.from.is_some() && c.from == c.to)
+            .expect("the loop's clause");
+        let body = sys.body(cl);
+        assert!(
+            body.contains("(= rd0 (ite (and t2_3 (= i@0 mi0)) mv1 mb3))"),
+            "{body}"
+        );
+    }
+
+    #[test]
+    fn the_cell_portfolio_names_configurations_of_the_horn_engine() {
+        assert_eq!(portfolio().len(), ORDER.len() + 1);
+    }
+
+    #[test]
+    fn symbolic_sizes_are_not_supported() {
+        let src = "int main(void) {\n  int n = 3; int a[n];\n  a[0] = 1;\n  return a[0];\n}\n";
+        let p = parse_source(src, "t.c", &FrontendOptions::default()).unwrap();
+        let why = CellLayout::of(&p, 1).unwrap_err();
+        assert!(why.contains("symbolic size"), "{why}");
+    }
+}

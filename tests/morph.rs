@@ -1,0 +1,205 @@
+//! The cell-morphing Horn engine (`--engine horn-cells`) with the real Z3: safe/unsafe twins
+//! over every element (tests/morph/, ground truth: ESBMC with complete unwinding at N <= 6,
+//! and reasoning), the generated tasks of bench-suite/cells, and ara's check of a
+//! certificate for clauses with several body atoms.
+
+use ara::engines::horn::certify::check as check_invariants;
+use ara::engines::horn::morph::{CellLayout, HornCells, encode};
+use ara::engines::{Budget, Engine, EngineVerdict, Proof};
+use ara::frontend::{FrontendOptions, load_file, parse_source};
+use ara::ir::Program;
+use ara::smt::Theory;
+use ara::tools::{Limits, Tool, find_tool};
+use std::path::Path;
+use std::time::Duration;
+
+fn tools() {
+    if std::env::var_os("ARA_TOOLS_DIR").is_none() {
+        // SAFETY: set before any thread of this test reads it (same value from every test).
+        unsafe {
+            std::env::set_var(
+                "ARA_TOOLS_DIR",
+                concat!(env!("CARGO_MANIFEST_DIR"), "/.tools"),
+            )
+        };
+    }
+}
+
+fn load(path: &str) -> Program {
+    tools();
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    load_file(&file, &FrontendOptions::default()).unwrap()
+}
+
+/// The engine on `path` for at most `secs` seconds.
+fn cells(path: &str, secs: u64) -> EngineVerdict {
+    let budget = Budget {
+        timeout: Some(Duration::from_secs(secs)),
+        keep_dir: std::env::var_os("ARA_HORN_KEEP").map(Into::into),
+        ..Default::default()
+    };
+    HornCells::default()
+        .check(&load(path), &budget)
+        .unwrap()
+        .verdict
+}
+
+/// The twins of tests/morph/ of one kind (`safe`, `unsafe`).
+fn twins(kind: &str) -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/morph");
+    let mut out: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".c") && n.contains(&format!("_{kind}_")))
+        .map(|n| format!("tests/morph/{n}"))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn unsafe_twins_are_never_safe() {
+    let files = twins("unsafe");
+    assert_eq!(files.len(), 15);
+    for f in files {
+        let v = cells(&f, 8);
+        println!("{f}: {v}");
+        assert!(!matches!(v, EngineVerdict::Proved(_)), "{f}: {v:?}");
+        // The engine reports no path either: a derivation of the cell clauses is a tree.
+        assert!(!matches!(v, EngineVerdict::Counterexample(_)), "{f}: {v:?}");
+    }
+}
+
+#[test]
+fn generated_unsafe_cells_tasks_are_never_safe() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench-suite/cells");
+    let mut files: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("_unsafe_") && (n.ends_with("_nondet.c") || n.ends_with("_n4.c")))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "{files:?}");
+    for f in files {
+        let v = cells(&format!("bench-suite/cells/{f}"), 5);
+        println!("{f}: {v}");
+        assert!(!matches!(v, EngineVerdict::Proved(_)), "{f}: {v:?}");
+    }
+}
+
+/// A proof with its invariants printed over the cells.
+fn assert_proved(f: &str, secs: u64) {
+    let v = cells(f, secs);
+    let EngineVerdict::Proved(Proof::InductiveInvariant {
+        invariants,
+        found_by,
+    }) = &v
+    else {
+        panic!("{f}: {v:?}");
+    };
+    println!("{f}: {found_by}: {invariants:?}");
+    assert!(found_by.starts_with("spacer-cells k"), "{found_by}");
+    assert!(invariants.iter().all(|i| i.c_expr.starts_with("forall w1")));
+}
+
+// Generous budgets: the tests run side by side with others (each comes within seconds on an
+// idle machine).
+#[test]
+fn max_over_every_element_is_proved() {
+    assert_proved("tests/morph/max_safe_n4.c", 240);
+}
+
+/// The safe twin of the search whose loop condition skips the read at `i == N` (the unsafe
+/// twin is in `unsafe_twins_are_never_safe`).
+#[test]
+fn a_short_circuit_search_is_proved() {
+    assert_proved("tests/morph/find_safe_shortcircuit.c", 240);
+}
+
+#[test]
+fn symbolic_sizes_are_unsupported() {
+    tools();
+    let src = "int main(void) {\n  int n = 3;\n  int a[n];\n  a[0] = 1;\n  return a[0];\n}\n";
+    let p = parse_source(src, "t.c", &FrontendOptions::default()).unwrap();
+    let v = HornCells::default().check(&p, &Budget::default()).unwrap();
+    assert!(
+        matches!(&v.verdict, EngineVerdict::Unknown(r) if r.to_string().contains("symbolic")),
+        "{:?}",
+        v.verdict
+    );
+}
+
+/// Fills `a` with ones, then checks every element: the check's read is a second atom of the
+/// loop head's predicate in the error clause.
+const ONES: &str = "void reach_error(void);\nint a[5];\nint main(void) {\n  int i, k;\n  \
+    for (i = 0; i < 5; i++) {\n    a[i] = 1;\n  }\n  \
+    for (k = 0; k < 5; k++) {\n    if (a[k] != 1) reach_error();\n  }\n  return 0;\n}\n";
+
+/// `(define-fun inv_v …)` for the two loop heads (by line): `fill` and `check` over the
+/// parameters `i`, `k` (by name), `w` (the cell's index) and `v` (its value).
+fn definitions(
+    p: &Program,
+    fill: &str,
+    check: &str,
+) -> (ara::engines::horn::encode::HornSystem, String) {
+    let layout = CellLayout::of(p, 1).unwrap();
+    let bv = encode(p, &layout, Theory::BitVector, false).unwrap();
+    let sorts = bv.param_sorts();
+    let binders: Vec<String> = sorts
+        .iter()
+        .enumerate()
+        .map(|(n, s)| format!("(p{n} {s})"))
+        .collect();
+    let param = |name: &str| {
+        let n = bv
+            .args
+            .iter()
+            .position(|(v, _)| p.var(*v).display == name)
+            .unwrap();
+        format!("p{n}")
+    };
+    let nv = bv.args.len();
+    let subst = |t: &str| {
+        t.replace("$i", &param("i"))
+            .replace("$k", &param("k"))
+            .replace("$w", &format!("p{nv}"))
+            .replace("$v", &format!("p{}", nv + 1))
+    };
+    let mut defs = String::new();
+    for pred in &bv.preds {
+        let body = if pred.line == 5 {
+            subst(fill)
+        } else {
+            subst(check)
+        };
+        defs.push_str(&format!(
+            "(define-fun {} ({}) Bool {body})\n",
+            pred.name,
+            binders.join(" ")
+        ));
+    }
+    (bv, defs)
+}
+
+#[test]
+fn the_check_of_clauses_with_several_atoms_accepts_the_invariant_and_rejects_a_wrong_one() {
+    tools();
+    let p = parse_source(ONES, "t.c", &FrontendOptions::default()).unwrap();
+    let z3 = find_tool(Tool::Z3, None).unwrap();
+    let limits = Limits {
+        timeout: Some(Duration::from_secs(60)),
+        memory_mb: None,
+    };
+    let fill = "(and (bvsle #x00000000 $i) (bvsle $i #x00000005) \
+        (=> (bvslt $w ((_ sign_extend 32) $i)) (= $v #x00000001)))";
+    let (bv, good) = definitions(&p, fill, "(= $v #x00000001)");
+    assert_eq!(bv.preds.len(), 2);
+    assert!(bv.clauses.iter().any(|c| !c.atoms.is_empty()));
+    check_invariants(&z3, &bv, &good, &limits).expect("the invariant holds");
+    // Right for the cell at index 0 only: the check's read at k is not covered.
+    let (_, wrong) = definitions(&p, fill, "(=> (= $w #x0000000000000000) (= $v #x00000001))");
+    let why = check_invariants(&z3, &bv, &wrong, &limits).unwrap_err();
+    assert!(why.to_string().contains("safety"), "{why}");
+}

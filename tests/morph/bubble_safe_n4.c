@@ -1,0 +1,34 @@
+// bubble, safe, N = 4: bubble sort: a[k] <= a[k+1] afterwards
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *)
+    __attribute__((__noreturn__));
+void reach_error(void) { __assert_fail("0", "bubble_safe_n4.c", 4, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void __VERIFIER_assert(int c) {
+  if (!c) {
+    reach_error();
+  }
+}
+#define N 4
+int a[N];
+int b[N];
+
+int main(void) {
+  int i, j, k, m, t, x, f;
+  for (i = 0; i < N; i++) {
+    a[i] = __VERIFIER_nondet_int();
+  }
+  for (i = 0; i < N; i++) {
+    for (j = 0; j + 1 < N - i; j++) {
+      if (a[j] > a[j + 1]) {
+        t = a[j];
+        a[j] = a[j + 1];
+        a[j + 1] = t;
+      }
+    }
+  }
+  for (k = 0; k + 1 < N; k++) {
+    __VERIFIER_assert(a[k] <= a[k + 1]);
+  }
+  return 0;
+}

@@ -1,0 +1,32 @@
+// copy, safe, N = nondet in [1, 6]: b is a copy of a
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *)
+    __attribute__((__noreturn__));
+void reach_error(void) { __assert_fail("0", "copy_safe_nondet.c", 4, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void __VERIFIER_assert(int c) {
+  if (!c) {
+    reach_error();
+  }
+}
+#define CAP 6
+int a[CAP];
+int b[CAP];
+
+int main(void) {
+  int i, j, k, m, t, x, f;
+  int N = __VERIFIER_nondet_int();
+  if (N < 1 || N > CAP) {
+    return 0;
+  }
+  for (i = 0; i < N; i++) {
+    a[i] = __VERIFIER_nondet_int();
+  }
+  for (i = 0; i < N; i++) {
+    b[i] = a[i];
+  }
+  for (k = 0; k < N; k++) {
+    __VERIFIER_assert(a[k] == b[k]);
+  }
+  return 0;
+}

@@ -1,0 +1,32 @@
+// reverse, unsafe, N = nondet in [1, 6]: b is a reversed; unsafe: b[N-1] is never written
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *)
+    __attribute__((__noreturn__));
+void reach_error(void) { __assert_fail("0", "reverse_unsafe_nondet.c", 4, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void __VERIFIER_assert(int c) {
+  if (!c) {
+    reach_error();
+  }
+}
+#define CAP 6
+int a[CAP];
+int b[CAP];
+
+int main(void) {
+  int i, j, k, m, t, x, f;
+  int N = __VERIFIER_nondet_int();
+  if (N < 1 || N > CAP) {
+    return 0;
+  }
+  for (i = 0; i < N; i++) {
+    a[i] = __VERIFIER_nondet_int();
+  }
+  for (i = 1; i < N; i++) {
+    b[N - 1 - i] = a[i];
+  }
+  for (k = 0; k < N; k++) {
+    __VERIFIER_assert(b[k] == a[N - 1 - k]);
+  }
+  return 0;
+}
