@@ -40,7 +40,7 @@ use super::locals::{self, Local, Place, Point};
 use super::run::{InputPlan, RunEnding, RunRecord, run_original};
 use super::sites::Sites;
 use super::source::{Call, SourceText};
-use crate::ir::{BinOp, Expr, IntType, Program, StmtKind};
+use crate::ir::{BinOp, Expr, IntType, Program, StmtKind, VarId};
 use crate::smt::{ArrayValue, Model, VarValue};
 use std::path::Path;
 use std::time::Duration;
@@ -405,11 +405,22 @@ fn initial_values(
             "{what}: the locals it names are not in scope at line {line}"
         )));
     }
-    // The first statement of the line; a declaration's line: the next statement.
+    // The first statement of the line; a declaration's line (the allocation of a variable-size
+    // array is its declaration's, or the assignment of the pointer a block is named by): the
+    // next statement.
+    let allocations: Vec<VarId> = places
+        .iter()
+        .filter_map(|(pl, _)| match pl {
+            Place::Elem(a, _) => locals::size_var(p.array(*a).size),
+            Place::Var(_) => None,
+        })
+        .collect();
     let mut on_line = vec![];
     let mut after = None;
     p.visit_stmts(&mut |s| {
-        if matches!(s.kind, StmtKind::Label(_) | StmtKind::Block(_)) {
+        if matches!(s.kind, StmtKind::Label(_) | StmtKind::Block(_))
+            || matches!(&s.kind, StmtKind::Assign(n, _) if allocations.contains(n))
+        {
             return;
         }
         if s.span.line == origin {
