@@ -304,6 +304,20 @@ fn an_element_of_a_malloced_block_read_before_it_is_written_is_stated() {
     let at_alloc = w.replacen("line: 10", "line: 9", 1);
     let (code, out) = validate(&prog("heap_read_unsafe.c"), &at_alloc);
     assert_eq!(code, 10, "{out}\n{at_alloc}");
+    // The same witness for the `calloc` twin: a zeroed block has no initial value to state,
+    // so `p[2] == 7` is not an input there and the run (p[2] == 0) misses the error.
+    let twin = prog("calloc_read_safe.c");
+    let (heap, calloc) = (src_of("heap_read_unsafe.c"), src_of("calloc_read_safe.c"));
+    let w = w
+        .replace(&heap.sha256(), &calloc.sha256())
+        .replace(&heap.path, &calloc.path);
+    let (code, out) = validate(&twin, &w);
+    assert_eq!(code, 20, "{out}\n{w}");
+    assert!(out.contains("without reaching"), "{out}");
+}
+
+fn src_of(name: &str) -> ara::svwitness::source::SourceText {
+    ara::svwitness::source::SourceText::read(&prog(name)).unwrap()
 }
 
 #[test]

@@ -898,3 +898,43 @@ if (a[0] == 9 && x) { m[1][2] = 1; }\n  return t[4].q;\n}\n";
         assert!(t.dump.contains(END_LINE));
     }
 }
+
+#[cfg(test)]
+mod vla_tests {
+    use super::*;
+    use crate::frontend::{FrontendOptions, parse_source};
+
+    const VLA: &str =
+        "int main(void) {\n  int n = 3;\n  int a[n];\n  a[0] = 1;\n  return a[1];\n}\n";
+
+    #[test]
+    fn a_variable_size_shadow_is_allocated_with_its_array_and_flagged() {
+        let p = parse_source(VLA, "v.c", &FrontendOptions::default()).unwrap();
+        let a = p.array_by_name("a").unwrap();
+        let pt = point_after_declaration(&p, Local::Array(a)).unwrap();
+        assert_eq!(pt.span.line, 4);
+        let point = Point {
+            vertex: pt.id,
+            constraint: Some(Expr::bin(BinOp::Eq, place_expr(Place::Elem(a, 1)), c(5))),
+            places: vec![Place::Elem(a, 1)],
+            locals: vec![],
+        };
+        let t = instrument(&p, &[point]);
+        assert!(t.complete);
+        let text = crate::emit::emit_c(&t.program, &Default::default());
+        for part in [
+            // The shadow comes to life with the array, the flag right after.
+            "ara_sh_a = (unsigned char *) ara_alloc_zero(a__size, sizeof(unsigned char));",
+            "ara_al_a__size = 1ll;",
+            // The constraint only where a[1] exists.
+            "ara_held_0 = ara_al_a__size && (1ll >= 0ll && 1ll < a__size) && \
+             (a[ARA_IDX(1ll, a__size)] == 5ll) != 0ll;",
+        ] {
+            assert!(text.contains(part), "{part}\n{text}");
+        }
+        assert!(t.dump.contains("if (ara_sh_a) for"), "{}", t.dump);
+        assert_eq!(place_text(&p, Place::Elem(a, 7)).as_deref(), Some("a[7]"));
+        assert_eq!(parse_place(&p, "a[7]"), Some(Place::Elem(a, 7)));
+        assert_eq!(parse_place(&p, "a[-1]"), None);
+    }
+}
