@@ -48,8 +48,8 @@ use write::{ConfirmedRun, Provenance, WitnessAssumption, WitnessInput};
 /// The run of a [`RunRecord`] as a [`ConfirmedRun`], when it reached the error and every
 /// input it read is a value a witness can state: a nondet call's return (a read of no call
 /// that read 0 needs no waypoint), or the initial value of an uninitialised local of `main`
-/// read before it was written, stated before the statement after its declaration (the
-/// `points` of the run, from [`writer_points`]; `initial` holds the values the run started
+/// read before it was written, stated before the statement after its declaration (for a
+/// variable-size array or a `malloc`'d block: after its allocation; the `points` of the run, from [`writer_points`]; `initial` holds the values the run started
 /// with, zero elsewhere).
 pub fn confirmed_run(
     p: &Program,

@@ -11,10 +11,14 @@
 //! conjunction of such) right after a statement that reads `x` from a nondet call gives that
 //! call `v`. The program, compiled with gcc, is run with each value given to the call its
 //! waypoint names, in order; a read no waypoint pins gets 0 ([`super::run`]). An `assumption`
-//! over uninitialised locals of `main` (`a[3] == 7 && x == 5`) gives them those initial
-//! values (others start at 0), and the run evaluates the constraint before the statement at
-//! the waypoint's line, the first time it gets there ([`super::locals`]); the order of such
-//! waypoints among the others is not checked.
+//! over uninitialised locals of `main` (`a[3] == 7 && x == 5`; elements of variable-size
+//! arrays and of `malloc`'d blocks too, `p[2] == 7` naming the block pointer `p` was
+//! assigned) gives them those initial values (others start at 0), and the run evaluates the
+//! constraint before the statement at the waypoint's line, the first time it gets there
+//! ([`super::locals`]: an element that does not exist there, not yet allocated or past the
+//! size, makes it false); the order of such waypoints among the others is not checked. At the
+//! line of a declaration (a VLA's, a block's allocation) it is checked before the next
+//! statement, and the witness is then not taken as exact.
 //!
 //! Soundness of the answers:
 //! - CONFIRMED only when that run reaches the error at the witness's target after passing
