@@ -339,6 +339,28 @@ fn a_field_of_a_variable_size_array_of_structs_is_stated() {
     );
 }
 
+#[test]
+fn a_zero_that_cannot_be_stated_is_left_open() {
+    let file = prog("vla_zero_unsafe.c");
+    let p = load(&file);
+    let initial = |v| Model {
+        nondets: vec![],
+        vars: vec![],
+        arrays: elements(&p, "a", &[(1, v)]),
+    };
+    // The statement after `int a[n];` shares its line: no waypoint can state a[1] there, but
+    // its 0 is what a validator's run gives an unstated initial value.
+    let w = witness_for(&file, &[2], &initial(0)).expect("a witness");
+    let doc = check_schema(&w);
+    assert!(!w.contains("type: assumption"), "{w}");
+    assert_eq!(waypoints(&doc).len(), 2, "{w}");
+    let (code, out) = validate(&file, &w);
+    assert_eq!(code, 10, "{out}\n{w}");
+    // Another value is no witness at all.
+    let why = witness_for(&file, &[2], &initial(3)).expect_err("no witness");
+    assert!(why.contains("not the first on its line"), "{why}");
+}
+
 // ----- correctness witnesses of proofs by complete unwinding -----------------------------------
 
 /// ara's correctness witness of `file` proved by complete unwinding (`bound`), with a search of

@@ -110,7 +110,8 @@ pub fn confirmed_run(
 }
 
 /// The assumption waypoints of the initial values `record` read (one per point, a
-/// conjunction of `place == value`).
+/// conjunction of `place == value`). A zero that cannot be stated is left open, as a nondet
+/// read of 0 at no call is: `ara validate` gives 0 to what no waypoint states.
 fn assumptions(
     p: &Program,
     src: &SourceText,
@@ -119,38 +120,31 @@ fn assumptions(
     points: &[Point],
     written_before: &[usize],
 ) -> Result<Vec<WitnessAssumption>, String> {
-    let mut by_point: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+    let mut by_point: BTreeMap<usize, Vec<(String, i128)>> = BTreeMap::new();
     for &(place, bits) in &record.locals.initial_reads {
-        let text = locals::place_text(p, place).ok_or_else(|| {
-            format!(
-                "the run reads the initial value of {}, which a witness cannot name",
-                describe_place(p, place)
-            )
-        })?;
-        if bits & locals::READ_BEFORE_POINT != 0 {
-            return Err(format!(
-                "the run reads the initial value of {text} before the statement after its \
-                 declaration"
-            ));
-        }
-        let k = points
-            .iter()
-            .position(|pt| pt.locals.contains(&place.local()))
-            .ok_or_else(|| format!("no statement follows the declaration of {text}"))?;
         let value = initial_value(initial, place);
-        by_point
-            .entry(k)
-            .or_default()
-            .push(format!("{text} == {value}"));
+        match point_of_place(p, points, place, bits) {
+            Ok((k, text)) => by_point
+                .entry(k)
+                .or_default()
+                .push((format!("{text} == {value}"), value)),
+            Err(_) if value == 0 => {}
+            Err(why) => return Err(why),
+        }
     }
     let mut out = vec![];
     for (k, parts) in by_point {
         let rec = &record.locals.points[k];
-        let at = statement_start(p, src, points[k].vertex)?;
+        let at = match statement_start(p, src, points[k].vertex) {
+            Ok(at) => at,
+            Err(_) if parts.iter().all(|x| x.1 == 0) => continue,
+            Err(why) => return Err(why),
+        };
         let before = usize::try_from(rec.position)
             .ok()
             .and_then(|i| written_before.get(i).copied())
             .unwrap_or(usize::MAX);
+        let parts: Vec<String> = parts.into_iter().map(|x| x.0).collect();
         out.push(WitnessAssumption {
             at,
             constraint: parts.join(" && "),
@@ -158,6 +152,33 @@ fn assumptions(
         });
     }
     Ok(out)
+}
+
+/// The point (index in `points`) where the initial value of `place` (read with shadow
+/// `bits`) is stated, and the place's C text.
+fn point_of_place(
+    p: &Program,
+    points: &[Point],
+    place: Place,
+    bits: u8,
+) -> Result<(usize, String), String> {
+    let text = locals::place_text(p, place).ok_or_else(|| {
+        format!(
+            "the run reads the initial value of {}, which a witness cannot name",
+            describe_place(p, place)
+        )
+    })?;
+    if bits & locals::READ_BEFORE_POINT != 0 {
+        return Err(format!(
+            "the run reads the initial value of {text} before the statement after its \
+             declaration"
+        ));
+    }
+    let k = points
+        .iter()
+        .position(|pt| pt.locals.contains(&place.local()))
+        .ok_or_else(|| format!("no statement follows the declaration of {text}"))?;
+    Ok((k, text))
 }
 
 fn describe_place(p: &Program, place: Place) -> String {
