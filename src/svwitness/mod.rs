@@ -294,7 +294,7 @@ pub fn violation_witness_for_inputs(
     let src = SourceText::read(file)?;
     let sites = Sites::of(p, &src);
     let points = writer_points(p);
-    let run_on = |values: Vec<i128>| {
+    let run_with = |values: Vec<i128>, initial: &Model| {
         run_original(
             p,
             &sites,
@@ -305,6 +305,7 @@ pub fn violation_witness_for_inputs(
             timeout,
         )
     };
+    let run_on = |values: Vec<i128>| run_with(values, initial);
     // A long run: its middle inputs zeroed, if that run still reaches the error, gives a
     // witness of a few waypoints (zero reads need none, [`compress`]).
     let shrunk = (inputs.len() > SHRINK_ABOVE)
@@ -314,21 +315,54 @@ pub fn violation_witness_for_inputs(
                 let mut v = inputs.to_vec();
                 let n = v.len();
                 v[KEEP_ENDS..n - last].fill(0);
-                run_on(v)
+                run_on(v.clone())
                     .ok()
                     .filter(|r| matches!(r.ending, RunEnding::Reached(_)))
+                    .map(|r| (v, r))
             })
         })
         .flatten();
-    let record = match shrunk {
+    let (values, mut record) = match shrunk {
         Some(r) => r,
-        None => run_on(inputs.to_vec())?,
+        None => (inputs.to_vec(), run_on(inputs.to_vec())?),
     };
-    let mut run = confirmed_run(p, &src, &sites, &record, initial, &points)?;
+    // Initial values no waypoint can state: the run with them zero (what a validator's run
+    // gives them) is the witness's, when it still reaches the error.
+    let unstated: Vec<Place> = record
+        .locals
+        .initial_reads
+        .iter()
+        .filter(|&&(pl, bits)| {
+            initial_value(initial, pl) != 0 && !statable(p, &src, &points, pl, bits)
+        })
+        .map(|x| x.0)
+        .collect();
+    let zeroed = without(initial, &unstated);
+    if !unstated.is_empty() {
+        record = run_with(values, &zeroed)?;
+    }
+    let mut run = confirmed_run(p, &src, &sites, &record, &zeroed, &points)?;
     if record.reads.len() > SHRINK_ABOVE {
         compress(&mut run);
     }
     Ok(write::violation_witness(p, &src, specification, &run, &Provenance::now()).to_yaml())
+}
+
+/// Whether an assumption can state the initial value of `place` read with shadow `bits` (its
+/// name, read after its point, and the column of the statement after its declaration).
+fn statable(p: &Program, src: &SourceText, points: &[Point], place: Place, bits: u8) -> bool {
+    point_of_place(p, points, place, bits)
+        .is_ok_and(|(k, _)| statement_start(p, src, points[k].vertex).is_ok())
+}
+
+/// `initial` without the values of `places`.
+fn without(initial: &Model, places: &[Place]) -> Model {
+    let mut m = initial.clone();
+    m.vars.retain(|x| !places.contains(&Place::Var(x.var)));
+    m.arrays.retain(|x| {
+        u64::try_from(x.index).map_or(true, |k| !places.contains(&Place::Elem(x.array, k)))
+    });
+    m
 }
 
 /// Runs reading more inputs than this get a shorter witness ([`compress`]).
