@@ -326,13 +326,18 @@ pub fn violation_witness_for_inputs(
         Some(r) => r,
         None => (inputs.to_vec(), run_on(inputs.to_vec())?),
     };
-    // Initial values no waypoint can state: the run with them zero (what a validator's run
-    // gives them) is the witness's, when it still reaches the error.
-    let unstated: Vec<Place> = record
-        .locals
-        .initial_reads
-        .iter()
-        .filter(|&&(pl, bits)| {
+    // Initial values no waypoint can state (every one the model gives a place without a name
+    // or a column, and those the run read before their point): the run with them zero (what a
+    // validator's run gives them) is the witness's, when it still reaches the error.
+    let given = initial.vars.iter().map(|x| (Place::Var(x.var), 0)).chain(
+        initial.arrays.iter().filter_map(|x| {
+            let k = u64::try_from(x.index).ok()?;
+            Some((Place::Elem(x.array, k), 0))
+        }),
+    );
+    let unstated: Vec<Place> = given
+        .chain(record.locals.initial_reads.iter().copied())
+        .filter(|&(pl, bits)| {
             initial_value(initial, pl) != 0 && !statable(p, &src, &points, pl, bits)
         })
         .map(|x| x.0)
