@@ -197,6 +197,172 @@ fn ara_check_writes_a_witness_that_validates() {
     assert_eq!(code, 10, "{out}\n{w}");
 }
 
+// ----- variable-size arrays and malloc'd blocks ---------------------------------------------
+
+/// Initial values of elements of array `display` (by flat index).
+fn elements(p: &ara::ir::Program, display: &str, values: &[(i128, i128)]) -> Vec<ArrayValue> {
+    let array = p
+        .array_ids()
+        .find(|&a| p.array(a).display == display)
+        .unwrap_or_else(|| panic!("no array {display}"));
+    values
+        .iter()
+        .map(|&(index, value)| ArrayValue {
+            array,
+            index,
+            value,
+        })
+        .collect()
+}
+
+/// ara's witness of `file` on `inputs` with the initial array values `arrays` is CONFIRMED
+/// and has the waypoints `expected`; each `(from, to)` of `wrong` makes it REJECTED with a
+/// message holding the third part. Gives the witness.
+fn confirmed_and_mutants(
+    file: &str,
+    inputs: &[i128],
+    arrays: &[(&str, &[(i128, i128)])],
+    expected: &[(&str, u64, &str)],
+    wrong: &[(&str, &str, &str)],
+) -> String {
+    let file = prog(file);
+    let p = load(&file);
+    let model = Model {
+        nondets: vec![],
+        vars: vec![],
+        arrays: arrays
+            .iter()
+            .flat_map(|(d, vs)| elements(&p, d, vs))
+            .collect(),
+    };
+    let w = witness_for(&file, inputs, &model).expect("a witness");
+    let doc = check_schema(&w);
+    let expected: Vec<(String, u64, String)> = expected
+        .iter()
+        .map(|(t, l, c)| (t.to_string(), *l, c.to_string()))
+        .collect();
+    assert_eq!(waypoints(&doc), expected, "{w}");
+    let (code, out) = validate(&file, &w);
+    assert_eq!(code, 10, "{out}\n{w}");
+    assert!(
+        out.contains("initial value(s) of uninitialised locals"),
+        "{out}"
+    );
+    for (from, to, why) in wrong {
+        assert!(w.contains(from), "{from}: {w}");
+        let (code, out) = validate(&file, &w.replacen(from, to, 1));
+        assert_eq!(code, 40, "{from} -> {to}: {out}");
+        assert!(out.contains(why), "{from} -> {to}: {out}");
+    }
+    w
+}
+
+#[test]
+fn an_element_of_a_variable_size_array_read_before_it_is_written_is_stated() {
+    // a[0] is written before it is read (not stated), a[2] never read.
+    confirmed_and_mutants(
+        "vla_read_unsafe.c",
+        &[3],
+        &[("a", &[(0, 5), (1, 42), (2, 9)])],
+        &[
+            ("function_return", 6, "\\result == 3"),
+            // Before `a[0] = 1;`, the statement after the declaration.
+            ("assumption", 9, "a[1] == 42"),
+            ("target", 11, ""),
+        ],
+        &[
+            ("a[1] == 42", "a[1] == 41", "without reaching"),
+            // An element that does not exist (n = 3): the constraint does not hold.
+            ("a[1] == 42", "a[1] == 42 && a[3] == 0", "does not hold"),
+            ("line: 9", "line: 7", "not in scope"),
+            ("line: 9", "line: 13", "never reaches"),
+        ],
+    );
+}
+
+#[test]
+fn an_element_of_a_malloced_block_read_before_it_is_written_is_stated() {
+    let w = confirmed_and_mutants(
+        "heap_read_unsafe.c",
+        &[4, 2],
+        &[("p", &[(2, 7), (3, -1)])],
+        &[
+            ("function_return", 7, "\\result == 4"),
+            // Before `int k = ...;`, the statement after the allocation.
+            ("assumption", 10, "p[2] == 7"),
+            ("function_return", 10, "\\result == 2"),
+            ("target", 13, ""),
+        ],
+        &[
+            ("p[2] == 7", "p[2] == 6", "without reaching"),
+            ("line: 10", "line: 6", "not in scope"),
+            ("line: 10", "line: 15", "never reaches"),
+        ],
+    );
+    // At the allocation's line: read as "after the allocation", checked before the next
+    // statement (not exact, so a wrong value there is no REJECTED).
+    let at_alloc = w.replacen("line: 10", "line: 9", 1);
+    let (code, out) = validate(&prog("heap_read_unsafe.c"), &at_alloc);
+    assert_eq!(code, 10, "{out}\n{at_alloc}");
+    // The same witness for the `calloc` twin: a zeroed block has no initial value to state,
+    // so `p[2] == 7` is not an input there and the run (p[2] == 0) misses the error.
+    let twin = prog("calloc_read_safe.c");
+    let (heap, calloc) = (src_of("heap_read_unsafe.c"), src_of("calloc_read_safe.c"));
+    let w = w
+        .replace(&heap.sha256(), &calloc.sha256())
+        .replace(&heap.path, &calloc.path);
+    let (code, out) = validate(&twin, &w);
+    assert_eq!(code, 20, "{out}\n{w}");
+    assert!(out.contains("without reaching"), "{out}");
+}
+
+fn src_of(name: &str) -> ara::svwitness::source::SourceText {
+    ara::svwitness::source::SourceText::read(&prog(name)).unwrap()
+}
+
+#[test]
+fn a_field_of_a_variable_size_array_of_structs_is_stated() {
+    // The front end splits `struct pair s[n]` into `s[].p` and `s[].q`; s[0].p is written.
+    confirmed_and_mutants(
+        "vla_struct_unsafe.c",
+        &[2],
+        &[("s[].q", &[(1, 4)]), ("s[].p", &[(0, 8), (1, 8)])],
+        &[
+            ("function_return", 8, "\\result == 2"),
+            ("assumption", 11, "s[1].q == 4"),
+            ("target", 13, ""),
+        ],
+        &[
+            ("s[1].q == 4", "s[1].q == 5", "without reaching"),
+            ("line: 11", "line: 15", "never reaches"),
+        ],
+    );
+}
+
+#[test]
+fn an_initial_value_that_cannot_be_stated_is_left_open_at_zero() {
+    let file = prog("vla_zero_unsafe.c");
+    let p = load(&file);
+    let initial = |v| Model {
+        nondets: vec![],
+        vars: vec![],
+        arrays: elements(&p, "a", &[(1, v)]),
+    };
+    // The statement after `int a[n];` shares its line: no waypoint can state a[1] there, but
+    // its 0 is what a validator's run gives an unstated initial value.
+    let w = witness_for(&file, &[2], &initial(0)).expect("a witness");
+    let doc = check_schema(&w);
+    assert!(!w.contains("type: assumption"), "{w}");
+    assert_eq!(waypoints(&doc).len(), 2, "{w}");
+    let (code, out) = validate(&file, &w);
+    assert_eq!(code, 10, "{out}\n{w}");
+    // Another value: the witness is that of the run with a[1] zero (it reaches the error too).
+    assert_eq!(
+        witness_for(&file, &[2], &initial(3)).map(|w| waypoints(&check_schema(&w))),
+        Ok(waypoints(&doc))
+    );
+}
+
 // ----- correctness witnesses of proofs by complete unwinding -----------------------------------
 
 /// ara's correctness witness of `file` proved by complete unwinding (`bound`), with a search of

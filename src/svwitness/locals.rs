@@ -1,10 +1,11 @@
 //! Uninitialised locals in a witness run: which initial values the run reads before writing
 //! them, and the statements where a witness's `assumption` waypoints state them.
 //!
-//! SV-COMP treats the contents of an uninitialised local as nondeterministic, and format 2.0
-//! states such a value as an `assumption` waypoint (`a[3] == 7`, `x == 5`) "evaluated at the
-//! sequence point immediately before" the statement its location names: a statement where the
-//! local is in scope and not yet written gives the local's initial value.
+//! SV-COMP treats the contents of an uninitialised local (and of a `malloc`'d block) as
+//! nondeterministic, and format 2.0 states such a value as an `assumption` waypoint
+//! (`a[3] == 7`, `x == 5`) "evaluated at the sequence point immediately before" the statement
+//! its location names: a statement where the local is in scope and not yet written gives the
+//! local's initial value.
 //!
 //! Takes the program and the [`Point`]s (statements where assumptions are evaluated); gives
 //! [`Tracking`]: the program instrumented with *shadow* flags per uninitialised local scalar
@@ -17,13 +18,26 @@
 //! constraint does not speak of initial values), and how many nondet reads came before it
 //! (the position of its waypoint among the calls' waypoints).
 //!
+//! Arrays of variable size (VLAs, `malloc`'d blocks; `calloc`'d ones are zero, not tracked)
+//! come to life at their allocation, the one assignment of their frozen size variable
+//! (`ir::Size::Var`): their shadow is an array of the same size, allocated (zeroed) with them
+//! by the emitter, and a flag set right after the allocation says it exists. Their places are
+//! named by constant indexes (`a[3]`, `p[2]`, `s[1].q`: the program's own variable, a VLA or
+//! the pointer the block was assigned to); a point's constraint over them is evaluated only
+//! when the array exists and every index is below its size (otherwise it does not hold: the
+//! place does not exist there), and the run's dump lists the shadow only when it was
+//! allocated.
+//!
 //! Every addition only assigns ara's own variables and evaluates what the statement it
 //! precedes evaluates (an index under the same `&&`/`||`/`?:` guards, range-checked before the
 //! shadow is indexed), so the run is a run of the original program. A read the instrumentation
 //! cannot follow (a guard or index holding a nondet call, which a second evaluation would
-//! consume; a `do` loop's test with `continue` in its body; an uninitialised heap or
-//! variable-size array) makes [`Tracking::complete`] false: the run's list of initial reads may
-//! then miss some, and callers must not treat it as exact.
+//! consume; a `do` loop's test with `continue` in its body; an uninitialised array that is not
+//! a local) makes [`Tracking::complete`] false: the run's list of initial reads may then miss
+//! some, and callers must not treat it as exact. A place a witness cannot name (an inlined
+//! function's local, a multi-dimensional array with a variable inner dimension) is no
+//! waypoint: the writer then writes no witness, and a validator's run that reads it unstated
+//! is not exact (UNKNOWN, never a wrong CONFIRMED or REJECTED).
 
 use crate::ir::{
     ArrId, Array, ArrayInit, BinOp, Expr, IntType, Program, Size, Span, Stmt, StmtKind, Storage,
@@ -73,7 +87,8 @@ impl Place {
 }
 
 /// The uninitialised locals of `p` a run can track: local scalars without initial value,
-/// local arrays of constant size with nondeterministic contents.
+/// local arrays (of constant or variable size, `malloc`'d blocks) with nondeterministic
+/// contents.
 pub fn uninitialised(p: &Program) -> Vec<Local> {
     let vars = p.var_ids().filter(|&v| {
         let var = p.var(v);
@@ -81,20 +96,18 @@ pub fn uninitialised(p: &Program) -> Vec<Local> {
     });
     let arrays = p.array_ids().filter(|&a| {
         let arr = p.array(a);
-        arr.storage == Storage::Local
-            && arr.init == ArrayInit::Nondet
-            && arr.size.as_const().is_some()
+        arr.storage == Storage::Local && arr.init == ArrayInit::Nondet
     });
     vars.map(Local::Var)
         .chain(arrays.map(Local::Array))
         .collect()
 }
 
-/// Nondet-contents arrays a run cannot track (heap, variable size).
+/// Nondet-contents arrays a run cannot track (not locals: the front end makes none).
 fn untrackable(p: &Program) -> bool {
-    p.arrays.iter().any(|a| {
-        a.init == ArrayInit::Nondet && (a.storage != Storage::Local || a.size.as_const().is_none())
-    })
+    p.arrays
+        .iter()
+        .any(|a| a.init == ArrayInit::Nondet && a.storage != Storage::Local)
 }
 
 /// The instrumented program and the harness's additions.
@@ -144,13 +157,16 @@ struct Instr {
     shadow: BTreeMap<Local, Shadow>,
     /// `pt_k` flag of the point of each local.
     point_of: BTreeMap<Local, VarId>,
+    /// Per size variable of a tracked variable-size array, the flag set after its allocation.
+    allocated: BTreeMap<VarId, VarId>,
     complete: bool,
 }
 
 #[derive(Clone, Copy)]
 enum Shadow {
     Var(VarId),
-    Array(ArrId, u64),
+    /// The shadow array and the size of the tracked one (and of its shadow).
+    Array(ArrId, Size),
 }
 
 /// Instruments `p` (see the module doc).
@@ -158,6 +174,7 @@ pub fn instrument(p: &Program, points: &[Point]) -> Tracking {
     let mut q = p.clone();
     let locals = uninitialised(p);
     let mut shadow = BTreeMap::new();
+    let mut allocated = BTreeMap::new();
     for &l in &locals {
         let s = match l {
             Local::Var(v) => {
@@ -165,18 +182,25 @@ pub fn instrument(p: &Program, points: &[Point]) -> Tracking {
                 Shadow::Var(global(&mut q, &name, IntType::UChar))
             }
             Local::Array(a) => {
-                let n = p.array(a).size.as_const().unwrap_or(0);
+                // A variable size: the emitter allocates the shadow with the array.
+                let n = p.array(a).size;
                 let name = q.fresh_name(&format!("ara_sh_{}", p.array(a).name));
                 q.arrays.push(Array {
                     name: name.clone(),
                     display: name,
                     elem: IntType::UChar,
-                    size: Size::Const(n),
+                    size: n,
                     storage: Storage::Global,
                     init: ArrayInit::Zero,
                     span: Span::default(),
-                    dims: vec![Size::Const(n)],
+                    dims: vec![n],
                 });
+                if let Size::Var(v) = n
+                    && !allocated.contains_key(&v)
+                {
+                    let flag = global(&mut q, &format!("ara_al_{}", p.var(v).name), IntType::Int);
+                    allocated.insert(v, flag);
+                }
                 Shadow::Array(ArrId(q.arrays.len() as u32 - 1), n)
             }
         };
@@ -203,6 +227,7 @@ pub fn instrument(p: &Program, points: &[Point]) -> Tracking {
         locals,
         shadow,
         point_of,
+        allocated,
         complete: !untrackable(p),
     };
     let mut at_points: BTreeMap<Vertex, Vec<Stmt>> = BTreeMap::new();
@@ -250,11 +275,11 @@ fn and_all(es: Vec<Expr>) -> Expr {
 }
 
 /// `0 <= i && i < n`.
-fn in_range(i: &Expr, n: u64) -> Expr {
+fn in_range(i: &Expr, n: Size) -> Expr {
     Expr::bin(
         BinOp::LogAnd,
         Expr::bin(BinOp::Ge, i.clone(), c(0)),
-        Expr::bin(BinOp::Lt, i.clone(), c(n as i128)),
+        Expr::bin(BinOp::Lt, i.clone(), n.expr()),
     )
 }
 
@@ -267,6 +292,8 @@ fn has_nondet(e: &Expr) -> bool {
 /// The statement recording point `pt`'s first pass.
 fn point_stmt(ins: &Instr, pt: &Point, passed: VarId, held: VarId, clean: VarId) -> Stmt {
     let id = pt.vertex;
+    // The places of variable-size arrays exist (allocated, index below the size).
+    let exist = and_all(pt.places.iter().filter_map(|pl| ins.exists(*pl)).collect());
     let untouched: Vec<Expr> = pt
         .places
         .iter()
@@ -283,12 +310,18 @@ fn point_stmt(ins: &Instr, pt: &Point, passed: VarId, held: VarId, clean: VarId)
         .constraint
         .clone()
         .map_or(c(1), |e| Expr::bin(BinOp::Ne, e, c(0)));
+    // A place that does not exist was not written: clean, and the constraint does not hold.
+    let clean_if = |e: Expr| Expr::bin(BinOp::LogOr, Expr::not(exist.clone()), e);
     stmt(
         StmtKind::If(
             Expr::not(Expr::Var(passed)),
             vec![
-                assign(held, constraint, id),
-                assign(clean, and_all(untouched), id),
+                assign(
+                    held,
+                    Expr::bin(BinOp::LogAnd, exist.clone(), constraint),
+                    id,
+                ),
+                assign(clean, clean_if(and_all(untouched)), id),
                 assign(passed, c(1), id),
             ],
             vec![],
@@ -302,15 +335,31 @@ impl Instr {
         self.shadow.contains_key(&l)
     }
 
-    /// The shadow bits of a constant place, as an expression.
+    /// The shadow bits of a constant place, as an expression (of a variable-size array: to
+    /// be evaluated only where [`Instr::exists`] holds).
     fn shadow_of(&self, pl: Place) -> Option<Expr> {
         match (pl, self.shadow.get(&pl.local())?) {
             (Place::Var(_), Shadow::Var(s)) => Some(Expr::Var(*s)),
-            (Place::Elem(_, k), Shadow::Array(s, n)) if k < *n => {
+            (Place::Elem(_, k), Shadow::Array(s, n)) if n.as_const().is_none_or(|n| k < n) => {
                 Some(Expr::Read(*s, Box::new(c(i128::from(k)))))
             }
             _ => None,
         }
+    }
+
+    /// For an element of a variable-size array: the array is allocated and the index is
+    /// below its size.
+    fn exists(&self, pl: Place) -> Option<Expr> {
+        let Place::Elem(_, k) = pl else { return None };
+        let Some(Shadow::Array(_, n @ Size::Var(v))) = self.shadow.get(&pl.local()) else {
+            return None;
+        };
+        let flag = self.allocated.get(v)?;
+        Some(Expr::bin(
+            BinOp::LogAnd,
+            Expr::Var(*flag),
+            in_range(&c(i128::from(k)), *n),
+        ))
     }
 
     fn stmts(&mut self, ss: Vec<Stmt>, at: &BTreeMap<Vertex, Vec<Stmt>>) -> Vec<Stmt> {
@@ -352,7 +401,16 @@ impl Instr {
                 }
                 k => k,
             };
+            // After an allocation (the emitter puts it right after its size's assignment).
+            let flag = match &s.kind {
+                StmtKind::Assign(v, _) => self.allocated.get(v).copied(),
+                _ => None,
+            };
+            let id = s.id;
             out.push(s);
+            if let Some(f) = flag {
+                out.push(assign(f, c(1), id));
+            }
         }
         out
     }
@@ -541,12 +599,22 @@ fn harness_code(
                 v.0,
                 s = name(*s)
             )),
-            (Local::Array(a), Some(Shadow::Array(s, n))) => dump.push_str(&format!(
-                "  for (long long k = 0; k < {n}LL; k++) if ({s}[k] & {READ_INITIAL}) \
-                 printf(\"{INIT_LINE} a {} %lld %d\\n\", k, (int) {s}[k]);\n",
-                a.0,
-                s = q.array(*s).name
-            )),
+            (Local::Array(a), Some(Shadow::Array(s, n))) => {
+                // A variable-size shadow is a pointer, null until its allocation.
+                let (exists, n) = match n {
+                    Size::Const(n) => ("1".to_string(), format!("{n}LL")),
+                    Size::Var(v) => (
+                        q.array(*s).name.clone(),
+                        format!("(long long) {}", name(*v)),
+                    ),
+                };
+                dump.push_str(&format!(
+                    "  if ({exists}) for (long long k = 0; k < {n}; k++) if ({s}[k] & {READ_INITIAL}) \
+                     printf(\"{INIT_LINE} a {} %lld %d\\n\", k, (int) {s}[k]);\n",
+                    a.0,
+                    s = q.array(*s).name
+                ))
+            }
             _ => {}
         }
     }
@@ -596,22 +664,35 @@ pub fn parse_line(line: &str, rec: &mut LocalsRecord) -> bool {
 }
 
 /// The statement before which `local`'s initial values are stated: the first vertex
-/// statement (in program order) written after its declaration.
+/// statement (in program order) written after its declaration; for a variable-size array,
+/// the first one after its allocation.
 pub fn point_after_declaration(p: &Program, local: Local) -> Option<&Stmt> {
-    let decl = match local {
-        Local::Var(v) => p.var(v).span,
-        Local::Array(a) => p.array(a).span,
+    let (decl, size) = match local {
+        Local::Var(v) => (p.var(v).span, None),
+        Local::Array(a) => (p.array(a).span, size_var(p.array(a).size)),
     };
+    let mut allocated = false;
     let mut found = None;
     p.visit_stmts(&mut |s| {
-        if found.is_none()
-            && !matches!(s.kind, StmtKind::Label(_) | StmtKind::Block(_))
-            && s.span > decl
-        {
-            found = Some(s);
+        if found.is_some() || matches!(s.kind, StmtKind::Label(_) | StmtKind::Block(_)) {
+            return;
+        }
+        match size {
+            None if s.span > decl => found = Some(s),
+            Some(_) if allocated => found = Some(s),
+            Some(n) => allocated = matches!(s.kind, StmtKind::Assign(v, _) if v == n),
+            None => {}
         }
     });
     found
+}
+
+/// The size variable of a variable-size array (its one assignment is the allocation).
+pub fn size_var(size: Size) -> Option<VarId> {
+    match size {
+        Size::Var(n) => Some(n),
+        Size::Const(_) => None,
+    }
 }
 
 /// The C text of a place as the program's own lvalue (`x`, `a[3]`, `m[1][2]`, `s[4].f`), when
@@ -640,8 +721,7 @@ pub fn place_text(p: &Program, pl: Place) -> Option<String> {
                 return None;
             }
             let pattern = array_pattern(arr)?;
-            let dims: Option<Vec<u64>> = arr.dims.iter().map(Size::as_const).collect();
-            let mut idx = unflatten(k, &dims?);
+            let mut idx = unflatten(k, &inner_dims(arr)?);
             let mut out = String::new();
             let mut rest = pattern.as_str();
             while let Some(at) = rest.find("[]") {
@@ -677,14 +757,26 @@ fn array_pattern(arr: &Array) -> Option<String> {
         .then(|| d.clone())
 }
 
-fn unflatten(mut k: u64, dims: &[u64]) -> Vec<u64> {
+/// The dimensions of an array, the first one `None` when it is variable (a VLA, a `malloc`'d
+/// block); `None` when an inner one is variable (a flat index then has no constant indexes).
+fn inner_dims(arr: &Array) -> Option<Vec<Option<u64>>> {
+    let (first, inner) = arr.dims.split_first()?;
+    let inner: Option<Vec<_>> = inner.iter().map(|d| d.as_const().map(Some)).collect();
+    Some([vec![first.as_const()], inner?].concat())
+}
+
+/// The indexes of flat index `k` (the first dimension unbounded when `None`).
+fn unflatten(mut k: u64, dims: &[Option<u64>]) -> Vec<u64> {
     let mut out = vec![0; dims.len()];
     for (j, &d) in dims.iter().enumerate().rev() {
-        if d == 0 {
-            return out;
+        match d {
+            Some(0) => return out,
+            Some(d) if j > 0 => {
+                out[j] = k % d;
+                k /= d;
+            }
+            _ => out[j] = k,
         }
-        out[j] = k % d;
-        k /= d;
     }
     out
 }
@@ -710,22 +802,20 @@ pub fn parse_place(p: &Program, text: &str) -> Option<Place> {
     let a = p
         .array_ids()
         .find(|&a| array_pattern(p.array(a)).as_deref() == Some(&pattern))?;
-    let dims: Vec<u64> = p
-        .array(a)
-        .dims
-        .iter()
-        .map(Size::as_const)
-        .collect::<Option<_>>()?;
+    let dims = inner_dims(p.array(a))?;
     if idx.len() != dims.len() {
         return None;
     }
+    // A variable first dimension: the run checks the index against the size.
     let mut k: u64 = 0;
     for (i, d) in idx.iter().zip(&dims) {
-        if *i < 0 || *i as u64 >= *d {
-            return None;
-        }
-        k = k * d + *i as u64;
+        let i = u64::try_from(*i)
+            .ok()
+            .filter(|&i| d.is_none_or(|d| i < d))?;
+        k = k.checked_mul(d.unwrap_or(1))?.checked_add(i)?;
     }
+    // A C constant of the run.
+    i64::try_from(k).ok()?;
     let pl = Place::Elem(a, k);
     place_text(p, pl).is_some().then_some(pl)
 }
@@ -806,5 +896,45 @@ if (a[0] == 9 && x) { m[1][2] = 1; }\n  return t[4].q;\n}\n";
         // `x` is read only when `a[0] == 9`: its mark is under that guard.
         assert!(text.contains(golden), "{text}");
         assert!(t.dump.contains(END_LINE));
+    }
+}
+
+#[cfg(test)]
+mod vla_tests {
+    use super::*;
+    use crate::frontend::{FrontendOptions, parse_source};
+
+    const VLA: &str =
+        "int main(void) {\n  int n = 3;\n  int a[n];\n  a[0] = 1;\n  return a[1];\n}\n";
+
+    #[test]
+    fn a_variable_size_shadow_is_allocated_with_its_array_and_flagged() {
+        let p = parse_source(VLA, "v.c", &FrontendOptions::default()).unwrap();
+        let a = p.array_by_name("a").unwrap();
+        let pt = point_after_declaration(&p, Local::Array(a)).unwrap();
+        assert_eq!(pt.span.line, 4);
+        let point = Point {
+            vertex: pt.id,
+            constraint: Some(Expr::bin(BinOp::Eq, place_expr(Place::Elem(a, 1)), c(5))),
+            places: vec![Place::Elem(a, 1)],
+            locals: vec![],
+        };
+        let t = instrument(&p, &[point]);
+        assert!(t.complete);
+        let text = crate::emit::emit_c(&t.program, &Default::default());
+        for part in [
+            // The shadow comes to life with the array, the flag right after.
+            "ara_sh_a = (unsigned char *) ara_alloc_zero(a__size, sizeof(unsigned char));",
+            "ara_al_a__size = 1ll;",
+            // The constraint only where a[1] exists.
+            "ara_held_0 = ara_al_a__size && (1ll >= 0ll && 1ll < a__size) && \
+             (a[ARA_IDX(1ll, a__size)] == 5ll) != 0ll;",
+        ] {
+            assert!(text.contains(part), "{part}\n{text}");
+        }
+        assert!(t.dump.contains("if (ara_sh_a) for"), "{}", t.dump);
+        assert_eq!(place_text(&p, Place::Elem(a, 7)).as_deref(), Some("a[7]"));
+        assert_eq!(parse_place(&p, "a[7]"), Some(Place::Elem(a, 7)));
+        assert_eq!(parse_place(&p, "a[-1]"), None);
     }
 }

@@ -48,8 +48,8 @@ use write::{ConfirmedRun, Provenance, WitnessAssumption, WitnessInput};
 /// The run of a [`RunRecord`] as a [`ConfirmedRun`], when it reached the error and every
 /// input it read is a value a witness can state: a nondet call's return (a read of no call
 /// that read 0 needs no waypoint), or the initial value of an uninitialised local of `main`
-/// read before it was written, stated before the statement after its declaration (the
-/// `points` of the run, from [`writer_points`]; `initial` holds the values the run started
+/// read before it was written, stated before the statement after its declaration (for a
+/// variable-size array or a `malloc`'d block: after its allocation; the `points` of the run, from [`writer_points`]; `initial` holds the values the run started
 /// with, zero elsewhere).
 pub fn confirmed_run(
     p: &Program,
@@ -110,7 +110,8 @@ pub fn confirmed_run(
 }
 
 /// The assumption waypoints of the initial values `record` read (one per point, a
-/// conjunction of `place == value`).
+/// conjunction of `place == value`). A zero that cannot be stated is left open, as a nondet
+/// read of 0 at no call is: `ara validate` gives 0 to what no waypoint states.
 fn assumptions(
     p: &Program,
     src: &SourceText,
@@ -119,38 +120,31 @@ fn assumptions(
     points: &[Point],
     written_before: &[usize],
 ) -> Result<Vec<WitnessAssumption>, String> {
-    let mut by_point: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+    let mut by_point: BTreeMap<usize, Vec<(String, i128)>> = BTreeMap::new();
     for &(place, bits) in &record.locals.initial_reads {
-        let text = locals::place_text(p, place).ok_or_else(|| {
-            format!(
-                "the run reads the initial value of {}, which a witness cannot name",
-                describe_place(p, place)
-            )
-        })?;
-        if bits & locals::READ_BEFORE_POINT != 0 {
-            return Err(format!(
-                "the run reads the initial value of {text} before the statement after its \
-                 declaration"
-            ));
-        }
-        let k = points
-            .iter()
-            .position(|pt| pt.locals.contains(&place.local()))
-            .ok_or_else(|| format!("no statement follows the declaration of {text}"))?;
         let value = initial_value(initial, place);
-        by_point
-            .entry(k)
-            .or_default()
-            .push(format!("{text} == {value}"));
+        match point_of_place(p, points, place, bits) {
+            Ok((k, text)) => by_point
+                .entry(k)
+                .or_default()
+                .push((format!("{text} == {value}"), value)),
+            Err(_) if value == 0 => {}
+            Err(why) => return Err(why),
+        }
     }
     let mut out = vec![];
     for (k, parts) in by_point {
         let rec = &record.locals.points[k];
-        let at = statement_start(p, src, points[k].vertex)?;
+        let at = match statement_start(p, src, points[k].vertex) {
+            Ok(at) => at,
+            Err(_) if parts.iter().all(|x| x.1 == 0) => continue,
+            Err(why) => return Err(why),
+        };
         let before = usize::try_from(rec.position)
             .ok()
             .and_then(|i| written_before.get(i).copied())
             .unwrap_or(usize::MAX);
+        let parts: Vec<String> = parts.into_iter().map(|x| x.0).collect();
         out.push(WitnessAssumption {
             at,
             constraint: parts.join(" && "),
@@ -158,6 +152,33 @@ fn assumptions(
         });
     }
     Ok(out)
+}
+
+/// The point (index in `points`) where the initial value of `place` (read with shadow
+/// `bits`) is stated, and the place's C text.
+fn point_of_place(
+    p: &Program,
+    points: &[Point],
+    place: Place,
+    bits: u8,
+) -> Result<(usize, String), String> {
+    let text = locals::place_text(p, place).ok_or_else(|| {
+        format!(
+            "the run reads the initial value of {}, which a witness cannot name",
+            describe_place(p, place)
+        )
+    })?;
+    if bits & locals::READ_BEFORE_POINT != 0 {
+        return Err(format!(
+            "the run reads the initial value of {text} before the statement after its \
+             declaration"
+        ));
+    }
+    let k = points
+        .iter()
+        .position(|pt| pt.locals.contains(&place.local()))
+        .ok_or_else(|| format!("no statement follows the declaration of {text}"))?;
+    Ok((k, text))
 }
 
 fn describe_place(p: &Program, place: Place) -> String {
@@ -273,7 +294,7 @@ pub fn violation_witness_for_inputs(
     let src = SourceText::read(file)?;
     let sites = Sites::of(p, &src);
     let points = writer_points(p);
-    let run_on = |values: Vec<i128>| {
+    let run_with = |values: Vec<i128>, initial: &Model| {
         run_original(
             p,
             &sites,
@@ -284,6 +305,7 @@ pub fn violation_witness_for_inputs(
             timeout,
         )
     };
+    let run_on = |values: Vec<i128>| run_with(values, initial);
     // A long run: its middle inputs zeroed, if that run still reaches the error, gives a
     // witness of a few waypoints (zero reads need none, [`compress`]).
     let shrunk = (inputs.len() > SHRINK_ABOVE)
@@ -293,21 +315,59 @@ pub fn violation_witness_for_inputs(
                 let mut v = inputs.to_vec();
                 let n = v.len();
                 v[KEEP_ENDS..n - last].fill(0);
-                run_on(v)
+                run_on(v.clone())
                     .ok()
                     .filter(|r| matches!(r.ending, RunEnding::Reached(_)))
+                    .map(|r| (v, r))
             })
         })
         .flatten();
-    let record = match shrunk {
+    let (values, mut record) = match shrunk {
         Some(r) => r,
-        None => run_on(inputs.to_vec())?,
+        None => (inputs.to_vec(), run_on(inputs.to_vec())?),
     };
-    let mut run = confirmed_run(p, &src, &sites, &record, initial, &points)?;
+    // Initial values no waypoint can state (every one the model gives a place without a name
+    // or a column, and those the run read before their point): the run with them zero (what a
+    // validator's run gives them) is the witness's, when it still reaches the error.
+    let given = initial.vars.iter().map(|x| (Place::Var(x.var), 0)).chain(
+        initial.arrays.iter().filter_map(|x| {
+            let k = u64::try_from(x.index).ok()?;
+            Some((Place::Elem(x.array, k), 0))
+        }),
+    );
+    let unstated: Vec<Place> = given
+        .chain(record.locals.initial_reads.iter().copied())
+        .filter(|&(pl, bits)| {
+            initial_value(initial, pl) != 0 && !statable(p, &src, &points, pl, bits)
+        })
+        .map(|x| x.0)
+        .collect();
+    let zeroed = without(initial, &unstated);
+    if !unstated.is_empty() {
+        record = run_with(values, &zeroed)?;
+    }
+    let mut run = confirmed_run(p, &src, &sites, &record, &zeroed, &points)?;
     if record.reads.len() > SHRINK_ABOVE {
         compress(&mut run);
     }
     Ok(write::violation_witness(p, &src, specification, &run, &Provenance::now()).to_yaml())
+}
+
+/// Whether an assumption can state the initial value of `place` read with shadow `bits` (its
+/// name, read after its point, and the column of the statement after its declaration).
+fn statable(p: &Program, src: &SourceText, points: &[Point], place: Place, bits: u8) -> bool {
+    point_of_place(p, points, place, bits)
+        .is_ok_and(|(k, _)| statement_start(p, src, points[k].vertex).is_ok())
+}
+
+/// `initial` without the values of `places`.
+fn without(initial: &Model, places: &[Place]) -> Model {
+    let mut m = initial.clone();
+    m.vars.retain(|x| !places.contains(&Place::Var(x.var)));
+    m.arrays.retain(|x| {
+        u64::try_from(x.index).map_or(true, |k| !places.contains(&Place::Elem(x.array, k)))
+    });
+    m
 }
 
 /// Runs reading more inputs than this get a shorter witness ([`compress`]).

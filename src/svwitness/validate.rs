@@ -11,10 +11,14 @@
 //! conjunction of such) right after a statement that reads `x` from a nondet call gives that
 //! call `v`. The program, compiled with gcc, is run with each value given to the call its
 //! waypoint names, in order; a read no waypoint pins gets 0 ([`super::run`]). An `assumption`
-//! over uninitialised locals of `main` (`a[3] == 7 && x == 5`) gives them those initial
-//! values (others start at 0), and the run evaluates the constraint before the statement at
-//! the waypoint's line, the first time it gets there ([`super::locals`]); the order of such
-//! waypoints among the others is not checked.
+//! over uninitialised locals of `main` (`a[3] == 7 && x == 5`; elements of variable-size
+//! arrays and of `malloc`'d blocks too, `p[2] == 7` naming the block pointer `p` was
+//! assigned) gives them those initial values (others start at 0), and the run evaluates the
+//! constraint before the statement at the waypoint's line, the first time it gets there
+//! ([`super::locals`]: an element that does not exist there, not yet allocated or past the
+//! size, makes it false); the order of such waypoints among the others is not checked. At the
+//! line of a declaration (a VLA's, a block's allocation) it is checked before the next
+//! statement, and the witness is then not taken as exact.
 //!
 //! Soundness of the answers:
 //! - CONFIRMED only when that run reaches the error at the witness's target after passing
@@ -40,7 +44,7 @@ use super::locals::{self, Local, Place, Point};
 use super::run::{InputPlan, RunEnding, RunRecord, run_original};
 use super::sites::Sites;
 use super::source::{Call, SourceText};
-use crate::ir::{BinOp, Expr, IntType, Program, StmtKind};
+use crate::ir::{BinOp, Expr, IntType, Program, StmtKind, VarId};
 use crate::smt::{ArrayValue, Model, VarValue};
 use std::path::Path;
 use std::time::Duration;
@@ -405,11 +409,22 @@ fn initial_values(
             "{what}: the locals it names are not in scope at line {line}"
         )));
     }
-    // The first statement of the line; a declaration's line: the next statement.
+    // The first statement of the line; a declaration's line (the allocation of a variable-size
+    // array is its declaration's, or the assignment of the pointer a block is named by): the
+    // next statement.
+    let allocations: Vec<VarId> = places
+        .iter()
+        .filter_map(|(pl, _)| match pl {
+            Place::Elem(a, _) => locals::size_var(p.array(*a).size),
+            Place::Var(_) => None,
+        })
+        .collect();
     let mut on_line = vec![];
     let mut after = None;
     p.visit_stmts(&mut |s| {
-        if matches!(s.kind, StmtKind::Label(_) | StmtKind::Block(_)) {
+        if matches!(s.kind, StmtKind::Label(_) | StmtKind::Block(_))
+            || matches!(&s.kind, StmtKind::Assign(n, _) if allocations.contains(n))
+        {
             return;
         }
         if s.span.line == origin {
