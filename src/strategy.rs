@@ -624,16 +624,13 @@ fn cells_first(
     // One cell, the first configuration: on a loaded machine shorter slices gave nothing.
     cells.cells.truncate(1);
     cells.horn.portfolio.truncate(1);
-    let cancel = tools::watched();
     let b = Budget {
         timeout: Some(budget),
         keep_dir: Some(dir.to_path_buf()),
-        cancel: cancel.clone(),
+        cancel: tools::watched(),
         ..Budget::default()
     };
-    let o = cells.check(p, &b);
-    tools::watch_cancel(cancel); // the engine leaves its own watch unset
-    let o = o.ok()?;
+    let o = cells.check(p, &b).ok()?;
     let EngineVerdict::Proved(how) = o.verdict.clone() else {
         return None;
     };

@@ -26,6 +26,28 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+/// Runs `verdict` (given its start) with `budget`'s cancel flag watched by this thread's runs,
+/// and the caller's watch restored afterwards (an engine run in the caller's thread must not
+/// leave it unwatched); the outcome names `engine` and the time taken.
+pub fn timed_outcome(
+    engine: &str,
+    budget: &Budget,
+    verdict: impl FnOnce(std::time::Instant) -> Result<EngineVerdict, AraError>,
+) -> Result<EngineOutcome, AraError> {
+    let start = std::time::Instant::now();
+    let caller = crate::tools::watched();
+    if budget.cancel.is_some() {
+        crate::tools::watch_cancel(budget.cancel.clone());
+    }
+    let verdict = verdict(start);
+    crate::tools::watch_cancel(caller);
+    Ok(EngineOutcome {
+        verdict: verdict?,
+        engine: engine.into(),
+        time_s: start.elapsed().as_secs_f64(),
+    })
+}
+
 /// A folder for an engine's (or a strategy's) files: `keep` (created) when given, else a fresh
 /// temporary folder (prefix `prefix`), deleted when the returned guard is dropped.
 pub fn work_dir(
@@ -173,4 +195,34 @@ pub trait Engine: Send + Sync {
     /// Checks `p`. Errors are faults of ara's own making or a missing tool; everything the
     /// tools answer (timeouts, crashes, `unknown`) is an [`EngineVerdict::Unknown`].
     fn check(&self, p: &Program, budget: &Budget) -> Result<EngineOutcome, AraError>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::checkers::UnknownReason;
+
+    #[test]
+    fn an_engine_run_in_the_callers_thread_restores_its_watch() {
+        let caller = CancelFlag::default();
+        crate::tools::watch_cancel(Some(caller.clone()));
+        let own = Budget {
+            cancel: Some(CancelFlag::default()),
+            ..Budget::default()
+        };
+        let o = timed_outcome("e", &own, |_| {
+            // The engine's own flag is watched while it runs.
+            assert!(!crate::tools::cancelled());
+            own.cancel.as_ref().unwrap().cancel();
+            assert!(crate::tools::cancelled());
+            Ok(EngineVerdict::Unknown(UnknownReason::Cancelled))
+        })
+        .unwrap();
+        assert_eq!(o.engine, "e");
+        // Afterwards the caller's flag again.
+        assert!(!crate::tools::cancelled());
+        caller.cancel();
+        assert!(crate::tools::cancelled());
+        crate::tools::watch_cancel(None);
+    }
 }

@@ -294,15 +294,7 @@ impl Engine for HornCells {
     }
 
     fn check(&self, p: &Program, budget: &Budget) -> Result<EngineOutcome, AraError> {
-        let start = Instant::now();
-        crate::tools::watch_cancel(budget.cancel.clone());
-        let verdict = self.verdict(p, budget, start);
-        crate::tools::watch_cancel(None);
-        Ok(EngineOutcome {
-            verdict: verdict?,
-            engine: self.name().into(),
-            time_s: start.elapsed().as_secs_f64(),
-        })
+        crate::engines::timed_outcome(self.name(), budget, |start| self.verdict(p, budget, start))
     }
 }
 
