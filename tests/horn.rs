@@ -519,3 +519,112 @@ fn counterexample_inputs_are_replayed() {
     };
     assert!(!t.confirmed_by.contains("engine's input values"), "{t:?}");
 }
+
+/// Hoare partition with the pivot `a[0]` as the sentinel of the downward scan, abstracted
+/// with R(a) = {0} (the EUREKA paper's partition proof): Spacer inlines one of the four loop
+/// heads and leaves it out of its certificate; `true` in its place failed ara's check, the
+/// clauses with that predicate resolved away pass.
+#[test]
+fn partition_with_a0_alone_is_safe_despite_inlining() {
+    let src = load_dm(
+        "bench-suite/tasks/hpartition_safe_n1000.c",
+        DataModel::Ilp32,
+    );
+    let r = IndexSets::parse_track(&src, &["a=0"]).unwrap();
+    let a = abstract_program(&src, &VarSet::All, &r).program;
+    let v = check(&a);
+    assert!(
+        matches!(&v, EngineVerdict::Proved(Proof::InductiveInvariant { invariants, .. })
+            if invariants.len() == 3),
+        "{v:?}"
+    );
+}
+
+/// Nested loops: the outer head has no clause to itself (its every path enters the inner
+/// loop or leaves), so Z3 may inline it.
+const NESTED: &str = "extern void __VERIFIER_assert(int);
+int main(void) {
+  int x = 0;
+  int y = 0;
+  while (x < 3) {
+    y = 0;
+    while (y < 2) { y = y + 1; }
+    x = x + 1;
+  }
+  __VERIFIER_assert(x == 3);
+  return 0;
+}
+";
+
+/// Resolving away a predicate the certificate omits: the join of the clauses into and out
+/// of it; the inner loop's invariant alone then passes ara's check, while `true` for the
+/// outer head fails it. A head with a clause to itself is never eliminated.
+#[test]
+fn omitted_predicates_are_resolved_away() {
+    use ara::engines::horn::certify::{eliminate, omitted};
+    let p = parse_source(NESTED, "nested.c", &opts(DataModel::Lp64)).unwrap();
+    let bv = encode(&p, Theory::BitVector).unwrap();
+    let looping = |v: u32| {
+        bv.clauses
+            .iter()
+            .any(|c| c.from == Some(v) && c.to == Some(v))
+    };
+    let inner = bv
+        .preds
+        .iter()
+        .map(|p| p.vertex)
+        .find(|&v| looping(v))
+        .unwrap();
+    let outer = bv
+        .preds
+        .iter()
+        .map(|p| p.vertex)
+        .find(|&v| !looping(v))
+        .unwrap();
+    let pos = |name: &str| {
+        let k = bv.args.iter().position(|(v, _)| p.var(*v).name == name);
+        format!("p{}", k.unwrap())
+    };
+    let (x, y) = (pos("x"), pos("y"));
+    let inv = format!(
+        "(and (bvsge {x} #x00000000) (bvslt {x} #x00000003) (bvsge {y} #x00000000) (bvsle {y} #x00000002))"
+    );
+    let names: Vec<String> = (0..bv.args.len()).map(|i| format!("A{i}")).collect();
+    let binders: Vec<String> = bv
+        .args
+        .iter()
+        .zip(&names)
+        .map(|((_, sort), n)| format!("({n} {sort})"))
+        .collect();
+    let cert = parse_all(&format!(
+        "(and (= ara_error false) (forall ({}) (= (inv_{inner} {}) true)))",
+        binders.join(" "),
+        names.join(" ")
+    ))
+    .unwrap();
+    assert_eq!(omitted(&bv, &cert), vec![outer]);
+    let limits = ara::tools::Limits {
+        timeout: Some(Duration::from_secs(20)),
+        memory_mb: None,
+    };
+    let check_with = |sys: &ara::engines::horn::encode::HornSystem, interps: &[Interp]| {
+        let defs = bv_definitions(&p, sys, interps, Theory::BitVector).unwrap();
+        check_invariants(&z3(), sys, &defs, &limits).map_err(|e| e.to_string())
+    };
+    let both = [interp(inner, &inv), interp(outer, "true")];
+    assert!(check_with(&bv, &both).is_err());
+    let (e, gone) = eliminate(&bv, &[outer]);
+    assert_eq!(gone, vec![outer]);
+    assert_eq!(e.preds.len(), 1);
+    assert!(
+        e.clauses
+            .iter()
+            .all(|c| c.from != Some(outer) && c.to != Some(outer))
+    );
+    check_with(&e, &[interp(inner, &inv)]).unwrap();
+    // The joined clauses are not vacuous: a wrong inner invariant still fails.
+    assert!(check_with(&e, &[interp(inner, &format!("(bvsle {y} #x00000001)"))]).is_err());
+    let (same, none) = eliminate(&bv, &[inner]);
+    assert!(none.is_empty());
+    assert_eq!(same.clauses.len(), bv.clauses.len());
+}

@@ -16,7 +16,7 @@
 //! know makes the translation fail. So the translated formula means over the C values exactly
 //! what the integer formula means over the same integers.
 
-use super::encode::{HornSystem, and, binders, clause_title};
+use super::encode::{Clause, HornSystem, and, binders, clause_title};
 use crate::ir::{IntType, Program, Vertex};
 use crate::smt::Theory;
 use crate::smt::encode::bv_lit;
@@ -99,6 +99,102 @@ pub fn parse_certificate(sys: &HornSystem, items: &[Sexp]) -> Result<Vec<Interp>
         .collect())
 }
 
+/// The predicates the certificate leaves out. Z3 drops the predicates its preprocessing
+/// inlined (`fp.xform.inline_eager`) from the certificate, and `true` in their place is
+/// rarely inductive: [`eliminate`] checks without them instead.
+pub fn omitted(sys: &HornSystem, items: &[Sexp]) -> Vec<Vertex> {
+    let mut found: BTreeMap<Vertex, Sexp> = BTreeMap::new();
+    for it in items {
+        if collect(sys, &expand_lets(it), &mut found).is_err() {
+            return vec![];
+        }
+    }
+    sys.preds
+        .iter()
+        .map(|p| p.vertex)
+        .filter(|v| !found.contains_key(v))
+        .collect()
+}
+
+/// `bv` without the predicates `gone` where they can be resolved away: every clause into such
+/// a predicate joined with every clause out of it (Z3's own inlining). Gives the system and
+/// the predicates it eliminated.
+///
+/// Why checking the result is enough: let `I` make every clause of the result valid and
+/// define `I(P)` as the states one clause into `P` reaches from `I` of its start (from the
+/// entry: its initial states). The clauses into `P` then hold by definition, and a clause
+/// out of `P` holds because each of its pre-states comes from some clause into `P`, and the
+/// two joined are a clause of the result. So every clause of `bv` holds for `I` extended by
+/// these sets, which is all the safety argument needs (the sets need not be written down).
+/// Not done for a predicate with a clause from itself to itself (no finite join) or with a
+/// clause of several body atoms (cell morphing: the product would grow; `true` stays then).
+pub fn eliminate(bv: &HornSystem, gone: &[Vertex]) -> (HornSystem, Vec<Vertex>) {
+    let mut sys = bv.clone();
+    let mut done = vec![];
+    for &v in gone {
+        let touches = |c: &Clause| c.from == Some(v) || c.to == Some(v);
+        let blocked = sys
+            .clauses
+            .iter()
+            .any(|c| touches(c) && (!c.atoms.is_empty() || (c.from == Some(v) && c.to == Some(v))));
+        if blocked {
+            continue;
+        }
+        let (ins, rest): (Vec<Clause>, Vec<Clause>) =
+            sys.clauses.into_iter().partition(|c| c.to == Some(v));
+        let (outs, mut rest): (Vec<Clause>, Vec<Clause>) =
+            rest.into_iter().partition(|c| c.from == Some(v));
+        let mut k = 0;
+        for c1 in &ins {
+            for c2 in &outs {
+                k += 1;
+                rest.push(join(c1, c2, &format!("!j{}_{k}", v)));
+            }
+        }
+        sys.clauses = rest;
+        sys.preds.retain(|p| p.vertex != v);
+        done.push(v);
+    }
+    (sys, done)
+}
+
+/// The clause `c1` then `c2` (`c1`'s head is `c2`'s start): `c2`'s constants get `suffix`.
+fn join(c1: &Clause, c2: &Clause, suffix: &str) -> Clause {
+    let map: HashMap<String, String> = c2
+        .consts
+        .iter()
+        .map(|(n, _)| (n.clone(), format!("{n}{suffix}")))
+        .collect();
+    let re = |t: &String| -> String {
+        match parse_all(t) {
+            Ok(items) if items.len() == 1 => rename(&items[0], &map).to_string(),
+            _ => map.get(t).cloned().unwrap_or_else(|| t.clone()),
+        }
+    };
+    let mut consts = c1.consts.clone();
+    consts.extend(c2.consts.iter().map(|(n, s)| (map[n].clone(), s.clone())));
+    let mut constraints = c1.constraints.clone();
+    constraints.extend(
+        c1.post
+            .iter()
+            .zip(&c2.pre)
+            .map(|(a, b)| format!("(= {a} {})", re(b))),
+    );
+    constraints.extend(c2.constraints.iter().map(re));
+    let mut edges = c1.edges.clone();
+    edges.extend(c2.edges.iter().map(|(u, w, t)| (*u, *w, re(t))));
+    Clause {
+        from: c1.from,
+        to: c2.to,
+        consts,
+        pre: c1.pre.clone(),
+        constraints,
+        post: c2.post.iter().map(re).collect(),
+        edges,
+        atoms: vec![],
+    }
+}
+
 fn collect(sys: &HornSystem, s: &Sexp, out: &mut BTreeMap<Vertex, Sexp>) -> Result<(), String> {
     let Some(l) = s.list() else {
         return match s.atom() {
@@ -149,6 +245,11 @@ fn define(
     body: Sexp,
     out: &mut BTreeMap<Vertex, Sexp>,
 ) -> Result<(), String> {
+    if name == super::encode::ERROR_REL {
+        // Without inlining Z3 also prints `(= ara_error false)`; the check proves the error
+        // clauses by themselves.
+        return Ok(());
+    }
     let Some(pred) = sys.preds.iter().find(|p| p.name == name) else {
         return Err(format!("interpretation of an unknown predicate {name}"));
     };
