@@ -98,7 +98,7 @@ use super::{DEFAULT_TIMEOUT, Failures, Horn, Run, Systems};
 use crate::checkers::UnknownReason;
 use crate::engines::{Budget, Engine, EngineOutcome, EngineVerdict};
 use crate::error::AraError;
-use crate::ir::{ArrId, ArrayInit, Expr, IntType, Program, Size, StmtKind, Vertex};
+use crate::ir::{ArrId, ArrayInit, Expr, IntType, Program, Size, StmtKind, VarId, Vertex};
 use crate::smt::encode::EnvRead;
 use crate::smt::{ExprEncoder, Theory};
 use crate::tools::{Tool, find_tool};
@@ -110,12 +110,12 @@ pub struct CellLayout {
     /// Cells per array (1 or 2).
     pub k: usize,
     /// The arrays the program accesses, with their sizes.
-    pub arrays: Vec<(ArrId, u64)>,
+    pub arrays: Vec<(ArrId, Size)>,
 }
 
 impl CellLayout {
     /// The layout of `p` with `k` cells per accessed array, or why the encoding does not
-    /// apply (an array of symbolic size, a size beyond the index type).
+    /// apply (a size beyond the index type, a size variable assigned in parallel).
     pub fn of(p: &Program, k: usize) -> Result<CellLayout, String> {
         let mut used: Vec<ArrId> = vec![];
         let mut note = |a: ArrId| {
@@ -123,6 +123,7 @@ impl CellLayout {
                 used.push(a);
             }
         };
+        let mut par: Vec<VarId> = vec![];
         p.visit_stmts(&mut |s| {
             let mut exprs: Vec<&Expr> = vec![];
             match &s.kind {
@@ -134,7 +135,10 @@ impl CellLayout {
                 StmtKind::If(c, ..)
                 | StmtKind::While { cond: c, .. }
                 | StmtKind::DoWhile { cond: c, .. } => exprs.push(c),
-                StmtKind::ParAssign(xs) => exprs.extend(xs.iter().map(|(_, e)| e)),
+                StmtKind::ParAssign(xs) => {
+                    par.extend(xs.iter().map(|(x, _)| *x));
+                    exprs.extend(xs.iter().map(|(_, e)| e))
+                }
                 _ => {}
             }
             for e in exprs {
@@ -151,17 +155,23 @@ impl CellLayout {
         for a in used {
             let arr = p.array(a);
             match arr.size {
-                // No element, no cell: α of any state would be empty, and `false` an
-                // invariant of every loop head.
-                Size::Const(0) => return Err(format!("{} has no element", arr.display)),
-                Size::Const(n) if (n as i128) <= max => arrays.push((a, n)),
-                Size::Const(n) => return Err(format!("{} has {n} elements", arr.display)),
-                Size::Var(_) => {
-                    return Err(format!("{} has a symbolic size", arr.display));
+                Size::Const(n) if (n as i128) > max => {
+                    return Err(format!("{} has {n} elements", arr.display));
                 }
+                // Only a plain assignment of the size variable allocates (`allocate`).
+                Size::Var(v) if par.contains(&v) => {
+                    return Err(format!("{} is assigned in parallel", p.var(v).display));
+                }
+                size => arrays.push((a, size)),
             }
         }
         Ok(CellLayout { k, arrays })
+    }
+
+    /// Whether the cells of array number `j` are *guarded*: the array may have no element
+    /// (a symbolic size, or 0), so its cells mean `0 <= w < size ⇒ v = a[w]` (module doc).
+    fn guarded(&self, j: usize) -> bool {
+        matches!(self.arrays[j].1, Size::Var(_) | Size::Const(0))
     }
 
     /// Where array `a` is in [`CellLayout::arrays`].
@@ -218,6 +228,10 @@ impl CellLayout {
         let mut out = String::new();
         for (j, &(_, n)) in self.arrays.iter().enumerate() {
             let ws: Vec<String> = (0..self.k).map(|i| self.index_display(p, j, i)).collect();
+            let n = match n {
+                Size::Const(n) => n.to_string(),
+                Size::Var(v) => p.var(v).display.clone(),
+            };
             out.push_str(&format!("forall {} in [0, {n}): ", ws.join(", ")));
         }
         out
@@ -344,13 +358,13 @@ impl HornCells {
     }
 }
 
-/// A write of the block: `a[index] := value` at `vertex`, reached when `reach`.
+/// A write of the block at `vertex`, reached when `reach`: `a[index] := value` (`elem`), or
+/// the allocation of `a` (`None`: every element becomes the initial contents).
 #[derive(Clone, Debug)]
 pub(super) struct Write {
     vertex: Vertex,
     array: ArrId,
-    index: String,
-    value: String,
+    elem: Option<(String, String)>,
     reach: String,
 }
 
@@ -396,6 +410,37 @@ impl Block<'_, '_> {
         }
     }
 
+    /// The guard of the cells of guarded array number `j` at index `w` in `env`:
+    /// `0 <= w < size` with the size as `env` holds it, compared exactly (in a width that
+    /// holds both the index sort's and the size's values; `false` for a size of 0).
+    fn guard<S: AsRef<str>>(&self, j: usize, w: &str, env: &[S]) -> String {
+        let v = match self.layout().arrays[j].1 {
+            Size::Const(0) => return "false".into(),
+            Size::Const(n) => return self.in_range(w, n),
+            Size::Var(v) => v,
+        };
+        let s = env[v.0 as usize].as_ref();
+        if self.enc.index_sort() == "Int" {
+            return format!("(and (<= 0 {w}) (< {w} {s}))");
+        }
+        let dm = self.p.data_model;
+        let ty = self.p.var(v).ty;
+        let (ib, sb) = (self.enc.index_type().bits(dm), ty.bits(dm));
+        // Wide enough for the index (signed) and the size (either signedness) as they are.
+        let wb = if sb < ib { ib } else { sb + 1 };
+        let ext = |t: &str, from: u32, signed: bool| match wb - from {
+            0 => t.to_string(),
+            d if signed => format!("((_ sign_extend {d}) {t})"),
+            d => format!("((_ zero_extend {d}) {t})"),
+        };
+        let zero = self.index_lit(0);
+        format!(
+            "(and (bvsle {zero} {w}) (bvslt {} {}))",
+            ext(w, ib, true),
+            ext(s, sb, ty.is_signed())
+        )
+    }
+
     /// The initial element of `a` at `idx`, when the program fixes it.
     fn initial_at(&self, a: ArrId, idx: &str) -> Option<String> {
         let arr = self.p.array(a);
@@ -424,13 +469,21 @@ impl Block<'_, '_> {
         let layout = self.layout().clone();
         for (j, &(a, n)) in layout.arrays.iter().enumerate() {
             let arr = self.p.array(a);
+            // Guarded cells: any index, no initial contents (a symbolic array is allocated
+            // later; one of size 0 has none).
+            let ranged = n.as_const().filter(|_| !layout.guarded(j));
             for i in 0..layout.k {
                 let w = crate::smt::encode::versioned(&format!("{}#w{}", arr.name, i + 1), 0);
                 self.consts.push((w.clone(), self.enc.index_sort()));
-                self.defs.push((at, self.in_range(&w, n)));
+                if let Some(n) = ranged {
+                    self.defs.push((at, self.in_range(&w, n)));
+                }
                 let v = crate::smt::encode::versioned(&format!("{}#v{}", arr.name, i + 1), 0);
                 self.consts.push((v.clone(), self.enc.sort(arr.elem)));
-                if initial && let Some(t) = self.initial_at(a, &w) {
+                if initial
+                    && ranged.is_some()
+                    && let Some(t) = self.initial_at(a, &w)
+                {
                     self.defs.push((at, format!("(= {v} {t})")));
                 }
                 debug_assert_eq!(env.len(), self.cell_slot(j) + i);
@@ -492,21 +545,28 @@ impl Block<'_, '_> {
         let layout = self.layout().clone();
         // Every accessed array has cells (CellLayout::of).
         let j = layout.position(r.array)?;
-        let (k, n) = (layout.k, layout.arrays[j].1);
+        let (k, guarded) = (layout.k, layout.guarded(j));
         let first = self.cell_slot(j);
         let idx = r.index;
         let jc = self.fresh_const("mj", self.enc.index_sort());
         let w1 = self.morph.w[first - self.p.vars.len()].clone();
-        // Not `reach ⇒ in range`: C may skip the read (`i < n && a[i] > 0` at i = n).
-        let active = match (reach, self.in_range(&idx, n)) {
-            ("true", r) => r,
-            (reach, r) => format!("(and {reach} {r})"),
+        let jt = match layout.arrays[j].1 {
+            Size::Const(n) if !guarded => {
+                // Not `reach ⇒ in range`: C may skip the read (`i < n && a[i] > 0` at i = n).
+                let active = match (reach, self.in_range(&idx, n)) {
+                    ("true", r) => r,
+                    (reach, r) => format!("(and {reach} {r})"),
+                };
+                format!("(ite {active} {idx} {w1})")
+            }
+            // Guarded: out of range, `(e, b)` is in α for any `b` (module doc).
+            _ => idx.clone(),
         };
-        let jt = format!("(ite {active} {idx} {w1})");
         self.defs.push((u, format!("(= {jc} {jt})")));
         let elem = self.p.array(r.array).elem;
         let b = self.fresh_const("mb", self.enc.sort(elem));
         match self.morph.from {
+            None if guarded => {}
             None => {
                 if let Some(t) = self.initial_at(r.array, &jc) {
                     self.defs.push((u, format!("(= {b} {t})")));
@@ -530,8 +590,12 @@ impl Block<'_, '_> {
                 self.morph.w[first - self.p.vars.len() + i].clone(),
                 self.morph.pre[first + i].clone(),
             );
-            self.defs
-                .push((u, format!("(=> (= {jc} {w}) (= {b} {v}))")));
+            // A guarded cell holds the element only in range at the block's start.
+            let hit = match guarded {
+                true => format!("(and (= {jc} {w}) {})", self.guard(j, &w, &self.morph.pre)),
+                false => format!("(= {jc} {w})"),
+            };
+            self.defs.push((u, format!("(=> {hit} (= {b} {v}))")));
         }
         // The reads and writes of the block before `u` on a path through it.
         let before = self.ancestors(u, self.morph.first);
@@ -548,13 +612,21 @@ impl Block<'_, '_> {
         }
         self.morph.reads.push((u, r.array, jc.clone(), b.clone()));
         let mut t = b.clone();
-        for w in &self.morph.writes {
-            if w.array == r.array && w.vertex != u && before.contains(&w.vertex) {
-                t = format!(
-                    "(ite (and {} (= {idx} {})) {} {t})",
-                    w.reach, w.index, w.value
-                );
+        for w in self.morph.writes.clone() {
+            if w.array != r.array || w.vertex == u || !before.contains(&w.vertex) {
+                continue;
             }
+            t = match &w.elem {
+                Some((i, v)) => format!("(ite (and {} (= {idx} {i})) {v} {t})", w.reach),
+                // After the allocation: the initial contents, else any value.
+                None => {
+                    let init = match self.initial_at(r.array, &idx) {
+                        Some(init) => init,
+                        None => self.fresh_const("ma", self.enc.sort(elem)),
+                    };
+                    format!("(ite {} {init} {t})", w.reach)
+                }
+            };
         }
         self.defs.push((u, format!("(= {} {t})", r.name)));
         Some((j, jc, b))
@@ -589,18 +661,51 @@ impl Block<'_, '_> {
             let s = first + c;
             let w = self.morph.w[s - self.p.vars.len()].clone();
             let new = self.fresh_slot(s);
+            // A guarded cell out of range keeps its (arbitrary) value.
+            let hit = match layout.guarded(j) {
+                true => format!("(and (= {w} {ic}) {})", self.guard(j, &w, out)),
+                false => format!("(= {w} {ic})"),
+            };
             self.defs
-                .push((u, format!("(= {new} (ite (= {w} {ic}) {vc} {}))", out[s])));
+                .push((u, format!("(= {new} (ite {hit} {vc} {}))", out[s])));
             out[s] = new;
         }
         self.morph.writes.push(Write {
             vertex: u,
             array: a,
-            index: ic,
-            value: vc,
+            elem: Some((ic, vc)),
             reach: reach.to_string(),
         });
         Ok(())
+    }
+
+    /// After `x := …` at `u` (in `out`): when `x` is the size variable of arrays with cells,
+    /// that assignment allocates them: their cells get new values, the initial contents in
+    /// range (any value else), and the allocation is recorded for the reads after it.
+    pub(super) fn allocate(&mut self, u: Vertex, reach: &str, x: VarId, out: &mut Env) {
+        let layout = self.layout().clone();
+        for (j, &(a, size)) in layout.arrays.iter().enumerate() {
+            if size != Size::Var(x) {
+                continue;
+            }
+            let first = self.cell_slot(j);
+            for c in 0..layout.k {
+                let s = first + c;
+                let w = self.morph.w[s - self.p.vars.len()].clone();
+                let new = self.fresh_slot(s);
+                if let Some(t) = self.initial_at(a, &w) {
+                    let g = self.guard(j, &w, out);
+                    self.defs.push((u, format!("(=> {g} (= {new} {t}))")));
+                }
+                out[s] = new;
+            }
+            self.morph.writes.push(Write {
+                vertex: u,
+                array: a,
+                elem: None,
+                reach: reach.to_string(),
+            });
+        }
     }
 }
 
