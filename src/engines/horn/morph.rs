@@ -1,6 +1,6 @@
 //! Cell morphing: Horn clauses of the original program *with arrays*, over K cells per array.
 //!
-//! Takes an [`ir::Program`](crate::ir::Program) whose arrays have constant sizes and a number
+//! Takes an [`ir::Program`](crate::ir::Program) (arrays of constant or symbolic size) and a number
 //! `K` of cells (1 or 2); gives the [`HornSystem`] of the cell-morphing encoding (Monniaux and
 //! Gonnord, "Cell morphing: from array programs to array-free Horn clauses", SAS 2016), built
 //! by the block encoder of [`super::encode`] with the cells added, and the engine
@@ -65,10 +65,46 @@
 //! array-free engine. A derivation of the error is a tree, not a CFG path: this engine never
 //! answers UNSAFE (the error is reported as an unknown).
 //!
-//! The argument needs every array with cells to have an element (else α(S) = ∅ for every
-//! `S`, and `false` would be an invariant): an array of size 0 is unsupported, and so are
-//! arrays of symbolic size (VLAs, `malloc`), whose size may be 0 at run time:
-//! `Unknown(Unsupported)`.
+//! ## Arrays that may have no element: guarded cells
+//!
+//! The argument above needs every array with cells to have an element (else α(S) = ∅ and
+//! `false` is an invariant: a wrong SAFE). An array of symbolic size (a VLA, `malloc`: a
+//! frozen size variable, `ir::Size::Var`, assigned once, at the allocation, before every
+//! access) may have none at run time, and one of constant size 0 has none. Their cells are
+//! *guarded*: with `G(x, w)` = `0 <= w < size(x)` (the size variable's value in `x`, compared
+//! exactly: in a bit-vector wide enough for the signed index and the size's type; `false` for
+//! size 0), a cell means `G(x, w_i) ⇒ v_i = a[w_i]`, so α(S) = {(x, w, v) | (x, a) ∈ S, for
+//! each guarded cell `G(x, w_i) ⇒ v_i = a[w_i]`, each other cell as above}: never empty
+//! (an out-of-range guarded cell carries any value), and still a product over the cells for
+//! one `(x, a)`. Before its allocation an array of symbolic size holds arbitrary contents
+//! (nothing reads them). The clauses change for guarded cells only:
+//!
+//! - no range on `w_i` and no initial contents at the entry;
+//! - a write: `v_i' = ite(w_i = e ∧ G(x_u, w_i), t, v_i)` (`x_u` the variables at the write);
+//! - a read: `j = e` (no `ite`: out of range `(e, b)` is in α for any `b`), and the cell
+//!   equalities only in range at the block's start: `j = w_i ∧ G(x, w_i) ⇒ b = v_i`;
+//! - the allocation (the assignment of the size variable, `Block::allocate`): each cell of
+//!   the arrays of that size gets a new value, constrained by `G(x_u, w_i) ⇒ v_i' = init(w_i)`
+//!   for zeroed (`calloc`) contents, free otherwise; a read after it in the block is the
+//!   initial element at its index (or a fresh value) unless a later write on the path hits.
+//!
+//! Why SAFE is still never wrong: the induction above, with these choices for a block from
+//! `(x, a)` to `(x', a')` and a head tuple `(x', w, v')` in α. The size variable changes only
+//! at the allocation, so before it on the path `G(x_u, ·) = G(x, ·)`, and after it
+//! `G(x_u, ·) = G(x', ·)`. A cell with no allocation of its array on the path: `v_i = a[w_i]`
+//! when `G(x, w_i)`, else `v_i = v_i'` (any value is allowed in the pre-state's α; the guarded
+//! writes leave it alone, so it arrives as `v_i'`); in range the writes make it `a'[w_i]` as
+//! before (every access is in bounds). With an allocation: its new value is `init(w_i)` (or
+//! the allocated contents) in range and `v_i'` otherwise, and the writes after it act as
+//! before. A read's block-start element `b` is `a[e]` when `G(x, e)`, else the element C
+//! reads there if it reads one (out of the guard nothing constrains `b` but the reads at the
+//! same index, which read the same element), else any common value for the index: every atom
+//! is then in α (per cell, a guarded replacement `(e, b)` is in α either way), every
+//! equality holds, and a read C evaluates gets the value C reads (from the allocation, a
+//! write of the path, or `b`). Hence `I(P_t) ⊇ α` again. The tests: safe/unsafe twins
+//! `tests/morph/*_safe.c`, `*_unsafe.c` (`tests/morph_symsize.rs`), among them a sum whose
+//! error is reachable exactly when the size is 0, a search whose condition skips the read at
+//! `i == n`, a read in the block of its allocation, an array of constant size 0.
 //!
 //! ## What was measured (see bench-suite/RESULTS.md, "Cell morphing (issue 13)")
 //!
@@ -284,7 +320,7 @@ pub const LIA_GLOBAL_IUC: SpacerConfig = SpacerConfig {
     name: "lia-global-iuc",
     theory: Theory::Lia,
     wrap: false,
-    options: &[("fp.spacer.global", "true")],
+    options: &[("fp.spacer.global", "true"), ("fp.xform.slice", "false")],
 };
 
 /// The configurations after it, from the Horn engine's [`super::PORTFOLIO`]: integers
@@ -805,11 +841,78 @@ mod tests {
         assert_eq!(portfolio().len(), ORDER.len() + 1);
     }
 
-    #[test]
-    fn symbolic_sizes_are_not_supported() {
-        let src = "int main(void) {\n  int n = 3; int a[n];\n  a[0] = 1;\n  return a[0];\n}\n";
+    /// `calloc`'d after a branch (so the allocation is inside a block), read right after it.
+    const LATE: &str = "int main(void) {\n  int n = __VERIFIER_nondet_int();\n  \
+        if (n < 1) return 0;\n  int *a = calloc(n, sizeof(int));\n  int x = a[0];\n  \
+        int i;\n  for (i = 0; i < n; i++) { a[i] = a[i] + x; }\n  return 0;\n}\n";
+
+    fn system_of(src: &str, theory: Theory) -> HornSystem {
         let p = parse_source(src, "t.c", &FrontendOptions::default()).unwrap();
-        let why = CellLayout::of(&p, 1).unwrap_err();
-        assert!(why.contains("symbolic size"), "{why}");
+        let layout = CellLayout::of(&p, 1).unwrap();
+        encode(&p, &layout, theory, false).unwrap()
+    }
+
+    #[test]
+    fn a_symbolic_size_gives_guarded_cells() {
+        let sys = system_of(LATE, Theory::Lia);
+        let entry = sys.clauses.iter().find(|c| c.from.is_none()).unwrap();
+        let body = sys.body(entry);
+        // No range on the cell; the allocation gives it the initial contents in range.
+        assert!(!body.contains("(<= 0 |a#w1@0|)) (= "), "{body}");
+        assert!(
+            body.contains("(=> (and (<= 0 |a#w1@0|) (< |a#w1@0| a__size@1)) (= |a#v1@1| 0))"),
+            "{body}"
+        );
+        // The read after the allocation in its block: the initial contents.
+        assert!(body.contains("(= rd0 (ite t2_4 0 mb1))"), "{body}");
+        let cl = sys
+            .clauses
+            .iter()
+            .find(|c| c.from.is_some() && c.from == c.to)
+            .expect("the loop's clause");
+        let body = sys.body(cl);
+        // The read: its own index, a cell's value only where the cell is in range.
+        assert!(body.contains("(= mj0 i@0)"), "{body}");
+        let hit = "(and (= mj0 |a#w1@0|) (and (<= 0 |a#w1@0|) (< |a#w1@0| a__size@0)))";
+        assert!(
+            body.contains(&format!("(=> {hit} (= mb1 |a#v1@0|))")),
+            "{body}"
+        );
+        // The write: only a cell in range.
+        let hit = "(and (= |a#w1@0| mi2) (and (<= 0 |a#w1@0|) (< |a#w1@0| a__size@0)))";
+        assert!(
+            body.contains(&format!("(= |a#v1@1| (ite {hit} mv3 |a#v1@0|))")),
+            "{body}"
+        );
+    }
+
+    #[test]
+    fn the_bit_vector_guard_compares_the_size_exactly() {
+        let sys = system_of(LATE, Theory::BitVector);
+        let text = sys.to_smtlib("t.c");
+        // `long` index, `unsigned long` size (LP64): both in 65 bits.
+        let g = "(and (bvsle #x0000000000000000 |a#w1@0|) \
+            (bvslt ((_ sign_extend 1) |a#w1@0|) ((_ zero_extend 1) a__size@0)))";
+        assert!(text.contains(g), "{text}");
+    }
+
+    #[test]
+    fn sizes_of_zero_and_symbolic_sizes_have_cells() {
+        let src = "void reach_error(void);\nint a[0];\nint main(void) {\n  int i, n = 3;\n  \
+            int b[n];\n  for (i = 0; i < n; i++) b[i] = a[i];\n  if (b[0]) reach_error();\n}\n";
+        let p = parse_source(src, "t.c", &FrontendOptions::default()).unwrap();
+        let layout = CellLayout::of(&p, 1).unwrap();
+        assert_eq!(layout.arrays.len(), 2);
+        assert_eq!(
+            layout.quantifier(&p),
+            "forall w1_a in [0, 0): forall w1_b in [0, size of b): "
+        );
+        let sys = encode(&p, &layout, Theory::Lia, false).unwrap();
+        // No element: a read of `a` is never a cell's value.
+        let text = sys.to_smtlib("t.c");
+        assert!(
+            text.contains("(=> (and (= mj2 |a#w1@0|) false) (= mb3 |a#v1@0|))"),
+            "{text}"
+        );
     }
 }
