@@ -127,6 +127,16 @@
 //!   are often harder than nondet ones: Spacer unrolls the concrete bound.
 //! - Unsafe programs: never SAFE; with a nondet size the error is derivable within about a
 //!   second (reported as unknown: a derivation is a tree, no path), at N = 10^6 no answer.
+//! - Symbolic sizes (`--timeout 60`, load about 5): proved `bench-suite/symsize` heap_search
+//!   (0.2 s), calloc_zero (0.2 s), init (7.3 s), find (7.9 s), minmax (12.5 s), vla_init
+//!   (12.9 s), heap_max (28.5 s), and VLA versions of `bench-suite/cells` max (23.5 s) and find
+//!   (55.5 s, two cells); not heap_fill_sum nor sentinel (timeouts); their unsafe twins all
+//!   unknown within 2 s. `tests/morph/*_safe.c` (n <= 6) come more slowly (up to 60 s) than
+//!   the same programs at 10^6: the small bound again.
+//! - With Z3's slicing (`fp.xform.slice`, on by default) Spacer printed a certificate without
+//!   a predicate of `find_malloc_safe.c` (read as `true`: the check rejected it); hence
+//!   [`LIA_GLOBAL_IUC`] turns slicing off (`max_safe_nondet` 2.1 s, `find_safe_nondet` 0.9 s
+//!   with it, as before).
 
 use super::encode::{Block, CellParam, EncodeLimits, Env, HornSystem, encode_cells};
 use super::solve::SpacerConfig;
@@ -316,6 +326,7 @@ impl Default for HornCells {
 
 /// The first configuration for cell clauses: integers with global guidance and IUC (the
 /// Horn engine's `lia-global` turns IUC off: 17.7 s instead of 1.6 s on max at N = 10^6).
+/// Without slicing: with it, Z3 printed certificates missing a predicate (module doc).
 pub const LIA_GLOBAL_IUC: SpacerConfig = SpacerConfig {
     name: "lia-global-iuc",
     theory: Theory::Lia,
