@@ -3,6 +3,13 @@
 //! cells, see the `engines::horn::morph` module doc). Safe/unsafe twins `tests/morph/*_safe.c`
 //! and `*_unsafe.c` (ground truth: ESBMC with complete unwinding at n <= 6, LP64 and ILP32,
 //! gcc runs, and reasoning; each file's first comment says why).
+//!
+//! Ground truth: `esbmc F --unwind 8 --force-malloc-success --no-pointer-check
+//! --no-bounds-check --no-div-by-zero-check [--32]` answered VERIFICATION SUCCESSFUL for every
+//! `_safe.c` (`late_calloc_safe.c` with `--unwind 30`: ESBMC's `calloc` runs `memset` over the
+//! bytes) and FAILED in `reach_error` for every `_unsafe.c`, in both data models; gcc runs
+//! with chosen nondets reach the error of `sum_malloc_zero_unsafe.c` exactly at n = 0, of
+//! `size0_const_unsafe.c` exactly at n = 3.
 
 use ara::engines::horn::morph::HornCells;
 use ara::engines::{Budget, Engine, EngineVerdict, Proof};
