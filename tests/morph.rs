@@ -137,19 +137,6 @@ fn a_short_circuit_search_is_proved() {
     assert_proved("tests/morph/find_safe_shortcircuit.c", 240);
 }
 
-#[test]
-fn symbolic_sizes_are_unsupported() {
-    tools();
-    let src = "int main(void) {\n  int n = 3;\n  int a[n];\n  a[0] = 1;\n  return a[0];\n}\n";
-    let p = parse_source(src, "t.c", &FrontendOptions::default()).unwrap();
-    let v = HornCells::default().check(&p, &Budget::default()).unwrap();
-    assert!(
-        matches!(&v.verdict, EngineVerdict::Unknown(r) if r.to_string().contains("symbolic")),
-        "{:?}",
-        v.verdict
-    );
-}
-
 /// Fills `a` with ones, then checks every element: the check's read is a second atom of the
 /// loop head's predicate in the error clause.
 const ONES: &str = "void reach_error(void);\nint a[5];\nint main(void) {\n  int i, k;\n  \

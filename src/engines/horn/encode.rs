@@ -841,6 +841,9 @@ impl<'a, 'e> Block<'a, 'e> {
                 let name = self.fresh_version(*x);
                 self.defs.push((u, format!("(= {name} {val})")));
                 out[x.0 as usize] = name;
+                if self.cells.is_some() {
+                    self.allocate(u, reach, *x, &mut out);
+                }
                 None
             }
             StmtKind::ParAssign(xs) => {

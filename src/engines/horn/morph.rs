@@ -1,6 +1,6 @@
 //! Cell morphing: Horn clauses of the original program *with arrays*, over K cells per array.
 //!
-//! Takes an [`ir::Program`](crate::ir::Program) whose arrays have constant sizes and a number
+//! Takes an [`ir::Program`](crate::ir::Program) (arrays of constant or symbolic size) and a number
 //! `K` of cells (1 or 2); gives the [`HornSystem`] of the cell-morphing encoding (Monniaux and
 //! Gonnord, "Cell morphing: from array programs to array-free Horn clauses", SAS 2016), built
 //! by the block encoder of [`super::encode`] with the cells added, and the engine
@@ -65,10 +65,46 @@
 //! array-free engine. A derivation of the error is a tree, not a CFG path: this engine never
 //! answers UNSAFE (the error is reported as an unknown).
 //!
-//! The argument needs every array with cells to have an element (else α(S) = ∅ for every
-//! `S`, and `false` would be an invariant): an array of size 0 is unsupported, and so are
-//! arrays of symbolic size (VLAs, `malloc`), whose size may be 0 at run time:
-//! `Unknown(Unsupported)`.
+//! ## Arrays that may have no element: guarded cells
+//!
+//! The argument above needs every array with cells to have an element (else α(S) = ∅ and
+//! `false` is an invariant: a wrong SAFE). An array of symbolic size (a VLA, `malloc`: a
+//! frozen size variable, `ir::Size::Var`, assigned once, at the allocation, before every
+//! access) may have none at run time, and one of constant size 0 has none. Their cells are
+//! *guarded*: with `G(x, w)` = `0 <= w < size(x)` (the size variable's value in `x`, compared
+//! exactly: in a bit-vector wide enough for the signed index and the size's type; `false` for
+//! size 0), a cell means `G(x, w_i) ⇒ v_i = a[w_i]`, so α(S) = {(x, w, v) | (x, a) ∈ S, for
+//! each guarded cell `G(x, w_i) ⇒ v_i = a[w_i]`, each other cell as above}: never empty
+//! (an out-of-range guarded cell carries any value), and still a product over the cells for
+//! one `(x, a)`. Before its allocation an array of symbolic size holds arbitrary contents
+//! (nothing reads them). The clauses change for guarded cells only:
+//!
+//! - no range on `w_i` and no initial contents at the entry;
+//! - a write: `v_i' = ite(w_i = e ∧ G(x_u, w_i), t, v_i)` (`x_u` the variables at the write);
+//! - a read: `j = e` (no `ite`: out of range `(e, b)` is in α for any `b`), and the cell
+//!   equalities only in range at the block's start: `j = w_i ∧ G(x, w_i) ⇒ b = v_i`;
+//! - the allocation (the assignment of the size variable, `Block::allocate`): each cell of
+//!   the arrays of that size gets a new value, constrained by `G(x_u, w_i) ⇒ v_i' = init(w_i)`
+//!   for zeroed (`calloc`) contents, free otherwise; a read after it in the block is the
+//!   initial element at its index (or a fresh value) unless a later write on the path hits.
+//!
+//! Why SAFE is still never wrong: the induction above, with these choices for a block from
+//! `(x, a)` to `(x', a')` and a head tuple `(x', w, v')` in α. The size variable changes only
+//! at the allocation, so before it on the path `G(x_u, ·) = G(x, ·)`, and after it
+//! `G(x_u, ·) = G(x', ·)`. A cell with no allocation of its array on the path: `v_i = a[w_i]`
+//! when `G(x, w_i)`, else `v_i = v_i'` (any value is allowed in the pre-state's α; the guarded
+//! writes leave it alone, so it arrives as `v_i'`); in range the writes make it `a'[w_i]` as
+//! before (every access is in bounds). With an allocation: its new value is `init(w_i)` (or
+//! the allocated contents) in range and `v_i'` otherwise, and the writes after it act as
+//! before. A read's block-start element `b` is `a[e]` when `G(x, e)`, else the element C
+//! reads there if it reads one (out of the guard nothing constrains `b` but the reads at the
+//! same index, which read the same element), else any common value for the index: every atom
+//! is then in α (per cell, a guarded replacement `(e, b)` is in α either way), every
+//! equality holds, and a read C evaluates gets the value C reads (from the allocation, a
+//! write of the path, or `b`). Hence `I(P_t) ⊇ α` again. The tests: safe/unsafe twins
+//! `tests/morph/*_safe.c`, `*_unsafe.c` (`tests/morph_symsize.rs`), among them a sum whose
+//! error is reachable exactly when the size is 0, a search whose condition skips the read at
+//! `i == n`, a read in the block of its allocation, an array of constant size 0.
 //!
 //! ## What was measured (see bench-suite/RESULTS.md, "Cell morphing (issue 13)")
 //!
@@ -91,6 +127,16 @@
 //!   are often harder than nondet ones: Spacer unrolls the concrete bound.
 //! - Unsafe programs: never SAFE; with a nondet size the error is derivable within about a
 //!   second (reported as unknown: a derivation is a tree, no path), at N = 10^6 no answer.
+//! - Symbolic sizes (`--timeout 60`, load about 5): proved `bench-suite/symsize` heap_search
+//!   (0.2 s), calloc_zero (0.2 s), init (7.3 s), find (7.9 s), minmax (12.5 s), vla_init
+//!   (12.9 s), heap_max (28.5 s), and VLA versions of `bench-suite/cells` max (23.5 s) and find
+//!   (55.5 s, two cells); not heap_fill_sum nor sentinel (timeouts); their unsafe twins all
+//!   unknown within 2 s. `tests/morph/*_safe.c` (n <= 6) come more slowly (up to 60 s) than
+//!   the same programs at 10^6: the small bound again.
+//! - With Z3's slicing (`fp.xform.slice`, on by default) Spacer printed a certificate without
+//!   a predicate of `find_malloc_safe.c` (read as `true`: the check rejected it); hence
+//!   [`LIA_GLOBAL_IUC`] turns slicing off (`max_safe_nondet` 2.1 s, `find_safe_nondet` 0.9 s
+//!   with it, as before).
 
 use super::encode::{Block, CellParam, EncodeLimits, Env, HornSystem, encode_cells};
 use super::solve::SpacerConfig;
@@ -98,7 +144,7 @@ use super::{DEFAULT_TIMEOUT, Failures, Horn, Run, Systems};
 use crate::checkers::UnknownReason;
 use crate::engines::{Budget, Engine, EngineOutcome, EngineVerdict};
 use crate::error::AraError;
-use crate::ir::{ArrId, ArrayInit, Expr, IntType, Program, Size, StmtKind, Vertex};
+use crate::ir::{ArrId, ArrayInit, Expr, IntType, Program, Size, StmtKind, VarId, Vertex};
 use crate::smt::encode::EnvRead;
 use crate::smt::{ExprEncoder, Theory};
 use crate::tools::{Tool, find_tool};
@@ -110,12 +156,12 @@ pub struct CellLayout {
     /// Cells per array (1 or 2).
     pub k: usize,
     /// The arrays the program accesses, with their sizes.
-    pub arrays: Vec<(ArrId, u64)>,
+    pub arrays: Vec<(ArrId, Size)>,
 }
 
 impl CellLayout {
     /// The layout of `p` with `k` cells per accessed array, or why the encoding does not
-    /// apply (an array of symbolic size, a size beyond the index type).
+    /// apply (a size beyond the index type, a size variable assigned in parallel).
     pub fn of(p: &Program, k: usize) -> Result<CellLayout, String> {
         let mut used: Vec<ArrId> = vec![];
         let mut note = |a: ArrId| {
@@ -123,6 +169,7 @@ impl CellLayout {
                 used.push(a);
             }
         };
+        let mut par: Vec<VarId> = vec![];
         p.visit_stmts(&mut |s| {
             let mut exprs: Vec<&Expr> = vec![];
             match &s.kind {
@@ -134,7 +181,10 @@ impl CellLayout {
                 StmtKind::If(c, ..)
                 | StmtKind::While { cond: c, .. }
                 | StmtKind::DoWhile { cond: c, .. } => exprs.push(c),
-                StmtKind::ParAssign(xs) => exprs.extend(xs.iter().map(|(_, e)| e)),
+                StmtKind::ParAssign(xs) => {
+                    par.extend(xs.iter().map(|(x, _)| *x));
+                    exprs.extend(xs.iter().map(|(_, e)| e))
+                }
                 _ => {}
             }
             for e in exprs {
@@ -151,17 +201,23 @@ impl CellLayout {
         for a in used {
             let arr = p.array(a);
             match arr.size {
-                // No element, no cell: α of any state would be empty, and `false` an
-                // invariant of every loop head.
-                Size::Const(0) => return Err(format!("{} has no element", arr.display)),
-                Size::Const(n) if (n as i128) <= max => arrays.push((a, n)),
-                Size::Const(n) => return Err(format!("{} has {n} elements", arr.display)),
-                Size::Var(_) => {
-                    return Err(format!("{} has a symbolic size", arr.display));
+                Size::Const(n) if (n as i128) > max => {
+                    return Err(format!("{} has {n} elements", arr.display));
                 }
+                // Only a plain assignment of the size variable allocates (`allocate`).
+                Size::Var(v) if par.contains(&v) => {
+                    return Err(format!("{} is assigned in parallel", p.var(v).display));
+                }
+                size => arrays.push((a, size)),
             }
         }
         Ok(CellLayout { k, arrays })
+    }
+
+    /// Whether the cells of array number `j` are *guarded*: the array may have no element
+    /// (a symbolic size, or 0), so its cells mean `0 <= w < size ⇒ v = a[w]` (module doc).
+    fn guarded(&self, j: usize) -> bool {
+        matches!(self.arrays[j].1, Size::Var(_) | Size::Const(0))
     }
 
     /// Where array `a` is in [`CellLayout::arrays`].
@@ -218,6 +274,10 @@ impl CellLayout {
         let mut out = String::new();
         for (j, &(_, n)) in self.arrays.iter().enumerate() {
             let ws: Vec<String> = (0..self.k).map(|i| self.index_display(p, j, i)).collect();
+            let n = match n {
+                Size::Const(n) => n.to_string(),
+                Size::Var(v) => p.var(v).display.clone(),
+            };
             out.push_str(&format!("forall {} in [0, {n}): ", ws.join(", ")));
         }
         out
@@ -266,11 +326,12 @@ impl Default for HornCells {
 
 /// The first configuration for cell clauses: integers with global guidance and IUC (the
 /// Horn engine's `lia-global` turns IUC off: 17.7 s instead of 1.6 s on max at N = 10^6).
+/// Without slicing: with it, Z3 printed certificates missing a predicate (module doc).
 pub const LIA_GLOBAL_IUC: SpacerConfig = SpacerConfig {
     name: "lia-global-iuc",
     theory: Theory::Lia,
     wrap: false,
-    options: &[("fp.spacer.global", "true")],
+    options: &[("fp.spacer.global", "true"), ("fp.xform.slice", "false")],
 };
 
 /// The configurations after it, from the Horn engine's [`super::PORTFOLIO`]: integers
@@ -344,13 +405,13 @@ impl HornCells {
     }
 }
 
-/// A write of the block: `a[index] := value` at `vertex`, reached when `reach`.
+/// A write of the block at `vertex`, reached when `reach`: `a[index] := value` (`elem`), or
+/// the allocation of `a` (`None`: every element becomes the initial contents).
 #[derive(Clone, Debug)]
 pub(super) struct Write {
     vertex: Vertex,
     array: ArrId,
-    index: String,
-    value: String,
+    elem: Option<(String, String)>,
     reach: String,
 }
 
@@ -396,6 +457,37 @@ impl Block<'_, '_> {
         }
     }
 
+    /// The guard of the cells of guarded array number `j` at index `w` in `env`:
+    /// `0 <= w < size` with the size as `env` holds it, compared exactly (in a width that
+    /// holds both the index sort's and the size's values; `false` for a size of 0).
+    fn guard<S: AsRef<str>>(&self, j: usize, w: &str, env: &[S]) -> String {
+        let v = match self.layout().arrays[j].1 {
+            Size::Const(0) => return "false".into(),
+            Size::Const(n) => return self.in_range(w, n),
+            Size::Var(v) => v,
+        };
+        let s = env[v.0 as usize].as_ref();
+        if self.enc.index_sort() == "Int" {
+            return format!("(and (<= 0 {w}) (< {w} {s}))");
+        }
+        let dm = self.p.data_model;
+        let ty = self.p.var(v).ty;
+        let (ib, sb) = (self.enc.index_type().bits(dm), ty.bits(dm));
+        // Wide enough for the index (signed) and the size (either signedness) as they are.
+        let wb = if sb < ib { ib } else { sb + 1 };
+        let ext = |t: &str, from: u32, signed: bool| match wb - from {
+            0 => t.to_string(),
+            d if signed => format!("((_ sign_extend {d}) {t})"),
+            d => format!("((_ zero_extend {d}) {t})"),
+        };
+        let zero = self.index_lit(0);
+        format!(
+            "(and (bvsle {zero} {w}) (bvslt {} {}))",
+            ext(w, ib, true),
+            ext(s, sb, ty.is_signed())
+        )
+    }
+
     /// The initial element of `a` at `idx`, when the program fixes it.
     fn initial_at(&self, a: ArrId, idx: &str) -> Option<String> {
         let arr = self.p.array(a);
@@ -424,13 +516,21 @@ impl Block<'_, '_> {
         let layout = self.layout().clone();
         for (j, &(a, n)) in layout.arrays.iter().enumerate() {
             let arr = self.p.array(a);
+            // Guarded cells: any index, no initial contents (a symbolic array is allocated
+            // later; one of size 0 has none).
+            let ranged = n.as_const().filter(|_| !layout.guarded(j));
             for i in 0..layout.k {
                 let w = crate::smt::encode::versioned(&format!("{}#w{}", arr.name, i + 1), 0);
                 self.consts.push((w.clone(), self.enc.index_sort()));
-                self.defs.push((at, self.in_range(&w, n)));
+                if let Some(n) = ranged {
+                    self.defs.push((at, self.in_range(&w, n)));
+                }
                 let v = crate::smt::encode::versioned(&format!("{}#v{}", arr.name, i + 1), 0);
                 self.consts.push((v.clone(), self.enc.sort(arr.elem)));
-                if initial && let Some(t) = self.initial_at(a, &w) {
+                if initial
+                    && ranged.is_some()
+                    && let Some(t) = self.initial_at(a, &w)
+                {
                     self.defs.push((at, format!("(= {v} {t})")));
                 }
                 debug_assert_eq!(env.len(), self.cell_slot(j) + i);
@@ -492,21 +592,28 @@ impl Block<'_, '_> {
         let layout = self.layout().clone();
         // Every accessed array has cells (CellLayout::of).
         let j = layout.position(r.array)?;
-        let (k, n) = (layout.k, layout.arrays[j].1);
+        let (k, guarded) = (layout.k, layout.guarded(j));
         let first = self.cell_slot(j);
         let idx = r.index;
         let jc = self.fresh_const("mj", self.enc.index_sort());
         let w1 = self.morph.w[first - self.p.vars.len()].clone();
-        // Not `reach ⇒ in range`: C may skip the read (`i < n && a[i] > 0` at i = n).
-        let active = match (reach, self.in_range(&idx, n)) {
-            ("true", r) => r,
-            (reach, r) => format!("(and {reach} {r})"),
+        let jt = match layout.arrays[j].1 {
+            Size::Const(n) if !guarded => {
+                // Not `reach ⇒ in range`: C may skip the read (`i < n && a[i] > 0` at i = n).
+                let active = match (reach, self.in_range(&idx, n)) {
+                    ("true", r) => r,
+                    (reach, r) => format!("(and {reach} {r})"),
+                };
+                format!("(ite {active} {idx} {w1})")
+            }
+            // Guarded: out of range, `(e, b)` is in α for any `b` (module doc).
+            _ => idx.clone(),
         };
-        let jt = format!("(ite {active} {idx} {w1})");
         self.defs.push((u, format!("(= {jc} {jt})")));
         let elem = self.p.array(r.array).elem;
         let b = self.fresh_const("mb", self.enc.sort(elem));
         match self.morph.from {
+            None if guarded => {}
             None => {
                 if let Some(t) = self.initial_at(r.array, &jc) {
                     self.defs.push((u, format!("(= {b} {t})")));
@@ -530,8 +637,12 @@ impl Block<'_, '_> {
                 self.morph.w[first - self.p.vars.len() + i].clone(),
                 self.morph.pre[first + i].clone(),
             );
-            self.defs
-                .push((u, format!("(=> (= {jc} {w}) (= {b} {v}))")));
+            // A guarded cell holds the element only in range at the block's start.
+            let hit = match guarded {
+                true => format!("(and (= {jc} {w}) {})", self.guard(j, &w, &self.morph.pre)),
+                false => format!("(= {jc} {w})"),
+            };
+            self.defs.push((u, format!("(=> {hit} (= {b} {v}))")));
         }
         // The reads and writes of the block before `u` on a path through it.
         let before = self.ancestors(u, self.morph.first);
@@ -548,13 +659,21 @@ impl Block<'_, '_> {
         }
         self.morph.reads.push((u, r.array, jc.clone(), b.clone()));
         let mut t = b.clone();
-        for w in &self.morph.writes {
-            if w.array == r.array && w.vertex != u && before.contains(&w.vertex) {
-                t = format!(
-                    "(ite (and {} (= {idx} {})) {} {t})",
-                    w.reach, w.index, w.value
-                );
+        for w in self.morph.writes.clone() {
+            if w.array != r.array || w.vertex == u || !before.contains(&w.vertex) {
+                continue;
             }
+            t = match &w.elem {
+                Some((i, v)) => format!("(ite (and {} (= {idx} {i})) {v} {t})", w.reach),
+                // After the allocation: the initial contents, else any value.
+                None => {
+                    let init = match self.initial_at(r.array, &idx) {
+                        Some(init) => init,
+                        None => self.fresh_const("ma", self.enc.sort(elem)),
+                    };
+                    format!("(ite {} {init} {t})", w.reach)
+                }
+            };
         }
         self.defs.push((u, format!("(= {} {t})", r.name)));
         Some((j, jc, b))
@@ -589,18 +708,51 @@ impl Block<'_, '_> {
             let s = first + c;
             let w = self.morph.w[s - self.p.vars.len()].clone();
             let new = self.fresh_slot(s);
+            // A guarded cell out of range keeps its (arbitrary) value.
+            let hit = match layout.guarded(j) {
+                true => format!("(and (= {w} {ic}) {})", self.guard(j, &w, out)),
+                false => format!("(= {w} {ic})"),
+            };
             self.defs
-                .push((u, format!("(= {new} (ite (= {w} {ic}) {vc} {}))", out[s])));
+                .push((u, format!("(= {new} (ite {hit} {vc} {}))", out[s])));
             out[s] = new;
         }
         self.morph.writes.push(Write {
             vertex: u,
             array: a,
-            index: ic,
-            value: vc,
+            elem: Some((ic, vc)),
             reach: reach.to_string(),
         });
         Ok(())
+    }
+
+    /// After `x := …` at `u` (in `out`): when `x` is the size variable of arrays with cells,
+    /// that assignment allocates them: their cells get new values, the initial contents in
+    /// range (any value else), and the allocation is recorded for the reads after it.
+    pub(super) fn allocate(&mut self, u: Vertex, reach: &str, x: VarId, out: &mut Env) {
+        let layout = self.layout().clone();
+        for (j, &(a, size)) in layout.arrays.iter().enumerate() {
+            if size != Size::Var(x) {
+                continue;
+            }
+            let first = self.cell_slot(j);
+            for c in 0..layout.k {
+                let s = first + c;
+                let w = self.morph.w[s - self.p.vars.len()].clone();
+                let new = self.fresh_slot(s);
+                if let Some(t) = self.initial_at(a, &w) {
+                    let g = self.guard(j, &w, out);
+                    self.defs.push((u, format!("(=> {g} (= {new} {t}))")));
+                }
+                out[s] = new;
+            }
+            self.morph.writes.push(Write {
+                vertex: u,
+                array: a,
+                elem: None,
+                reach: reach.to_string(),
+            });
+        }
     }
 }
 
@@ -700,11 +852,78 @@ mod tests {
         assert_eq!(portfolio().len(), ORDER.len() + 1);
     }
 
-    #[test]
-    fn symbolic_sizes_are_not_supported() {
-        let src = "int main(void) {\n  int n = 3; int a[n];\n  a[0] = 1;\n  return a[0];\n}\n";
+    /// `calloc`'d after a branch (so the allocation is inside a block), read right after it.
+    const LATE: &str = "int main(void) {\n  int n = __VERIFIER_nondet_int();\n  \
+        if (n < 1) return 0;\n  int *a = calloc(n, sizeof(int));\n  int x = a[0];\n  \
+        int i;\n  for (i = 0; i < n; i++) { a[i] = a[i] + x; }\n  return 0;\n}\n";
+
+    fn system_of(src: &str, theory: Theory) -> HornSystem {
         let p = parse_source(src, "t.c", &FrontendOptions::default()).unwrap();
-        let why = CellLayout::of(&p, 1).unwrap_err();
-        assert!(why.contains("symbolic size"), "{why}");
+        let layout = CellLayout::of(&p, 1).unwrap();
+        encode(&p, &layout, theory, false).unwrap()
+    }
+
+    #[test]
+    fn a_symbolic_size_gives_guarded_cells() {
+        let sys = system_of(LATE, Theory::Lia);
+        let entry = sys.clauses.iter().find(|c| c.from.is_none()).unwrap();
+        let body = sys.body(entry);
+        // No range on the cell; the allocation gives it the initial contents in range.
+        assert!(!body.contains("(<= 0 |a#w1@0|)) (= "), "{body}");
+        assert!(
+            body.contains("(=> (and (<= 0 |a#w1@0|) (< |a#w1@0| a__size@1)) (= |a#v1@1| 0))"),
+            "{body}"
+        );
+        // The read after the allocation in its block: the initial contents.
+        assert!(body.contains("(= rd0 (ite t2_4 0 mb1))"), "{body}");
+        let cl = sys
+            .clauses
+            .iter()
+            .find(|c| c.from.is_some() && c.from == c.to)
+            .expect("the loop's clause");
+        let body = sys.body(cl);
+        // The read: its own index, a cell's value only where the cell is in range.
+        assert!(body.contains("(= mj0 i@0)"), "{body}");
+        let hit = "(and (= mj0 |a#w1@0|) (and (<= 0 |a#w1@0|) (< |a#w1@0| a__size@0)))";
+        assert!(
+            body.contains(&format!("(=> {hit} (= mb1 |a#v1@0|))")),
+            "{body}"
+        );
+        // The write: only a cell in range.
+        let hit = "(and (= |a#w1@0| mi2) (and (<= 0 |a#w1@0|) (< |a#w1@0| a__size@0)))";
+        assert!(
+            body.contains(&format!("(= |a#v1@1| (ite {hit} mv3 |a#v1@0|))")),
+            "{body}"
+        );
+    }
+
+    #[test]
+    fn the_bit_vector_guard_compares_the_size_exactly() {
+        let sys = system_of(LATE, Theory::BitVector);
+        let text = sys.to_smtlib("t.c");
+        // `long` index, `unsigned long` size (LP64): both in 65 bits.
+        let g = "(and (bvsle #x0000000000000000 |a#w1@0|) \
+            (bvslt ((_ sign_extend 1) |a#w1@0|) ((_ zero_extend 1) a__size@0)))";
+        assert!(text.contains(g), "{text}");
+    }
+
+    #[test]
+    fn sizes_of_zero_and_symbolic_sizes_have_cells() {
+        let src = "void reach_error(void);\nint a[0];\nint main(void) {\n  int i, n = 3;\n  \
+            int b[n];\n  for (i = 0; i < n; i++) b[i] = a[i];\n  if (b[0]) reach_error();\n}\n";
+        let p = parse_source(src, "t.c", &FrontendOptions::default()).unwrap();
+        let layout = CellLayout::of(&p, 1).unwrap();
+        assert_eq!(layout.arrays.len(), 2);
+        assert_eq!(
+            layout.quantifier(&p),
+            "forall w1_a in [0, 0): forall w1_b in [0, size of b): "
+        );
+        let sys = encode(&p, &layout, Theory::Lia, false).unwrap();
+        // No element: a read of `a` is never a cell's value.
+        let text = sys.to_smtlib("t.c");
+        assert!(
+            text.contains("(=> (and (= mj2 |a#w1@0|) false) (= mb3 |a#v1@0|))"),
+            "{text}"
+        );
     }
 }
