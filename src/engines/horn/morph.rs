@@ -98,10 +98,12 @@ use super::{DEFAULT_TIMEOUT, Failures, Horn, Run, Systems};
 use crate::checkers::UnknownReason;
 use crate::engines::{Budget, Engine, EngineOutcome, EngineVerdict};
 use crate::error::AraError;
-use crate::ir::{ArrId, ArrayInit, Expr, IntType, Program, Size, StmtKind, Vertex};
+use crate::ir::cfg::Action;
+use crate::ir::{ArrId, ArrayInit, Expr, IntType, Program, Size, StmtKind, VERTEX_ERROR, Vertex};
 use crate::smt::encode::EnvRead;
 use crate::smt::{ExprEncoder, Theory};
 use crate::tools::{Tool, find_tool};
+use std::collections::BTreeSet;
 use std::time::Instant;
 
 /// The arrays with cells and the number of cells each.
@@ -224,15 +226,25 @@ impl CellLayout {
     }
 }
 
-/// The cell-morphing encoding of `p` with `layout`'s cells: bit-vector (`Theory::BitVector`)
-/// or integer clauses, the latter wrapped into the C types when `wrap`.
+/// The cell-morphing encoding of `p` with `layout`'s cells and every atom: bit-vector
+/// (`Theory::BitVector`) or integer clauses, the latter wrapped into the C types when `wrap`.
 pub fn encode(
     p: &Program,
     layout: &CellLayout,
     theory: Theory,
     wrap: bool,
 ) -> Result<HornSystem, AraError> {
-    encode_cells(p, theory, wrap, layout, &EncodeLimits::default())?.map_err(|why| {
+    encode_atoms(p, (layout, Atoms::Full), theory, wrap)
+}
+
+/// [`encode`] with the atoms of `atoms`.
+pub fn encode_atoms(
+    p: &Program,
+    (layout, atoms): (&CellLayout, Atoms),
+    theory: Theory,
+    wrap: bool,
+) -> Result<HornSystem, AraError> {
+    encode_cells(p, theory, wrap, (layout, atoms), &EncodeLimits::default())?.map_err(|why| {
         AraError::Unsupported {
             file: p.file.clone(),
             line: 0,
@@ -248,8 +260,8 @@ pub fn encode(
 #[derive(Clone, Debug)]
 pub struct HornCells {
     pub horn: Horn,
-    /// The numbers of cells tried, in order (default [`CELLS`]).
-    pub cells: Vec<usize>,
+    /// The numbers of cells and the atoms tried, in order (default [`CELLS`]).
+    pub cells: Vec<(usize, Atoms)>,
 }
 
 impl Default for HornCells {
@@ -264,29 +276,67 @@ impl Default for HornCells {
     }
 }
 
-/// The first configuration for cell clauses: integers with global guidance and IUC (the
-/// Horn engine's `lia-global` turns IUC off: 17.7 s instead of 1.6 s on max at N = 10^6).
-pub const LIA_GLOBAL_IUC: SpacerConfig = SpacerConfig {
-    name: "lia-global-iuc",
-    theory: Theory::Lia,
-    wrap: false,
-    options: &[("fp.spacer.global", "true")],
-};
+/// Z3's slicing (`fp.xform.slice`, on by default) removes arguments and predicates before
+/// Spacer runs, and its certificate then lacks them: on prefix sums Spacer printed `true`
+/// alone (two cells, lean atoms) or no interpretation of the first loop's predicate (one
+/// cell), which ara's check rightly rejects. Every configuration of the cells turns it off.
+const NO_SLICE: (&str, &str) = ("fp.xform.slice", "false");
 
-/// The configurations after it, from the Horn engine's [`super::PORTFOLIO`]: integers
-/// first, bit-vectors last (see the module doc for what was measured).
-pub const ORDER: &[&str] = &["lia-no-iuc", "lia-global", "lia-wrap-global", "bv-global"];
+/// The configurations for cell clauses, in order (module doc, "What was measured"):
+/// global guidance with IUC (the Horn engine's `lia-global` turns IUC off: 17.7 s instead
+/// of 1.6 s on max at N = 10^6; reverse in 5 s instead of 12 to 16), global guidance
+/// without IUC (prefix sums in 3 to 4 s, 20 to 30 with IUC), then without global
+/// guidance, wrapped integers and bit-vectors.
+pub const CELL_PORTFOLIO: &[SpacerConfig] = &[
+    SpacerConfig {
+        name: "lia-global-iuc",
+        theory: Theory::Lia,
+        wrap: false,
+        options: &[("fp.spacer.global", "true"), NO_SLICE],
+    },
+    SpacerConfig {
+        name: "lia-global",
+        theory: Theory::Lia,
+        wrap: false,
+        options: &[
+            ("fp.spacer.global", "true"),
+            ("fp.spacer.use_iuc", "false"),
+            NO_SLICE,
+        ],
+    },
+    SpacerConfig {
+        name: "lia-no-iuc",
+        theory: Theory::Lia,
+        wrap: false,
+        options: &[("fp.spacer.use_iuc", "false"), NO_SLICE],
+    },
+    SpacerConfig {
+        name: "lia-wrap-global",
+        theory: Theory::Lia,
+        wrap: true,
+        options: &[("fp.spacer.global", "true"), NO_SLICE],
+    },
+    SpacerConfig {
+        name: "bv-global",
+        theory: Theory::BitVector,
+        wrap: false,
+        options: &[("fp.spacer.global", "true"), NO_SLICE],
+    },
+];
 
-/// [`LIA_GLOBAL_IUC`], then the configurations of [`ORDER`].
+/// [`CELL_PORTFOLIO`] as a vector.
 pub fn portfolio() -> Vec<SpacerConfig> {
-    let named = ORDER
-        .iter()
-        .filter_map(|n| super::PORTFOLIO.iter().find(|c| c.name == *n).cloned());
-    std::iter::once(LIA_GLOBAL_IUC).chain(named).collect()
+    CELL_PORTFOLIO.to_vec()
 }
 
-/// The numbers of cells tried, in order.
-pub const CELLS: [usize; 2] = [1, 2];
+/// The numbers of cells and the atoms tried, in order (each gets an equal share of the
+/// budget; a derivation of the error ends a stage early).
+pub const CELLS: [(usize, Atoms); 4] = [
+    (1, Atoms::Lean),
+    (1, Atoms::Full),
+    (2, Atoms::Lean),
+    (2, Atoms::Full),
+];
 
 impl Engine for HornCells {
     fn name(&self) -> &'static str {
@@ -317,7 +367,7 @@ impl HornCells {
             total,
         };
         let mut fails = Failures::default();
-        for (n, &k) in self.cells.iter().enumerate() {
+        for (n, &(k, atoms)) in self.cells.iter().enumerate() {
             let layout = match CellLayout::of(p, k) {
                 Ok(l) if l.arrays.is_empty() => {
                     return unsupported("no array accesses (the Horn engine applies)".into());
@@ -325,11 +375,12 @@ impl HornCells {
                 Ok(l) => l,
                 Err(why) => return unsupported(format!("cell morphing: {why}")),
             };
+            let cells = (&layout, atoms);
             let sys = Systems {
-                bv: encode(p, &layout, Theory::BitVector, false)?,
-                lia: encode(p, &layout, Theory::Lia, false)?,
-                wrapped: encode(p, &layout, Theory::Lia, true)?,
-                tag: format!("_k{k}_"),
+                bv: encode_atoms(p, cells, Theory::BitVector, false)?,
+                lia: encode_atoms(p, cells, Theory::Lia, false)?,
+                wrapped: encode_atoms(p, cells, Theory::Lia, true)?,
+                tag: format!("_k{k}{}_", atoms.tag()),
                 quantifier: Some(layout.quantifier(p)),
             };
             let until = start + total.mul_f64((n + 1) as f64 / self.cells.len() as f64);
@@ -367,9 +418,46 @@ pub(super) struct MorphState {
     writes: Vec<Write>,
     /// The block-start elements read: (vertex, array, index constant `j`, value constant `b`).
     reads: Vec<(Vertex, ArrId, String, String)>,
-    /// Atoms of the start's predicate, tagged with the vertex of their read.
-    pub(super) atoms: Vec<(Vertex, Vec<String>)>,
+    /// Atoms of the start's predicate, with the vertex of their reads.
+    pub(super) atoms: Vec<Atom>,
+    /// Which of them a clause's body gets.
+    pub(super) mode: Atoms,
     count: usize,
+}
+
+/// Which read atoms a clause's body gets (module doc, "Fewer atoms").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Atoms {
+    /// Every atom of every read of the block, and the start's atom.
+    #[default]
+    Full,
+    /// Into a cut point, none for a read whose statement only decides whether the error is
+    /// reached; into the error, no start's atom and no single atom of a read in a joint one.
+    Lean,
+}
+
+impl Atoms {
+    /// Distinguishes the kept files and the prover's name (`k1l`).
+    fn tag(self) -> &'static str {
+        match self {
+            Atoms::Full => "",
+            Atoms::Lean => "l",
+        }
+    }
+}
+
+/// An application of the block start's predicate for reads of vertex `vertex`.
+#[derive(Clone, Debug)]
+pub(super) struct Atom {
+    vertex: Vertex,
+    args: Vec<String>,
+    /// The numbers of the reads it holds (in [`MorphState::reads`]).
+    reads: Vec<usize>,
+    /// The joint atom of a statement's reads (else a single read's, one per cell).
+    joint: bool,
+    /// Its statement is a test whose one outcome is the error (`assert`, `if (..)
+    /// reach_error()`): its reads decide only whether the error is reached.
+    guards_error: bool,
 }
 
 impl Block<'_, '_> {
@@ -457,7 +545,7 @@ impl Block<'_, '_> {
 
     /// Defines the reads the expression encoder just made (see the module doc).
     pub(super) fn resolve_reads(&mut self, u: Vertex, reach: &str) {
-        let reads: Vec<(usize, String, String)> = self
+        let reads: Vec<(usize, usize, String, String)> = self
             .enc
             .take_reads()
             .into_iter()
@@ -472,23 +560,80 @@ impl Block<'_, '_> {
         let (nv, k) = (self.p.vars.len(), self.layout().k);
         let mut args = self.pred_args(&self.morph.pre.clone());
         let mut used = vec![0usize; self.layout().arrays.len()];
-        let mut placed = 0;
-        for (j, jc, b) in reads {
+        let mut held = vec![];
+        for (n, j, jc, b) in reads {
             if used[j] < k {
                 let at = nv + 2 * (j * k + used[j]);
                 args[at] = jc;
                 args[at + 1] = b;
                 used[j] += 1;
-                placed += 1;
+                held.push(n);
             }
         }
-        if placed >= 2 {
-            self.morph.atoms.push((u, args));
+        if held.len() >= 2 {
+            self.push_atom(u, args, held, true);
         }
     }
 
-    /// Defines read `r` at `u`; its array's position, index and block-start value constants.
-    fn read(&mut self, u: Vertex, reach: &str, r: EnvRead) -> Option<(usize, String, String)> {
+    fn push_atom(&mut self, vertex: Vertex, args: Vec<String>, reads: Vec<usize>, joint: bool) {
+        let guards_error = self.guards_error(vertex);
+        self.morph.atoms.push(Atom {
+            vertex,
+            args,
+            reads,
+            joint,
+            guards_error,
+        });
+    }
+
+    /// Is `u` a test with an outcome that is the error (an `assert`, `if (c)
+    /// reach_error();`)? Its reads then decide only whether the error is reached.
+    fn guards_error(&self, u: Vertex) -> bool {
+        let node = self.cfg.node(u);
+        let is_error = |v: Vertex| {
+            v == VERTEX_ERROR
+                || matches!(&self.cfg.node(v).action, Action::Stmt(s) if s.kind == StmtKind::Error)
+        };
+        node.succs.len() == 2 && node.succs.iter().any(|e| is_error(e.to))
+    }
+
+    /// The atoms of a clause whose block keeps the vertices `keep`, into the error when
+    /// `to_error`; and whether the start's atom stays (module doc, "Fewer atoms").
+    pub(super) fn clause_atoms(
+        &self,
+        keep: &BTreeSet<Vertex>,
+        to_error: bool,
+    ) -> (bool, Vec<Vec<String>>) {
+        let here = self.morph.atoms.iter().filter(|a| keep.contains(&a.vertex));
+        if self.morph.mode == Atoms::Full {
+            return (true, here.map(|a| a.args.clone()).collect());
+        }
+        if !to_error {
+            let atoms = here.filter(|a| !a.guards_error);
+            return (true, atoms.map(|a| a.args.clone()).collect());
+        }
+        let here: Vec<&Atom> = here.collect();
+        let in_joint: BTreeSet<usize> = here
+            .iter()
+            .filter(|a| a.joint)
+            .flat_map(|a| a.reads.iter().copied())
+            .collect();
+        let atoms: Vec<Vec<String>> = here
+            .iter()
+            .filter(|a| a.joint || !a.reads.iter().all(|r| in_joint.contains(r)))
+            .map(|a| a.args.clone())
+            .collect();
+        (atoms.is_empty(), atoms)
+    }
+
+    /// Defines read `r` at `u`; its number, its array's position, index and block-start
+    /// value constants.
+    fn read(
+        &mut self,
+        u: Vertex,
+        reach: &str,
+        r: EnvRead,
+    ) -> Option<(usize, usize, String, String)> {
         let layout = self.layout().clone();
         // Every accessed array has cells (CellLayout::of).
         let j = layout.position(r.array)?;
@@ -521,7 +666,8 @@ impl Block<'_, '_> {
                     let mut args = pre.clone();
                     args[at] = jc.clone();
                     args[at + 1] = b.clone();
-                    self.morph.atoms.push((u, args));
+                    let n = self.morph.reads.len();
+                    self.push_atom(u, args, vec![n], false);
                 }
             }
         }
@@ -546,6 +692,7 @@ impl Block<'_, '_> {
             self.defs
                 .push((u, format!("(=> (= {jc} {j2}) (= {b} {b2}))")));
         }
+        let n = self.morph.reads.len();
         self.morph.reads.push((u, r.array, jc.clone(), b.clone()));
         let mut t = b.clone();
         for w in &self.morph.writes {
@@ -557,7 +704,7 @@ impl Block<'_, '_> {
             }
         }
         self.defs.push((u, format!("(= {} {t})", r.name)));
-        Some((j, jc, b))
+        Some((n, j, jc, b))
     }
 
     /// `a[i] := e` at `u`: the cells of `a` in `out` updated, the write recorded.
@@ -696,8 +843,8 @@ mod tests {
     }
 
     #[test]
-    fn the_cell_portfolio_names_configurations_of_the_horn_engine() {
-        assert_eq!(portfolio().len(), ORDER.len() + 1);
+    fn every_cell_configuration_turns_slicing_off() {
+        assert!(portfolio().iter().all(|c| c.options.contains(&NO_SLICE)));
     }
 
     #[test]
