@@ -849,6 +849,39 @@ mod tests {
         );
     }
 
+    /// Reverses `a` into `b`, then checks every element with an `assert`.
+    const REVERSE: &str = "int a[4]; int b[4];\nint main(void) {\n  int i, k;\n  \
+        for (i = 0; i < 4; i++) { b[3 - i] = a[i]; }\n  \
+        for (k = 0; k < 4; k++) { __VERIFIER_assert(b[k] == a[3 - k]); }\n}\n";
+
+    fn lean(src: &str) -> HornSystem {
+        let p = parse_source(src, "t.c", &FrontendOptions::default()).unwrap();
+        let layout = CellLayout::of(&p, 1).unwrap();
+        encode_atoms(&p, (&layout, Atoms::Lean), Theory::Lia, false).unwrap()
+    }
+
+    #[test]
+    fn lean_atoms_leave_out_an_asserts_reads_and_the_errors_start_atom() {
+        let (full, lean) = (system(REVERSE, 1), lean(REVERSE));
+        let check = |sys: &HornSystem| {
+            let back = sys.clauses.iter().rev().find(|c| c.from.is_some() && c.from == c.to);
+            let err = sys.clauses.iter().rev().find(|c| c.to.is_none());
+            (back.unwrap().clone(), err.unwrap().clone())
+        };
+        // Full: the check's loop has the start atom, two single atoms and the joint one.
+        let (back, err) = check(&full);
+        assert_eq!((back.atoms.len(), back.pre_atom), (3, true));
+        assert_eq!((err.atoms.len(), err.pre_atom), (3, true));
+        // Lean: into the loop head, the assert's reads decide nothing; into the error, the
+        // joint atom of `b[k]` and `a[3 - k]` alone.
+        let (back, err) = check(&lean);
+        assert_eq!((back.atoms.len(), back.pre_atom), (0, true));
+        assert_eq!((err.atoms.len(), err.pre_atom), (1, false));
+        // The copy loop keeps the atom of its read `a[i]`, whose value is stored.
+        let copy = lean.clauses.iter().find(|c| c.from.is_some() && c.from == c.to).unwrap();
+        assert_eq!((copy.atoms.len(), copy.pre_atom), (1, true));
+    }
+
     #[test]
     fn every_cell_configuration_turns_slicing_off() {
         assert!(portfolio().iter().all(|c| c.options.contains(&NO_SLICE)));
