@@ -240,7 +240,8 @@ pub fn check_script(bv: &HornSystem, defs: &str) -> String {
 /// 60 s on clauses of prefix sums at N = 10^6 (two cells per array, invariants with `10 w`
 /// in 128 bits) that this answers in 0.3 to 6 s. Not `smt.bv.solver=2` (integer blasting,
 /// 0.3 s there too): it has had wrong `unsat` answers after `push`, which the check uses.
-const CELL_CHECK: &str = "(check-sat-using (then simplify propagate-values solve-eqs bit-blast sat))";
+const CELL_CHECK: &str =
+    "(check-sat-using (then simplify propagate-values solve-eqs bit-blast sat))";
 
 /// Why a certificate check did not pass.
 #[derive(Debug)]

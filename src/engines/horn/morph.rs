@@ -70,6 +70,28 @@
 //! arrays of symbolic size (VLAs, `malloc`), whose size may be 0 at run time:
 //! `Unknown(Unsupported)`.
 //!
+//! ## Fewer atoms ([`Atoms::Lean`])
+//!
+//! Each atom of a body is a conjunct; leaving one out makes the body weaker, the clause
+//! stronger, and an interpretation that makes the stronger clause valid makes the original
+//! one valid too. The argument above never needs a particular atom (each one is merely
+//! *satisfied* by the run's values), so any subset of the atoms, the start's own atom
+//! included, keeps SAFE sound; ara checks the clauses it gave Spacer, lean ones included.
+//! What a left-out atom costs is precision (an invariant may then not exist), so lean
+//! encodings come first and the full ones after them ([`CELLS`]). The lean encoding leaves
+//! out:
+//! - into a cut point, every atom of the reads of a test whose one outcome is the error (an
+//!   `assert`, `if (c) reach_error();`): on the way to the cut point such a read only
+//!   decided that the error was not taken; the link `j = w_i ⇒ b = v_i` still passes the
+//!   test's outcome on to the cell at the read's index;
+//! - into the error, the start's atom (the error depends on the cells only through the
+//!   reads, whose atoms carry the same variables) and the single atoms of reads that a
+//!   statement's joint atom holds.
+//!
+//! A derivation of the error in the lean encoding ends its stage early (as for one cell):
+//! the sentinel search needs the atom of its loop test `a[i] != x` (it bounds `i`) and is
+//! proved by the full encoding only.
+//!
 //! ## What was measured (see bench-suite/RESULTS.md, "Cell morphing (issue 13)")
 //!
 //! On this machine (2 cores, load 6 to 16 from other jobs: wall times several times an idle
@@ -79,16 +101,45 @@
 //!   the joint atom of `a[k] == b[k]`), not in other runs of 30 and 240 s.
 //! - The Horn engine's `lia-global` (global guidance *and* no IUC) took 17.7 s on max at
 //!   10^6 where global guidance with IUC took 1.6 s (z3 alone on the kept query): hence
-//!   [`LIA_GLOBAL_IUC`] first. `lia-no-iuc` gave the other proofs; bit-vector clauses gave
-//!   none within their slices (they are what ara checks, not what it searches).
+//!   global guidance with IUC first ([`CELL_PORTFOLIO`]). `lia-no-iuc` gave the other
+//!   proofs; bit-vector clauses gave none within their slices (they are what ara checks,
+//!   not what it searches).
 //! - With the range test as an *assumption* of a reached read (the first version, unsound),
 //!   `lia-global` solved max at 10^6 in 1.4 s; with the test inside the read's `ite` (sound)
 //!   in 17.7 s; with IUC on, 1.0 s and 1.6 s.
-//! - Not proved within 60 s: prefix sums, reverse, copy at N = 4, both sorts (one and two
-//!   cells). With one cell the sorts' error is derivable (their invariant relates two
-//!   elements); with two cells Spacer times out (bubble sort's inner loop needs "a[j] is the
-//!   maximum of a[0..j]", a two-cell fact Spacer did not find). Constant small sizes (N = 4)
-//!   are often harder than nondet ones: Spacer unrolls the concrete bound.
+//! - Issue 13, second round (load 5 to 24; z3 alone on the kept queries, `timeout`):
+//!   reverse and prefix sums were not proved because of the *atoms*: each non-linear clause
+//!   makes Spacer summarise every body atom. On reverse (nondet N, one cell) with every
+//!   atom, no configuration answered in 30 s (global guidance on or off, IUC on or off,
+//!   `q3.use_qgen`, `use_euf_gen`, `arith.solver=6`, `use_inductive_generalizer=false`,
+//!   `expand_bnd`, `ground_pobs=false`, `mbqi=false`, `iuc.arith=2/3`, `simplify_pob`,
+//!   `use_lemma_as_cti`, `xform.inline_linear_branch`, `order_children=1`), nor with the
+//!   predicates' dead arguments removed by hand (`k` in the first loops, the inlined
+//!   functions' parameters: still over 30 s; with lean atoms the dead arguments changed
+//!   nothing measurable, 6.5 s with them, 13 to 15 s without). Without the assert's atoms
+//!   in the check loop's clause and with the joint atom alone into the error: 3.4 to 7 s
+//!   (start atom and joint atom: 21 s; single atoms and joint atom: over 30 s). Prefix sums
+//!   likewise: 14 to 29 s, then 2.6 to 4.4 s with global guidance without IUC.
+//! - `fp.xform.slice` (Z3's default) lost the certificates: with lean atoms and two cells
+//!   Spacer solved prefix sums in 1.2 s and printed `true` alone; with one cell it printed
+//!   no interpretation of the first loop (both rejected by ara's check). With slicing off
+//!   the certificates are complete; every cell configuration turns it off
+//!   ([`CELL_PORTFOLIO`]). Inlining off too made Spacer slower (9 to 27 s instead of 3 to 4).
+//! - The certificate check: Z3's default on the bit-vector clauses took over 60 s on
+//!   clauses of prefix sums that bit-blasting to SAT answers in 0.3 to 6 s (the check of
+//!   cell clauses now does, [`super::certify`]); 64- or 40-bit arithmetic instead of 128
+//!   was not the fix. `smt.bv.solver=2` (integer blasting) took 0.3 s, but Z3 has had
+//!   wrong `unsat` answers with it after `push`: not used.
+//! - Proved now within 60 s (`ara check --engine horn-cells --timeout 60`, loaded): reverse
+//!   at nondet N (3 to 11 s; once a timeout at load 10) and N = 10^6 (3 to 5 s), prefix sums
+//!   at nondet N (6 s), all with one cell and lean atoms (`lia-global-iuc`, `lia-global`,
+//!   `lia-wrap-global`); the sentinel search at nondet N (31 s, one cell, full atoms), max
+//!   at 10^6 (2 s), find at nondet N (1 s). Not proved: prefix sums at N = 10^6 (Spacer
+//!   finds invariants, with one and two cells, but their check of the fill loop's
+//!   consecution takes over 60 s, in both Z3 strategies); reverse and prefix sums of
+//!   tests/morph (N up to 6: about four times slower in Spacer, 20 s alone); copy at
+//!   nondet N; both sorts (with one cell the error is derivable, with two cells, lean or
+//!   full, Spacer times out).
 //! - Unsafe programs: never SAFE; with a nondet size the error is derivable within about a
 //!   second (reported as unknown: a derivation is a tree, no path), at N = 10^6 no answer.
 
@@ -254,9 +305,10 @@ pub fn encode_atoms(
     })
 }
 
-/// The cell-morphing engine (`spacer-cells`, `--engine horn-cells`): the Horn engine's
-/// portfolio on the encoding with one cell per array, then (in the time left, at least half
-/// the budget) with two.
+/// The cell-morphing engine (`spacer-cells`, `--engine horn-cells`): the cell portfolio
+/// ([`CELL_PORTFOLIO`]) on the encodings of [`CELLS`] in turn (one cell per array with lean
+/// atoms, then with every atom, then two cells likewise), each within its share of the
+/// budget.
 #[derive(Clone, Debug)]
 pub struct HornCells {
     pub horn: Horn,
@@ -864,7 +916,11 @@ mod tests {
     fn lean_atoms_leave_out_an_asserts_reads_and_the_errors_start_atom() {
         let (full, lean) = (system(REVERSE, 1), lean(REVERSE));
         let check = |sys: &HornSystem| {
-            let back = sys.clauses.iter().rev().find(|c| c.from.is_some() && c.from == c.to);
+            let back = sys
+                .clauses
+                .iter()
+                .rev()
+                .find(|c| c.from.is_some() && c.from == c.to);
             let err = sys.clauses.iter().rev().find(|c| c.to.is_none());
             (back.unwrap().clone(), err.unwrap().clone())
         };
@@ -878,7 +934,11 @@ mod tests {
         assert_eq!((back.atoms.len(), back.pre_atom), (0, true));
         assert_eq!((err.atoms.len(), err.pre_atom), (1, false));
         // The copy loop keeps the atom of its read `a[i]`, whose value is stored.
-        let copy = lean.clauses.iter().find(|c| c.from.is_some() && c.from == c.to).unwrap();
+        let copy = lean
+            .clauses
+            .iter()
+            .find(|c| c.from.is_some() && c.from == c.to)
+            .unwrap();
         assert_eq!((copy.atoms.len(), copy.pre_atom), (1, true));
     }
 
