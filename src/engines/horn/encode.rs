@@ -29,7 +29,7 @@
 //! Expressions go through the trace formula's encoder ([`ExprEncoder`]): in bit-vectors that
 //! is C's semantics exactly (widths of the data model, conversions, wrap-around).
 
-use super::morph::{CellLayout, MorphState};
+use super::morph::{Atoms, CellLayout, MorphState};
 use crate::checkers::UnknownReason;
 use crate::error::AraError;
 use crate::ir::cfg::{Action, Cfg, Guard};
@@ -72,6 +72,9 @@ pub struct Clause {
     /// Further applications of the start's predicate in the body (the reads of the
     /// cell-morphing encoding, [`super::morph`]): their arguments.
     pub atoms: Vec<Vec<String>>,
+    /// The start's predicate applied to `pre` is in the body (always but in some clauses
+    /// of the cell-morphing encoding into the error, whose read atoms say all it would).
+    pub pre_atom: bool,
 }
 
 /// The Horn clauses of a program.
@@ -141,7 +144,9 @@ impl HornSystem {
     pub fn body(&self, c: &Clause) -> String {
         let mut parts = Vec::new();
         if c.from.is_some() {
-            parts.push(self.atom(c.from, &c.pre));
+            if c.pre_atom {
+                parts.push(self.atom(c.from, &c.pre));
+            }
             parts.extend(c.atoms.iter().map(|a| self.atom(c.from, a)));
         }
         parts.extend(c.constraints.iter().cloned());
@@ -418,10 +423,10 @@ pub(super) fn encode_cells(
     p: &Program,
     theory: Theory,
     wrap: bool,
-    cells: &CellLayout,
+    (cells, atoms): (&CellLayout, Atoms),
     limits: &EncodeLimits,
 ) -> Result<Result<HornSystem, UnknownReason>, AraError> {
-    match encode_blocks(p, theory, wrap, Some(cells), limits) {
+    match encode_blocks(p, theory, wrap, Some((cells, atoms)), limits) {
         Ok(sys) => Ok(Ok(sys)),
         Err(Halt::Stopped(why)) => Ok(Err(why)),
         Err(Halt::Fault(e)) => Err(e),
@@ -432,9 +437,13 @@ fn encode_blocks(
     p: &Program,
     theory: Theory,
     wrap: bool,
-    cells: Option<&CellLayout>,
+    cells: Option<(&CellLayout, Atoms)>,
     limits: &EncodeLimits,
 ) -> Result<HornSystem, Halt> {
+    let (cells, atoms) = match cells {
+        Some((c, a)) => (Some(c), a),
+        None => (None, Atoms::Full),
+    };
     let cfg = Cfg::build(p);
     let entry = entry_vertex(&p.body, p.exit_vertex());
     let cuts = cut_points(&cfg, entry);
@@ -461,6 +470,7 @@ fn encode_blocks(
     for from in std::iter::once(None).chain(cuts.iter().map(|&c| Some(c))) {
         let mut b = Block::new(p, &cfg, &cuts, &mut enc, wrap, cells);
         b.limits = Some((limits, terms));
+        b.morph.mode = atoms;
         let new = b.clauses(from, from.unwrap_or(entry))?;
         terms += new.iter().map(clause_terms).sum::<usize>();
         clauses.extend(new);
@@ -494,7 +504,7 @@ pub(super) type Env = Vec<Rc<str>>;
 /// the vertex is merged (only the frontier of the topological order holds any).
 pub(super) struct Block<'a, 'e> {
     pub(super) p: &'a Program,
-    cfg: &'a Cfg,
+    pub(super) cfg: &'a Cfg,
     cuts: &'a BTreeSet<Vertex>,
     pub(super) enc: &'e mut ExprEncoder<'a>,
     /// Wrap assigned integer values into their types (see [`encode_wrapped`]).
@@ -703,7 +713,7 @@ impl<'a, 'e> Block<'a, 'e> {
                 .filter(|(v, _)| keep.contains(v))
                 .flat_map(|(&v, ins)| ins.iter().map(move |(u, term)| (*u, v, term.clone())))
                 .collect();
-            let atoms = self.morph.atoms.iter().filter(|(v, _)| keep.contains(v));
+            let (pre_atom, atoms) = self.clause_atoms(&keep, t == VERTEX_ERROR);
             out.push(Clause {
                 from,
                 to: (t != VERTEX_ERROR).then_some(t),
@@ -720,7 +730,8 @@ impl<'a, 'e> Block<'a, 'e> {
                     self.pred_args(&post)
                 },
                 edges,
-                atoms: atoms.map(|(_, a)| a.clone()).collect(),
+                atoms,
+                pre_atom,
             });
         }
         Ok(out)

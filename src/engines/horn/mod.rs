@@ -464,7 +464,7 @@ impl Attempt<'_> {
         let defs = certify::bv_definitions(self.p, &bv, &interps, self.cfg.theory)?;
         keep_file(
             self.keep,
-            &format!("check_{}.smt2", self.k),
+            &format!("check{}{}.smt2", self.tag, self.k),
             &certify::check_script(&bv, &defs),
         );
         certify::check(self.z3, &bv, &defs, limits)?;

@@ -106,6 +106,28 @@
 //! error is reachable exactly when the size is 0, a search whose condition skips the read at
 //! `i == n`, a read in the block of its allocation, an array of constant size 0.
 //!
+//! ## Fewer atoms ([`Atoms::Lean`])
+//!
+//! Each atom of a body is a conjunct; leaving one out makes the body weaker, the clause
+//! stronger, and an interpretation that makes the stronger clause valid makes the original
+//! one valid too. The argument above never needs a particular atom (each one is merely
+//! *satisfied* by the run's values), so any subset of the atoms, the start's own atom
+//! included, keeps SAFE sound; ara checks the clauses it gave Spacer, lean ones included.
+//! What a left-out atom costs is precision (an invariant may then not exist), so lean
+//! encodings come first and the full ones after them ([`CELLS`]). The lean encoding leaves
+//! out:
+//! - into a cut point, every atom of the reads of a test whose one outcome is the error (an
+//!   `assert`, `if (c) reach_error();`): on the way to the cut point such a read only
+//!   decided that the error was not taken; the link `j = w_i ⇒ b = v_i` still passes the
+//!   test's outcome on to the cell at the read's index;
+//! - into the error, the start's atom (the error depends on the cells only through the
+//!   reads, whose atoms carry the same variables) and the single atoms of reads that a
+//!   statement's joint atom holds.
+//!
+//! A derivation of the error in the lean encoding ends its stage early (as for one cell):
+//! the sentinel search needs the atom of its loop test `a[i] != x` (it bounds `i`) and is
+//! proved by the full encoding only.
+//!
 //! ## What was measured (see bench-suite/RESULTS.md, "Cell morphing (issue 13)")
 //!
 //! On this machine (2 cores, load 6 to 16 from other jobs: wall times several times an idle
@@ -115,16 +137,45 @@
 //!   the joint atom of `a[k] == b[k]`), not in other runs of 30 and 240 s.
 //! - The Horn engine's `lia-global` (global guidance *and* no IUC) took 17.7 s on max at
 //!   10^6 where global guidance with IUC took 1.6 s (z3 alone on the kept query): hence
-//!   [`LIA_GLOBAL_IUC`] first. `lia-no-iuc` gave the other proofs; bit-vector clauses gave
-//!   none within their slices (they are what ara checks, not what it searches).
+//!   global guidance with IUC first ([`CELL_PORTFOLIO`]). `lia-no-iuc` gave the other
+//!   proofs; bit-vector clauses gave none within their slices (they are what ara checks,
+//!   not what it searches).
 //! - With the range test as an *assumption* of a reached read (the first version, unsound),
 //!   `lia-global` solved max at 10^6 in 1.4 s; with the test inside the read's `ite` (sound)
 //!   in 17.7 s; with IUC on, 1.0 s and 1.6 s.
-//! - Not proved within 60 s: prefix sums, reverse, copy at N = 4, both sorts (one and two
-//!   cells). With one cell the sorts' error is derivable (their invariant relates two
-//!   elements); with two cells Spacer times out (bubble sort's inner loop needs "a[j] is the
-//!   maximum of a[0..j]", a two-cell fact Spacer did not find). Constant small sizes (N = 4)
-//!   are often harder than nondet ones: Spacer unrolls the concrete bound.
+//! - Issue 13, second round (load 5 to 24; z3 alone on the kept queries, `timeout`):
+//!   reverse and prefix sums were not proved because of the *atoms*: each non-linear clause
+//!   makes Spacer summarise every body atom. On reverse (nondet N, one cell) with every
+//!   atom, no configuration answered in 30 s (global guidance on or off, IUC on or off,
+//!   `q3.use_qgen`, `use_euf_gen`, `arith.solver=6`, `use_inductive_generalizer=false`,
+//!   `expand_bnd`, `ground_pobs=false`, `mbqi=false`, `iuc.arith=2/3`, `simplify_pob`,
+//!   `use_lemma_as_cti`, `xform.inline_linear_branch`, `order_children=1`), nor with the
+//!   predicates' dead arguments removed by hand (`k` in the first loops, the inlined
+//!   functions' parameters: still over 30 s; with lean atoms the dead arguments changed
+//!   nothing measurable, 6.5 s with them, 13 to 15 s without). Without the assert's atoms
+//!   in the check loop's clause and with the joint atom alone into the error: 3.4 to 7 s
+//!   (start atom and joint atom: 21 s; single atoms and joint atom: over 30 s). Prefix sums
+//!   likewise: 14 to 29 s, then 2.6 to 4.4 s with global guidance without IUC.
+//! - `fp.xform.slice` (Z3's default) lost the certificates: with lean atoms and two cells
+//!   Spacer solved prefix sums in 1.2 s and printed `true` alone; with one cell it printed
+//!   no interpretation of the first loop (both rejected by ara's check). With slicing off
+//!   the certificates are complete; every cell configuration turns it off
+//!   ([`CELL_PORTFOLIO`]). Inlining off too made Spacer slower (9 to 27 s instead of 3 to 4).
+//! - The certificate check: Z3's default on the bit-vector clauses took over 60 s on
+//!   clauses of prefix sums that bit-blasting to SAT answers in 0.3 to 6 s (the check of
+//!   cell clauses now does, [`super::certify`]); 64- or 40-bit arithmetic instead of 128
+//!   was not the fix. `smt.bv.solver=2` (integer blasting) took 0.3 s, but Z3 has had
+//!   wrong `unsat` answers with it after `push`: not used.
+//! - Proved now within 60 s (`ara check --engine horn-cells --timeout 60`, loaded): reverse
+//!   at nondet N (3 to 11 s; once a timeout at load 10) and N = 10^6 (3 to 5 s), prefix sums
+//!   at nondet N (6 s), all with one cell and lean atoms (`lia-global-iuc`, `lia-global`,
+//!   `lia-wrap-global`); the sentinel search at nondet N (31 s, one cell, full atoms), max
+//!   at 10^6 (2 s), find at nondet N (1 s). Not proved: prefix sums at N = 10^6 (Spacer
+//!   finds invariants, with one and two cells, but their check of the fill loop's
+//!   consecution takes over 60 s, in both Z3 strategies); reverse and prefix sums of
+//!   tests/morph (N up to 6: about four times slower in Spacer, 20 s alone); copy at
+//!   nondet N; both sorts (with one cell the error is derivable, with two cells, lean or
+//!   full, Spacer times out).
 //! - Unsafe programs: never SAFE; with a nondet size the error is derivable within about a
 //!   second (reported as unknown: a derivation is a tree, no path), at N = 10^6 no answer.
 //! - Symbolic sizes (`--timeout 60`, load about 5): proved `bench-suite/symsize` heap_search
@@ -135,7 +186,7 @@
 //!   the same programs at 10^6: the small bound again.
 //! - With Z3's slicing (`fp.xform.slice`, on by default) Spacer printed a certificate without
 //!   a predicate of `find_malloc_safe.c` (read as `true`: the check rejected it); hence
-//!   [`LIA_GLOBAL_IUC`] turns slicing off (`max_safe_nondet` 2.1 s, `find_safe_nondet` 0.9 s
+//!   every configuration of [`CELL_PORTFOLIO`] turns slicing off (`max_safe_nondet` 2.1 s, `find_safe_nondet` 0.9 s
 //!   with it, as before).
 
 use super::encode::{Block, CellParam, EncodeLimits, Env, HornSystem, encode_cells};
@@ -144,10 +195,14 @@ use super::{DEFAULT_TIMEOUT, Failures, Horn, Run, Systems};
 use crate::checkers::UnknownReason;
 use crate::engines::{Budget, Engine, EngineOutcome, EngineVerdict};
 use crate::error::AraError;
-use crate::ir::{ArrId, ArrayInit, Expr, IntType, Program, Size, StmtKind, VarId, Vertex};
+use crate::ir::cfg::Action;
+use crate::ir::{
+    ArrId, ArrayInit, Expr, IntType, Program, Size, StmtKind, VERTEX_ERROR, VarId, Vertex,
+};
 use crate::smt::encode::EnvRead;
 use crate::smt::{ExprEncoder, Theory};
 use crate::tools::{Tool, find_tool};
+use std::collections::BTreeSet;
 use std::time::Instant;
 
 /// The arrays with cells and the number of cells each.
@@ -284,15 +339,25 @@ impl CellLayout {
     }
 }
 
-/// The cell-morphing encoding of `p` with `layout`'s cells: bit-vector (`Theory::BitVector`)
-/// or integer clauses, the latter wrapped into the C types when `wrap`.
+/// The cell-morphing encoding of `p` with `layout`'s cells and every atom: bit-vector
+/// (`Theory::BitVector`) or integer clauses, the latter wrapped into the C types when `wrap`.
 pub fn encode(
     p: &Program,
     layout: &CellLayout,
     theory: Theory,
     wrap: bool,
 ) -> Result<HornSystem, AraError> {
-    encode_cells(p, theory, wrap, layout, &EncodeLimits::default())?.map_err(|why| {
+    encode_atoms(p, (layout, Atoms::Full), theory, wrap)
+}
+
+/// [`encode`] with the atoms of `atoms`.
+pub fn encode_atoms(
+    p: &Program,
+    (layout, atoms): (&CellLayout, Atoms),
+    theory: Theory,
+    wrap: bool,
+) -> Result<HornSystem, AraError> {
+    encode_cells(p, theory, wrap, (layout, atoms), &EncodeLimits::default())?.map_err(|why| {
         AraError::Unsupported {
             file: p.file.clone(),
             line: 0,
@@ -302,14 +367,15 @@ pub fn encode(
     })
 }
 
-/// The cell-morphing engine (`spacer-cells`, `--engine horn-cells`): the Horn engine's
-/// portfolio on the encoding with one cell per array, then (in the time left, at least half
-/// the budget) with two.
+/// The cell-morphing engine (`spacer-cells`, `--engine horn-cells`): the cell portfolio
+/// ([`CELL_PORTFOLIO`]) on the encodings of [`CELLS`] in turn (one cell per array with lean
+/// atoms, then with every atom, then two cells likewise), each within its share of the
+/// budget.
 #[derive(Clone, Debug)]
 pub struct HornCells {
     pub horn: Horn,
-    /// The numbers of cells tried, in order (default [`CELLS`]).
-    pub cells: Vec<usize>,
+    /// The numbers of cells and the atoms tried, in order (default [`CELLS`]).
+    pub cells: Vec<(usize, Atoms)>,
 }
 
 impl Default for HornCells {
@@ -324,30 +390,72 @@ impl Default for HornCells {
     }
 }
 
-/// The first configuration for cell clauses: integers with global guidance and IUC (the
-/// Horn engine's `lia-global` turns IUC off: 17.7 s instead of 1.6 s on max at N = 10^6).
-/// Without slicing: with it, Z3 printed certificates missing a predicate (module doc).
-pub const LIA_GLOBAL_IUC: SpacerConfig = SpacerConfig {
-    name: "lia-global-iuc",
-    theory: Theory::Lia,
-    wrap: false,
-    options: &[("fp.spacer.global", "true"), ("fp.xform.slice", "false")],
-};
+/// Z3's slicing (`fp.xform.slice`, on by default) removes arguments and predicates before
+/// Spacer runs, and its certificate then lacks them: on prefix sums Spacer printed `true`
+/// alone (two cells, lean atoms) or no interpretation of the first loop's predicate (one
+/// cell), which ara's check rightly rejects. Every configuration of the cells turns it off.
+const NO_SLICE: (&str, &str) = ("fp.xform.slice", "false");
 
-/// The configurations after it, from the Horn engine's [`super::PORTFOLIO`]: integers
-/// first, bit-vectors last (see the module doc for what was measured).
-pub const ORDER: &[&str] = &["lia-no-iuc", "lia-global", "lia-wrap-global", "bv-global"];
+/// The configurations for cell clauses, in order (module doc, "What was measured"):
+/// global guidance with IUC (the Horn engine's `lia-global` turns IUC off: 17.7 s instead
+/// of 1.6 s on max at N = 10^6; reverse in 5 s instead of 12 to 16), global guidance
+/// without IUC (prefix sums in 3 to 4 s, 20 to 30 with IUC), then without global
+/// guidance and wrapped integers. Not bit-vector clauses: they gave no proof (they are what
+/// ara checks, not what it searches).
+pub const CELL_PORTFOLIO: &[SpacerConfig] = &[
+    SpacerConfig {
+        name: "lia-global-iuc",
+        theory: Theory::Lia,
+        wrap: false,
+        options: &[("fp.spacer.global", "true"), NO_SLICE],
+    },
+    SpacerConfig {
+        name: "lia-global",
+        theory: Theory::Lia,
+        wrap: false,
+        options: &[
+            ("fp.spacer.global", "true"),
+            ("fp.spacer.use_iuc", "false"),
+            NO_SLICE,
+        ],
+    },
+    SpacerConfig {
+        name: "lia-no-iuc",
+        theory: Theory::Lia,
+        wrap: false,
+        options: &[("fp.spacer.use_iuc", "false"), NO_SLICE],
+    },
+    SpacerConfig {
+        name: "lia-wrap-global",
+        theory: Theory::Lia,
+        wrap: true,
+        options: &[("fp.spacer.global", "true"), NO_SLICE],
+    },
+];
 
-/// [`LIA_GLOBAL_IUC`], then the configurations of [`ORDER`].
+/// [`CELL_PORTFOLIO`] as a vector.
 pub fn portfolio() -> Vec<SpacerConfig> {
-    let named = ORDER
-        .iter()
-        .filter_map(|n| super::PORTFOLIO.iter().find(|c| c.name == *n).cloned());
-    std::iter::once(LIA_GLOBAL_IUC).chain(named).collect()
+    CELL_PORTFOLIO.to_vec()
 }
 
-/// The numbers of cells tried, in order.
-pub const CELLS: [usize; 2] = [1, 2];
+/// The numbers of cells and the atoms tried, in order (a derivation of the error ends a
+/// stage early).
+pub const CELLS: [(usize, Atoms); 4] = [
+    (1, Atoms::Lean),
+    (1, Atoms::Full),
+    (2, Atoms::Lean),
+    (2, Atoms::Full),
+];
+
+/// A stage's share of the budget: lean atoms gave every proof measured but find's and max's
+/// with full atoms too (module doc), so they get more of it (each Spacer run restarts from
+/// scratch: short slices waste it).
+fn weight(atoms: Atoms) -> u32 {
+    match atoms {
+        Atoms::Lean => 2,
+        Atoms::Full => 1,
+    }
+}
 
 impl Engine for HornCells {
     fn name(&self) -> &'static str {
@@ -378,7 +486,9 @@ impl HornCells {
             total,
         };
         let mut fails = Failures::default();
-        for (n, &k) in self.cells.iter().enumerate() {
+        let weights: Vec<u32> = self.cells.iter().map(|&(_, a)| weight(a)).collect();
+        let all = weights.iter().sum::<u32>() as f64;
+        for (n, &(k, atoms)) in self.cells.iter().enumerate() {
             let layout = match CellLayout::of(p, k) {
                 Ok(l) if l.arrays.is_empty() => {
                     return unsupported("no array accesses (the Horn engine applies)".into());
@@ -386,14 +496,15 @@ impl HornCells {
                 Ok(l) => l,
                 Err(why) => return unsupported(format!("cell morphing: {why}")),
             };
+            let cells = (&layout, atoms);
             let sys = Systems {
-                bv: encode(p, &layout, Theory::BitVector, false)?,
-                lia: encode(p, &layout, Theory::Lia, false)?,
-                wrapped: encode(p, &layout, Theory::Lia, true)?,
-                tag: format!("_k{k}_"),
+                bv: encode_atoms(p, cells, Theory::BitVector, false)?,
+                lia: encode_atoms(p, cells, Theory::Lia, false)?,
+                wrapped: encode_atoms(p, cells, Theory::Lia, true)?,
+                tag: format!("_k{k}{}_", atoms.tag()),
                 quantifier: Some(layout.quantifier(p)),
             };
-            let until = start + total.mul_f64((n + 1) as f64 / self.cells.len() as f64);
+            let until = start + total.mul_f64(weights[..=n].iter().sum::<u32>() as f64 / all);
             if let Some(v) = self.horn.portfolio_run(&run, &sys, until, &mut fails)? {
                 return Ok(v);
             }
@@ -428,9 +539,46 @@ pub(super) struct MorphState {
     writes: Vec<Write>,
     /// The block-start elements read: (vertex, array, index constant `j`, value constant `b`).
     reads: Vec<(Vertex, ArrId, String, String)>,
-    /// Atoms of the start's predicate, tagged with the vertex of their read.
-    pub(super) atoms: Vec<(Vertex, Vec<String>)>,
+    /// Atoms of the start's predicate, with the vertex of their reads.
+    pub(super) atoms: Vec<Atom>,
+    /// Which of them a clause's body gets.
+    pub(super) mode: Atoms,
     count: usize,
+}
+
+/// Which read atoms a clause's body gets (module doc, "Fewer atoms").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Atoms {
+    /// Every atom of every read of the block, and the start's atom.
+    #[default]
+    Full,
+    /// Into a cut point, none for a read whose statement only decides whether the error is
+    /// reached; into the error, no start's atom and no single atom of a read in a joint one.
+    Lean,
+}
+
+impl Atoms {
+    /// Distinguishes the kept files and the prover's name (`k1l`).
+    fn tag(self) -> &'static str {
+        match self {
+            Atoms::Full => "",
+            Atoms::Lean => "l",
+        }
+    }
+}
+
+/// An application of the block start's predicate for reads of vertex `vertex`.
+#[derive(Clone, Debug)]
+pub(super) struct Atom {
+    vertex: Vertex,
+    args: Vec<String>,
+    /// The numbers of the reads it holds (in [`MorphState::reads`]).
+    reads: Vec<usize>,
+    /// The joint atom of a statement's reads (else a single read's, one per cell).
+    joint: bool,
+    /// Its statement is a test whose one outcome is the error (`assert`, `if (..)
+    /// reach_error()`): its reads decide only whether the error is reached.
+    guards_error: bool,
 }
 
 impl Block<'_, '_> {
@@ -557,7 +705,7 @@ impl Block<'_, '_> {
 
     /// Defines the reads the expression encoder just made (see the module doc).
     pub(super) fn resolve_reads(&mut self, u: Vertex, reach: &str) {
-        let reads: Vec<(usize, String, String)> = self
+        let reads: Vec<(usize, usize, String, String)> = self
             .enc
             .take_reads()
             .into_iter()
@@ -572,23 +720,80 @@ impl Block<'_, '_> {
         let (nv, k) = (self.p.vars.len(), self.layout().k);
         let mut args = self.pred_args(&self.morph.pre.clone());
         let mut used = vec![0usize; self.layout().arrays.len()];
-        let mut placed = 0;
-        for (j, jc, b) in reads {
+        let mut held = vec![];
+        for (n, j, jc, b) in reads {
             if used[j] < k {
                 let at = nv + 2 * (j * k + used[j]);
                 args[at] = jc;
                 args[at + 1] = b;
                 used[j] += 1;
-                placed += 1;
+                held.push(n);
             }
         }
-        if placed >= 2 {
-            self.morph.atoms.push((u, args));
+        if held.len() >= 2 {
+            self.push_atom(u, args, held, true);
         }
     }
 
-    /// Defines read `r` at `u`; its array's position, index and block-start value constants.
-    fn read(&mut self, u: Vertex, reach: &str, r: EnvRead) -> Option<(usize, String, String)> {
+    fn push_atom(&mut self, vertex: Vertex, args: Vec<String>, reads: Vec<usize>, joint: bool) {
+        let guards_error = self.guards_error(vertex);
+        self.morph.atoms.push(Atom {
+            vertex,
+            args,
+            reads,
+            joint,
+            guards_error,
+        });
+    }
+
+    /// Is `u` a test with an outcome that is the error (an `assert`, `if (c)
+    /// reach_error();`)? Its reads then decide only whether the error is reached.
+    fn guards_error(&self, u: Vertex) -> bool {
+        let node = self.cfg.node(u);
+        let is_error = |v: Vertex| {
+            v == VERTEX_ERROR
+                || matches!(&self.cfg.node(v).action, Action::Stmt(s) if s.kind == StmtKind::Error)
+        };
+        node.succs.len() == 2 && node.succs.iter().any(|e| is_error(e.to))
+    }
+
+    /// The atoms of a clause whose block keeps the vertices `keep`, into the error when
+    /// `to_error`; and whether the start's atom stays (module doc, "Fewer atoms").
+    pub(super) fn clause_atoms(
+        &self,
+        keep: &BTreeSet<Vertex>,
+        to_error: bool,
+    ) -> (bool, Vec<Vec<String>>) {
+        let here = self.morph.atoms.iter().filter(|a| keep.contains(&a.vertex));
+        if self.morph.mode == Atoms::Full {
+            return (true, here.map(|a| a.args.clone()).collect());
+        }
+        if !to_error {
+            let atoms = here.filter(|a| !a.guards_error);
+            return (true, atoms.map(|a| a.args.clone()).collect());
+        }
+        let here: Vec<&Atom> = here.collect();
+        let in_joint: BTreeSet<usize> = here
+            .iter()
+            .filter(|a| a.joint)
+            .flat_map(|a| a.reads.iter().copied())
+            .collect();
+        let atoms: Vec<Vec<String>> = here
+            .iter()
+            .filter(|a| a.joint || !a.reads.iter().all(|r| in_joint.contains(r)))
+            .map(|a| a.args.clone())
+            .collect();
+        (atoms.is_empty(), atoms)
+    }
+
+    /// Defines read `r` at `u`; its number, its array's position, index and block-start
+    /// value constants.
+    fn read(
+        &mut self,
+        u: Vertex,
+        reach: &str,
+        r: EnvRead,
+    ) -> Option<(usize, usize, String, String)> {
         let layout = self.layout().clone();
         // Every accessed array has cells (CellLayout::of).
         let j = layout.position(r.array)?;
@@ -628,7 +833,8 @@ impl Block<'_, '_> {
                     let mut args = pre.clone();
                     args[at] = jc.clone();
                     args[at + 1] = b.clone();
-                    self.morph.atoms.push((u, args));
+                    let n = self.morph.reads.len();
+                    self.push_atom(u, args, vec![n], false);
                 }
             }
         }
@@ -657,6 +863,7 @@ impl Block<'_, '_> {
             self.defs
                 .push((u, format!("(=> (= {jc} {j2}) (= {b} {b2}))")));
         }
+        let n = self.morph.reads.len();
         self.morph.reads.push((u, r.array, jc.clone(), b.clone()));
         let mut t = b.clone();
         for w in self.morph.writes.clone() {
@@ -676,7 +883,7 @@ impl Block<'_, '_> {
             };
         }
         self.defs.push((u, format!("(= {} {t})", r.name)));
-        Some((j, jc, b))
+        Some((n, j, jc, b))
     }
 
     /// `a[i] := e` at `u`: the cells of `a` in `out` updated, the write recorded.
@@ -847,9 +1054,50 @@ mod tests {
         );
     }
 
+    /// Reverses `a` into `b`, then checks every element with an `assert`.
+    const REVERSE: &str = "int a[4]; int b[4];\nint main(void) {\n  int i, k;\n  \
+        for (i = 0; i < 4; i++) { b[3 - i] = a[i]; }\n  \
+        for (k = 0; k < 4; k++) { __VERIFIER_assert(b[k] == a[3 - k]); }\n}\n";
+
+    fn lean(src: &str) -> HornSystem {
+        let p = parse_source(src, "t.c", &FrontendOptions::default()).unwrap();
+        let layout = CellLayout::of(&p, 1).unwrap();
+        encode_atoms(&p, (&layout, Atoms::Lean), Theory::Lia, false).unwrap()
+    }
+
     #[test]
-    fn the_cell_portfolio_names_configurations_of_the_horn_engine() {
-        assert_eq!(portfolio().len(), ORDER.len() + 1);
+    fn lean_atoms_leave_out_an_asserts_reads_and_the_errors_start_atom() {
+        let (full, lean) = (system(REVERSE, 1), lean(REVERSE));
+        let check = |sys: &HornSystem| {
+            let back = sys
+                .clauses
+                .iter()
+                .rev()
+                .find(|c| c.from.is_some() && c.from == c.to);
+            let err = sys.clauses.iter().rev().find(|c| c.to.is_none());
+            (back.unwrap().clone(), err.unwrap().clone())
+        };
+        // Full: the check's loop has the start atom, two single atoms and the joint one.
+        let (back, err) = check(&full);
+        assert_eq!((back.atoms.len(), back.pre_atom), (3, true));
+        assert_eq!((err.atoms.len(), err.pre_atom), (3, true));
+        // Lean: into the loop head, the assert's reads decide nothing; into the error, the
+        // joint atom of `b[k]` and `a[3 - k]` alone.
+        let (back, err) = check(&lean);
+        assert_eq!((back.atoms.len(), back.pre_atom), (0, true));
+        assert_eq!((err.atoms.len(), err.pre_atom), (1, false));
+        // The copy loop keeps the atom of its read `a[i]`, whose value is stored.
+        let copy = lean
+            .clauses
+            .iter()
+            .find(|c| c.from.is_some() && c.from == c.to)
+            .unwrap();
+        assert_eq!((copy.atoms.len(), copy.pre_atom), (1, true));
+    }
+
+    #[test]
+    fn every_cell_configuration_turns_slicing_off() {
+        assert!(portfolio().iter().all(|c| c.options.contains(&NO_SLICE)));
     }
 
     /// `calloc`'d after a branch (so the allocation is inside a block), read right after it.
