@@ -219,6 +219,32 @@ pub fn kill_all_running() {
     pids.into_iter().for_each(kill_tree);
 }
 
+/// When ara started, as [`trace_event`] counts (the first event, or [`trace_start`]).
+static TRACE_START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+
+/// Whether `ARA_DEBUG_RUNS` asks for [`trace_event`]'s lines.
+fn tracing() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("ARA_DEBUG_RUNS").is_some_and(|v| !v.is_empty()))
+}
+
+/// Starts the clock of [`trace_event`] (call first thing in `main`).
+pub fn trace_start() {
+    TRACE_START.get_or_init(Instant::now);
+}
+
+/// With `ARA_DEBUG_RUNS=1`: one line on stderr, `[seconds since start] thread: what` (where
+/// the time of a check goes: every external run's start and end, and a portfolio's
+/// cancellations). Nothing otherwise.
+pub fn trace_event(what: &str) {
+    if !tracing() {
+        return;
+    }
+    let t = TRACE_START.get_or_init(Instant::now).elapsed().as_secs_f64();
+    let th = std::thread::current();
+    eprintln!("[{t:8.3}] {}: {what}", th.name().unwrap_or("?"));
+}
+
 /// Limits for one run of an external program.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
@@ -426,8 +452,11 @@ fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
         });
     }
     let start = Instant::now();
-    if interrupted().is_some() {
-        // Nothing new starts after an interrupt: the run ends at once, as if stopped.
+    if cancelled() {
+        // Nothing new starts after an interrupt or once this thread's runs are cancelled:
+        // the run ends at once, as if stopped (a cancelled part that goes on to its next
+        // step must not start a checker or a solver only to have it killed).
+        trace_event(&format!("{name}: not started (cancelled)"));
         return Ok(RunOutput {
             ending: Ending::TimedOut,
             stdout: String::new(),
@@ -445,6 +474,7 @@ fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
     if let Ok(mut r) = RUNNING.lock() {
         r.push(pid);
     }
+    trace_event(&format!("{name} [{pid}]: started"));
     if let Some(input) = stdin {
         use std::io::Write;
         let mut si = child.stdin.take().expect("piped stdin");
@@ -484,7 +514,25 @@ fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
         if let Some(done) = wait4(pid, false).map_err(failed)? {
             break done;
         }
-        if limits.timeout.is_some_and(|t| start.elapsed() >= t) || cancelled() {
+        let late = limits.timeout.is_some_and(|t| start.elapsed() >= t);
+        if !late && tmp.is_none() && cancelled_by_portfolio() {
+            // Another part answered: nothing of this run is wanted, and waiting for the
+            // killed tree to end (a checker's gigabytes take most of a second to free) would
+            // delay the answer. The tree is killed now and reaped in the background.
+            kill_tree(pid);
+            drop(child);
+            reap_in_background(pid, t_out, t_err);
+            trace_event(&format!("{name} [{pid}]: killed (cancelled)"));
+            return Ok(RunOutput {
+                ending: Ending::TimedOut,
+                stdout: String::new(),
+                stderr: String::new(),
+                elapsed: start.elapsed(),
+                usage: Usage::default(),
+                memory_exceeded: false,
+            });
+        }
+        if late || cancelled() {
             timed_out = true;
             stop_tree(pid);
             if let Some(done) = wait4(pid, true).map_err(failed)? {
@@ -530,6 +578,11 @@ fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
     } else {
         Ending::Signaled(status.signal().unwrap_or(0))
     };
+    trace_event(&format!(
+        "{name} [{pid}]: {ending:?} after {:.2} s{}",
+        start.elapsed().as_secs_f64(),
+        if cancelled() { " (cancelled)" } else { "" }
+    ));
     Ok(RunOutput {
         ending,
         stdout,
@@ -538,6 +591,43 @@ fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
         usage,
         memory_exceeded,
     })
+}
+
+/// Whether this thread's runs were cancelled by its watched flag alone (a portfolio stops a
+/// part that lost), not by an interrupt (which gives children [`TERM_GRACE`] to clean up).
+fn cancelled_by_portfolio() -> bool {
+    interrupted().is_none()
+        && WATCHED.with(|w| w.borrow().as_ref().is_some_and(CancelFlag::is_cancelled))
+}
+
+/// Reaps the killed child `pid` and ends its output readers on a thread of their own
+/// (inline when no thread can start): the caller need not wait for the kernel to free the
+/// tree's memory. Until reaped, `pid` stays in [`RUNNING`].
+fn reap_in_background(
+    pid: i32,
+    t_out: std::thread::JoinHandle<Vec<u8>>,
+    t_err: std::thread::JoinHandle<Vec<u8>>,
+) {
+    let reap = move || {
+        let _ = wait4(pid, true);
+        // Grandchildren outside the group may still hold the pipes: the readers end with them.
+        let _ = (t_out.join(), t_err.join());
+        if let Ok(mut r) = RUNNING.lock() {
+            r.retain(|&p| p != pid);
+        }
+    };
+    let slot = std::sync::Arc::new(std::sync::Mutex::new(Some(reap)));
+    let mine = slot.clone();
+    let started = io_thread(move || {
+        if let Some(f) = mine.lock().ok().and_then(|mut s| s.take()) {
+            f();
+        }
+    });
+    if started.is_err()
+        && let Some(f) = slot.lock().ok().and_then(|mut s| s.take())
+    {
+        f();
+    }
 }
 
 /// The processes of the tree below `root` (not `root` itself): `(pid, rss KiB)` from
