@@ -240,7 +240,10 @@ pub fn trace_event(what: &str) {
     if !tracing() {
         return;
     }
-    let t = TRACE_START.get_or_init(Instant::now).elapsed().as_secs_f64();
+    let t = TRACE_START
+        .get_or_init(Instant::now)
+        .elapsed()
+        .as_secs_f64();
     let th = std::thread::current();
     eprintln!("[{t:8.3}] {}: {what}", th.name().unwrap_or("?"));
 }
@@ -869,6 +872,36 @@ mod tests {
         .unwrap();
         assert_eq!(out.ending, Ending::TimedOut);
         assert!(out.elapsed < Duration::from_secs(5), "{:?}", out.elapsed);
+    }
+
+    #[test]
+    fn a_cancelled_run_ends_without_waiting_for_a_deaf_child() {
+        let sh = which::which("sh").unwrap();
+        let flag = CancelFlag::default();
+        let canceller = {
+            let flag = flag.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(300));
+                flag.cancel();
+            })
+        };
+        watch_cancel(Some(flag));
+        // Deaf to SIGTERM, like its `sleep`: a stop by SIGTERM would wait TERM_GRACE.
+        let args = ["-c".into(), "trap '' TERM; sleep 30".into()];
+        let limits = Limits {
+            timeout: Some(Duration::from_secs(60)),
+            memory_mb: None,
+        };
+        let out = run(&sh, &args, None, None, &limits).unwrap();
+        canceller.join().unwrap();
+        assert_eq!(out.ending, Ending::TimedOut);
+        assert!(out.elapsed < TERM_GRACE, "{:?}", out.elapsed);
+        // Once cancelled, nothing starts.
+        let t = Instant::now();
+        let out = run(&sh, &["-c".into(), "sleep 30".into()], None, None, &limits).unwrap();
+        assert_eq!(out.ending, Ending::TimedOut);
+        assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
+        watch_cancel(None);
     }
 
     #[test]
