@@ -209,14 +209,73 @@ pub fn handle_interrupts() {
     }
 }
 
-/// The external programs running now (their pids, each leading its process group).
-static RUNNING: std::sync::Mutex<Vec<i32>> = std::sync::Mutex::new(Vec::new());
+/// The external programs running now: their pids (each leading its process group), and
+/// whether each is a foreground run ([`foreground`]).
+static RUNNING: std::sync::Mutex<Vec<(i32, bool)>> = std::sync::Mutex::new(Vec::new());
 
 /// Kills the process tree of every external program still running: the last resort when the
 /// command does not return in time after an interrupt.
 pub fn kill_all_running() {
     let pids = RUNNING.lock().map(|r| r.clone()).unwrap_or_default();
-    pids.into_iter().for_each(kill_tree);
+    pids.into_iter().for_each(|(pid, _)| kill_tree(pid));
+}
+
+/// The nice value of the runs that are not in the foreground ([`yield_to_foreground`]).
+static BACKGROUND_NICE: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
+
+thread_local! {
+    static FOREGROUND: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with the runs this thread starts in the foreground: never lowered in priority by
+/// [`yield_to_foreground`].
+pub fn foreground<T>(f: impl FnOnce() -> T) -> T {
+    let before = FOREGROUND.with(|c| c.replace(true));
+    let out = f();
+    FOREGROUND.with(|c| c.set(before));
+    out
+}
+
+/// While alive, every external run that is not in the [`foreground`] runs at nice value
+/// `nice` (at least): those running now are reniced (their process groups), those started
+/// later start so. Dropped, later runs start at the normal priority again; the reniced ones
+/// keep theirs until they end (an unprivileged process cannot raise a priority back).
+pub struct Yield {
+    before: i32,
+}
+
+impl Drop for Yield {
+    fn drop(&mut self) {
+        BACKGROUND_NICE.store(self.before, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+/// Lowers the priority of every run but the foreground ones (see [`Yield`]): a run that
+/// should have a core to itself (a single-threaded checker) gets it however many runs share
+/// the machine, and the others use what it leaves.
+pub fn yield_to_foreground(nice: i32) -> Yield {
+    let before = BACKGROUND_NICE.swap(nice, std::sync::atomic::Ordering::SeqCst);
+    let running = RUNNING.lock().map(|r| r.clone()).unwrap_or_default();
+    for (pid, fg) in running {
+        if !fg {
+            renice_group(pid, nice);
+        }
+    }
+    trace_event(&format!("background runs at nice {nice}"));
+    Yield { before }
+}
+
+/// Raises the nice value of process group `pgid` to `nice` (never lowers it).
+fn renice_group(pgid: i32, nice: i32) {
+    // SAFETY: getpriority/setpriority on a process group of ours; errno is reset first, as
+    // getpriority's -1 may be a value.
+    unsafe {
+        *libc::__errno_location() = 0;
+        let now = libc::getpriority(libc::PRIO_PGRP, pgid as libc::id_t);
+        if *libc::__errno_location() == 0 && now < nice {
+            libc::setpriority(libc::PRIO_PGRP, pgid as libc::id_t, nice);
+        }
+    }
 }
 
 /// When ara started, as [`trace_event`] counts (the first event, or [`trace_start`]).
@@ -427,9 +486,15 @@ fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
         cmd.env("TMPDIR", t);
     }
     let mem = limits.memory_mb;
+    let fg = FOREGROUND.with(|c| c.get());
+    let nice = if fg {
+        0
+    } else {
+        BACKGROUND_NICE.load(std::sync::atomic::Ordering::SeqCst)
+    };
     #[cfg(target_os = "linux")]
     let parent = std::process::id() as libc::pid_t;
-    // SAFETY: only async-signal-safe calls (setpgid, prctl, getppid, setrlimit) run between
+    // SAFETY: only async-signal-safe calls (setpgid, prctl, getppid, setpriority, setrlimit) run between
     // fork and exec.
     unsafe {
         cmd.pre_exec(move || {
@@ -442,6 +507,9 @@ fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
                 if libc::getppid() != parent {
                     libc::_exit(137);
                 }
+            }
+            if nice > 0 {
+                libc::setpriority(libc::PRIO_PROCESS, 0, nice);
             }
             if let Some(mb) = mem {
                 let bytes = (mb as libc::rlim_t) * 1024 * 1024;
@@ -475,7 +543,7 @@ fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
     })?;
     let pid = child.id() as i32;
     if let Ok(mut r) = RUNNING.lock() {
-        r.push(pid);
+        r.push((pid, fg));
     }
     trace_event(&format!("{name} [{pid}]: started"));
     if let Some(input) = stdin {
@@ -568,7 +636,7 @@ fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
         libc::kill(-pid, libc::SIGKILL);
     }
     if let Ok(mut r) = RUNNING.lock() {
-        r.retain(|&p| p != pid);
+        r.retain(|&(p, _)| p != pid);
     }
     let stdout = String::from_utf8_lossy(&t_out.join().unwrap_or_default()).into_owned();
     let stderr = String::from_utf8_lossy(&t_err.join().unwrap_or_default()).into_owned();
@@ -616,7 +684,7 @@ fn reap_in_background(
         // Grandchildren outside the group may still hold the pipes: the readers end with them.
         let _ = (t_out.join(), t_err.join());
         if let Ok(mut r) = RUNNING.lock() {
-            r.retain(|&p| p != pid);
+            r.retain(|&(p, _)| p != pid);
         }
     };
     let slot = std::sync::Arc::new(std::sync::Mutex::new(Some(reap)));
@@ -799,7 +867,7 @@ fn abandon(pid: i32, name: &str, e: std::io::Error) -> AraError {
     // SAFETY: reaping our own child, which kill_tree has just killed.
     unsafe { libc::waitpid(pid, std::ptr::null_mut(), 0) };
     if let Ok(mut r) = RUNNING.lock() {
-        r.retain(|&p| p != pid);
+        r.retain(|&(p, _)| p != pid);
     }
     AraError::ToolFailed {
         tool: name.to_string(),
@@ -902,6 +970,35 @@ mod tests {
         assert_eq!(out.ending, Ending::TimedOut);
         assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
         watch_cancel(None);
+    }
+
+    #[test]
+    fn background_runs_yield_to_foreground_runs() {
+        let sh = which::which("sh").unwrap();
+        let niceness = move |script: &str| -> i32 {
+            let out = run(
+                &sh,
+                &["-c".into(), script.into()],
+                None,
+                None,
+                &Limits::default(),
+            );
+            out.unwrap().stdout.trim().parse().unwrap()
+        };
+        let base = niceness("nice");
+        let target = (base + 5).min(19);
+        // Started before the yield: reniced with its group.
+        let early = std::thread::spawn({
+            let niceness = niceness.clone();
+            move || niceness("sleep 1; nice")
+        });
+        std::thread::sleep(Duration::from_millis(300));
+        let yielded = yield_to_foreground(target);
+        assert_eq!(niceness("nice"), target);
+        assert_eq!(foreground(|| niceness("nice")), base);
+        assert_eq!(early.join().unwrap(), target);
+        drop(yielded);
+        assert_eq!(niceness("nice"), base);
     }
 
     #[test]
