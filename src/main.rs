@@ -783,6 +783,7 @@ fn main() {
     // Deep syntax trees make deep recursion: the command runs on a thread with a big stack
     // (reserved, touched only as used; smaller under an address-space limit), and so does
     // every thread it starts for such work (`tools::spawn_deep`).
+    ara::tools::trace_start();
     ara::tools::fit_address_space();
     ara::tools::handle_interrupts();
     let (tx, rx) = std::sync::mpsc::channel();

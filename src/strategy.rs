@@ -11,7 +11,12 @@
 //! - `auto`: `witness` first; unless it proves the program, the refinement loop seeded with the
 //!   witness indexes of the witness counterexample and, in a second thread, the checker on the
 //!   original program (its proofs count; its bugs only after the SMT check and the replay on
-//!   the original program). The first definite answer wins and the other thread is stopped.
+//!   the original program). The first definite answer wins and the other thread is stopped
+//!   (its runs killed at once, see [`tools`]). When every loop has a constant bound, the
+//!   checker unwinds the original completely, and while it does, if the unwinding is cheap
+//!   enough (`UNWIND_YIELD_MAX_ITERATIONS`), every other run yields to it
+//!   ([`tools::yield_to_foreground`]): the portfolio is then not clearly slower than plain
+//!   ESBMC, and the refinement loop starts at once on what the unwinding leaves.
 
 use crate::abstraction::IndexSets;
 use crate::abstraction::witness::{LoopReport, WitnessProgram, witness_program};
@@ -19,7 +24,7 @@ use crate::cegar::{self, CegarOptions, CheckReport, FinalVerdict, random};
 use crate::checkers::{Mode, Verdict};
 use crate::engines::bmc::Bmc;
 use crate::engines::confirm::{ConfirmOptions, Confirmation, confirm_cex};
-use crate::engines::{self, Budget, EngineVerdict, unwind};
+use crate::engines::{self, Budget, Engine, EngineVerdict, unwind};
 use crate::error::AraError;
 use crate::ir::Program;
 use crate::ir::cfg::Cfg;
@@ -124,6 +129,7 @@ pub struct BugFinderRun {
     pub answer: BugFinderAnswer,
     /// What became of its counterexample (SMT check, replay), when it had one.
     pub confirmation: Option<String>,
+    /// From the start of the bounded search (all its steps) to its answer.
     pub time_s: f64,
 }
 
@@ -331,10 +337,6 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
     let stop_bmc = CancelFlag::default();
     let (tx, rx) = mpsc::channel::<Answer>();
     let (mut cegar_res, mut bmc_res) = (None, None);
-    let head_start = match unwind::unwinding_bound(p) {
-        Some(_) => (remaining / 4).min(UNWIND_HEAD_START),
-        None => Duration::ZERO,
-    };
     // Why a part gave no answer: its thread could not start, or it panicked.
     let (mut cegar_fault, mut bmc_fault) = (None, None);
     std::thread::scope(|sc| {
@@ -342,12 +344,9 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
         let copts = &copts;
         let cegar_thread = tools::spawn_deep_scoped(sc, "cegar", move || {
             tools::watch_cancel(Some(stop1));
-            // The complete unwinding (when it runs) starts alone: it is what plain ESBMC
-            // does, and sharing the cores from the start made it lose to it.
-            let waited = wait_unless_cancelled(head_start);
-            let mut copts = copts.clone();
-            copts.timeout = copts.timeout.saturating_sub(waited);
-            let _ = tx1.send(Answer::Cegar(cegar::check(p, &copts)));
+            // At once, also beside a complete unwinding: that one keeps its core by priority
+            // (`complete_unwinding_beside`), not by making this one wait.
+            let _ = tx1.send(Answer::Cegar(cegar::check(p, copts)));
         });
         let (tx2, stop2) = (tx, stop_bmc.clone());
         let bmc_thread = tools::spawn_deep_scoped(sc, "bug-finder", move || {
@@ -359,12 +358,14 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
         for ans in rx.iter() {
             match ans {
                 Answer::Cegar(r) => {
+                    tools::trace_event("refinement loop answered");
                     if r.as_ref().is_ok_and(|r| r.verdict.is_definite()) {
                         stop_bmc.cancel();
                     }
                     cegar_res = Some(r);
                 }
                 Answer::Bmc(r) => {
+                    tools::trace_event("bug finder answered");
                     if r.as_ref().is_ok_and(|(v, _)| v.is_definite()) {
                         stop_cegar.cancel();
                     }
@@ -457,19 +458,6 @@ fn thread_fault<T>(t: std::io::Result<std::thread::ScopedJoinHandle<'_, T>>) -> 
     }
 }
 
-/// How long the complete unwinding of the original runs before the refinement loop starts
-/// (at most a quarter of the time left).
-const UNWIND_HEAD_START: Duration = Duration::from_secs(30);
-
-/// Sleeps up to `d`, less when this thread's runs are cancelled; how long it slept.
-fn wait_unless_cancelled(d: Duration) -> Duration {
-    let t = Instant::now();
-    while t.elapsed() < d && !tools::cancelled() {
-        std::thread::sleep(Duration::from_millis(50).min(d.saturating_sub(t.elapsed())));
-    }
-    t.elapsed()
-}
-
 /// Longest random testing before the bounded search.
 const RANDOM_SEARCH_MAX: Duration = Duration::from_secs(6);
 
@@ -483,6 +471,21 @@ const RANDOM_SEARCH_MAX: Duration = Duration::from_secs(6);
 /// which is UNKNOWN) from the start, beside random testing; otherwise it runs after random
 /// testing in its `auto` mode (k-induction, then incremental BMC).
 fn bug_finder(
+    p: &Program,
+    opts: &CegarOptions,
+    budget: Duration,
+) -> Result<(FinalVerdict, BugFinderRun), AraError> {
+    let t = Instant::now();
+    // The time of the whole search, not of its last step (a proof of the last step at 17 s
+    // after 18 s of the earlier steps came 35 s after the search began).
+    bug_finder_steps(p, opts, budget).map(|(v, mut run)| {
+        run.time_s = t.elapsed().as_secs_f64();
+        (v, run)
+    })
+}
+
+/// The steps of [`bug_finder`].
+fn bug_finder_steps(
     p: &Program,
     opts: &CegarOptions,
     budget: Duration,
@@ -544,7 +547,16 @@ fn complete_unwinding_beside(
         let (tx1, stop1, udir) = (tx.clone(), stop_u.clone(), &udir);
         let unwinding_thread = tools::spawn_deep_scoped(sc, "unwinding", move || {
             tools::watch_cancel(Some(stop1));
-            let r = on_original(p, opts, Mode::Unwind(k), "original_unwind", budget, udir);
+            // Plain ESBMC's run, with a core to itself while it runs when it is cheap enough
+            // to finish: every other run of ara's (the refinement loop's, random testing, the
+            // Horn engines) yields to it.
+            let yielded = unrolled_iterations(p)
+                .is_some_and(|n| n <= UNWIND_YIELD_MAX_ITERATIONS)
+                .then(|| tools::yield_to_foreground(UNWIND_YIELD_NICE));
+            let r = tools::foreground(|| {
+                on_original(p, opts, Mode::Unwind(k), "original_unwind", budget, udir)
+            });
+            drop(yielded);
             let _ = tx1.send(Part::Unwinding(r));
         });
         let stop2 = stop_r.clone();
@@ -599,6 +611,70 @@ fn complete_unwinding_beside(
     }
 }
 
+/// The nice value of ara's other runs while the complete unwinding runs: a single-threaded
+/// checker beside them then keeps nearly a core (CFS weights 1024 : 110 per nice-10 run on
+/// its core) and they run on what it leaves.
+const UNWIND_YIELD_NICE: i32 = 10;
+
+/// The most loop-body runs ([`unrolled_iterations`]) of a complete unwinding that the other
+/// runs yield to: the sorts of the paper's Table 4 (bubble sort at N = 8: 8 + 7 · 7; plain
+/// ESBMC proves it in about a minute) are far below; a string copy of 10^5 elements, whose
+/// unwinding takes gigabytes and rarely finishes, is above and shares the cores as equals.
+const UNWIND_YIELD_MAX_ITERATIONS: u64 = 10_000;
+
+/// How many loop bodies the complete unwinding of `p` runs at most: each loop's bound times
+/// the bounds of the loops around it, summed; `None` when a loop has no constant bound.
+fn unrolled_iterations(p: &Program) -> Option<u64> {
+    let bounds: std::collections::HashMap<_, _> = unwind::loop_bounds(p)
+        .into_iter()
+        .map(|l| (l.vertex, l.bound))
+        .collect();
+    iterations_in(&p.body, 1, &bounds)
+}
+
+fn iterations_in(
+    ss: &[crate::ir::Stmt],
+    outer: u64,
+    bounds: &std::collections::HashMap<crate::ir::Vertex, Option<u64>>,
+) -> Option<u64> {
+    use crate::ir::StmtKind;
+    let mut n = 0u64;
+    for s in ss {
+        let here = match &s.kind {
+            StmtKind::While { body, step, .. } => {
+                let k = outer.saturating_mul((*bounds.get(&s.id)?)?);
+                let inner = iterations_in(body, k, bounds)?;
+                k.saturating_add(inner)
+                    .saturating_add(iterations_in(step, k, bounds)?)
+            }
+            StmtKind::DoWhile { body, .. } => {
+                let k = outer.saturating_mul((*bounds.get(&s.id)?)?);
+                k.saturating_add(iterations_in(body, k, bounds)?)
+            }
+            StmtKind::If(_, t, e) => {
+                iterations_in(t, outer, bounds)?.saturating_add(iterations_in(e, outer, bounds)?)
+            }
+            StmtKind::Block(b) => iterations_in(b, outer, bounds)?,
+            _ => 0,
+        };
+        n = n.saturating_add(here);
+    }
+    Some(n)
+}
+
+/// An engine whose runs are in the foreground ([`tools::foreground`]) on whatever thread it
+/// runs (a race starts each engine on a thread of its own).
+struct InForeground<'a>(&'a dyn Engine);
+
+impl Engine for InForeground<'_> {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+    fn check(&self, p: &Program, budget: &Budget) -> Result<engines::EngineOutcome, AraError> {
+        tools::foreground(|| self.0.check(p, budget))
+    }
+}
+
 /// The cell-morphing engine for a program that accesses arrays of constant sizes, with the
 /// two configurations that gave every proof measured (module doc of `morph`): beside other
 /// solvers, more configurations get slices too short for any.
@@ -619,7 +695,6 @@ fn cells_first(
     budget: Duration,
     dir: &std::path::Path,
 ) -> Option<(FinalVerdict, BugFinderRun)> {
-    use engines::Engine;
     let mut cells = cells_engine(p)?;
     // One cell, the first configuration: on a loaded machine shorter slices gave nothing.
     cells.cells.truncate(1);
@@ -667,7 +742,14 @@ fn on_original(
         _ => "bounded search".into(),
     };
     copts.mode = mode;
-    let engine = Bmc::new(copts, stem, format!("ara check: {what} on {}", p.file));
+    let bmc = Bmc::new(copts, stem, format!("ara check: {what} on {}", p.file));
+    // The complete unwinding is the run that must not lose to plain ESBMC: in the foreground
+    // (see `complete_unwinding_beside`).
+    let foreground = InForeground(&bmc);
+    let engine: &dyn Engine = match mode {
+        Mode::Unwind(_) => &foreground,
+        _ => &bmc,
+    };
     let engine_budget = Budget {
         timeout: Some(budget),
         keep_dir: Some(dir.to_path_buf()),
@@ -678,9 +760,9 @@ fn on_original(
         // proof over every element, for every size; it never gives a counterexample).
         Some(cells) => engines::race::race(
             p,
-            &[(&engine, engine_budget.clone()), (&cells, engine_budget)],
+            &[(engine, engine_budget.clone()), (&cells, engine_budget)],
         )?,
-        None => engine.run(p, &engine_budget)?.outcome,
+        None => engine.check(p, &engine_budget)?,
     };
     let (engine, on) = (outcome.engine.clone(), Subject::Original);
     let mut run = BugFinderRun {
@@ -783,5 +865,36 @@ impl StrategyReport {
             let _ = writeln!(out, "time: total {:.2} s", self.report.time_total_s);
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frontend::{FrontendOptions, parse_source};
+
+    fn iterations(body: &str) -> Option<u64> {
+        let text = format!(
+            "extern int __VERIFIER_nondet_int(void);\n\
+             int a[100];\n\
+             int main() {{ int i, j, n = __VERIFIER_nondet_int();\n{body}\nreturn 0; }}"
+        );
+        let p = parse_source(&text, "t.c", &FrontendOptions::default()).unwrap();
+        unrolled_iterations(&p)
+    }
+
+    #[test]
+    fn unrolled_iterations_multiply_nested_bounds() {
+        assert_eq!(iterations(""), Some(0));
+        assert_eq!(iterations("for (i = 0; i < 10; i++) a[i] = 0;"), Some(10));
+        // Bubble sort at N = 8: 7 passes of at most 7 steps, after a fill of 8.
+        let bubble = "for (i = 0; i < 8; i++) a[i] = i;\n\
+                      for (i = 0; i < 7; i++) for (j = 0; j < 7 - i; j++) a[j] = a[j + 1];";
+        assert_eq!(iterations(bubble), Some(8 + 7 + 7 * 7));
+        assert_eq!(
+            iterations("if (n) { for (i = 0; i < 3; i++) ; } else { for (i = 0; i < 4; i++) ; }"),
+            Some(7)
+        );
+        assert_eq!(iterations("for (i = 0; i < n; i++) ;"), None);
     }
 }

@@ -209,14 +209,102 @@ pub fn handle_interrupts() {
     }
 }
 
-/// The external programs running now (their pids, each leading its process group).
-static RUNNING: std::sync::Mutex<Vec<i32>> = std::sync::Mutex::new(Vec::new());
+/// The external programs running now: their pids (each leading its process group), and
+/// whether each is a foreground run ([`foreground`]).
+static RUNNING: std::sync::Mutex<Vec<(i32, bool)>> = std::sync::Mutex::new(Vec::new());
 
 /// Kills the process tree of every external program still running: the last resort when the
 /// command does not return in time after an interrupt.
 pub fn kill_all_running() {
     let pids = RUNNING.lock().map(|r| r.clone()).unwrap_or_default();
-    pids.into_iter().for_each(kill_tree);
+    pids.into_iter().for_each(|(pid, _)| kill_tree(pid));
+}
+
+/// The nice value of the runs that are not in the foreground ([`yield_to_foreground`]).
+static BACKGROUND_NICE: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);
+
+thread_local! {
+    static FOREGROUND: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` with the runs this thread starts in the foreground: never lowered in priority by
+/// [`yield_to_foreground`].
+pub fn foreground<T>(f: impl FnOnce() -> T) -> T {
+    let before = FOREGROUND.with(|c| c.replace(true));
+    let out = f();
+    FOREGROUND.with(|c| c.set(before));
+    out
+}
+
+/// While alive, every external run that is not in the [`foreground`] runs at nice value
+/// `nice` (at least): those running now are reniced (their process groups), those started
+/// later start so. Dropped, later runs start at the normal priority again; the reniced ones
+/// keep theirs until they end (an unprivileged process cannot raise a priority back).
+pub struct Yield {
+    before: i32,
+}
+
+impl Drop for Yield {
+    fn drop(&mut self) {
+        BACKGROUND_NICE.store(self.before, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+/// Lowers the priority of every run but the foreground ones (see [`Yield`]): a run that
+/// should have a core to itself (a single-threaded checker) gets it however many runs share
+/// the machine, and the others use what it leaves.
+pub fn yield_to_foreground(nice: i32) -> Yield {
+    let before = BACKGROUND_NICE.swap(nice, std::sync::atomic::Ordering::SeqCst);
+    let running = RUNNING.lock().map(|r| r.clone()).unwrap_or_default();
+    for (pid, fg) in running {
+        if !fg {
+            renice_group(pid, nice);
+        }
+    }
+    trace_event(&format!("background runs at nice {nice}"));
+    Yield { before }
+}
+
+/// Raises the nice value of process group `pgid` to `nice` (never lowers it).
+fn renice_group(pgid: i32, nice: i32) {
+    // SAFETY: getpriority/setpriority on a process group of ours; errno is reset first, as
+    // getpriority's -1 may be a value.
+    unsafe {
+        *libc::__errno_location() = 0;
+        let now = libc::getpriority(libc::PRIO_PGRP, pgid as libc::id_t);
+        if *libc::__errno_location() == 0 && now < nice {
+            libc::setpriority(libc::PRIO_PGRP, pgid as libc::id_t, nice);
+        }
+    }
+}
+
+/// When ara started, as [`trace_event`] counts (the first event, or [`trace_start`]).
+static TRACE_START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+
+/// Whether `ARA_DEBUG_RUNS` asks for [`trace_event`]'s lines.
+fn tracing() -> bool {
+    static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *ON.get_or_init(|| std::env::var_os("ARA_DEBUG_RUNS").is_some_and(|v| !v.is_empty()))
+}
+
+/// Starts the clock of [`trace_event`] (call first thing in `main`).
+pub fn trace_start() {
+    TRACE_START.get_or_init(Instant::now);
+}
+
+/// With `ARA_DEBUG_RUNS=1`: one line on stderr, `[seconds since start] thread: what` (where
+/// the time of a check goes: every external run's start and end, and a portfolio's
+/// cancellations). Nothing otherwise.
+pub fn trace_event(what: &str) {
+    if !tracing() {
+        return;
+    }
+    let t = TRACE_START
+        .get_or_init(Instant::now)
+        .elapsed()
+        .as_secs_f64();
+    let th = std::thread::current();
+    eprintln!("[{t:8.3}] {}: {what}", th.name().unwrap_or("?"));
 }
 
 /// Limits for one run of an external program.
@@ -398,9 +486,15 @@ fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
         cmd.env("TMPDIR", t);
     }
     let mem = limits.memory_mb;
+    let fg = FOREGROUND.with(|c| c.get());
+    let nice = if fg {
+        0
+    } else {
+        BACKGROUND_NICE.load(std::sync::atomic::Ordering::SeqCst)
+    };
     #[cfg(target_os = "linux")]
     let parent = std::process::id() as libc::pid_t;
-    // SAFETY: only async-signal-safe calls (setpgid, prctl, getppid, setrlimit) run between
+    // SAFETY: only async-signal-safe calls (setpgid, prctl, getppid, setpriority, setrlimit) run between
     // fork and exec.
     unsafe {
         cmd.pre_exec(move || {
@@ -414,6 +508,9 @@ fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
                     libc::_exit(137);
                 }
             }
+            if nice > 0 {
+                libc::setpriority(libc::PRIO_PROCESS, 0, nice);
+            }
             if let Some(mb) = mem {
                 let bytes = (mb as libc::rlim_t) * 1024 * 1024;
                 let lim = libc::rlimit {
@@ -426,8 +523,11 @@ fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
         });
     }
     let start = Instant::now();
-    if interrupted().is_some() {
-        // Nothing new starts after an interrupt: the run ends at once, as if stopped.
+    if cancelled() {
+        // Nothing new starts after an interrupt or once this thread's runs are cancelled:
+        // the run ends at once, as if stopped (a cancelled part that goes on to its next
+        // step must not start a checker or a solver only to have it killed).
+        trace_event(&format!("{name}: not started (cancelled)"));
         return Ok(RunOutput {
             ending: Ending::TimedOut,
             stdout: String::new(),
@@ -443,8 +543,9 @@ fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
     })?;
     let pid = child.id() as i32;
     if let Ok(mut r) = RUNNING.lock() {
-        r.push(pid);
+        r.push((pid, fg));
     }
+    trace_event(&format!("{name} [{pid}]: started"));
     if let Some(input) = stdin {
         use std::io::Write;
         let mut si = child.stdin.take().expect("piped stdin");
@@ -484,7 +585,25 @@ fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
         if let Some(done) = wait4(pid, false).map_err(failed)? {
             break done;
         }
-        if limits.timeout.is_some_and(|t| start.elapsed() >= t) || cancelled() {
+        let late = limits.timeout.is_some_and(|t| start.elapsed() >= t);
+        if !late && tmp.is_none() && cancelled_by_portfolio() {
+            // Another part answered: nothing of this run is wanted, and waiting for the
+            // killed tree to end (a checker's gigabytes take most of a second to free) would
+            // delay the answer. The tree is killed now and reaped in the background.
+            kill_tree(pid);
+            drop(child);
+            reap_in_background(pid, t_out, t_err);
+            trace_event(&format!("{name} [{pid}]: killed (cancelled)"));
+            return Ok(RunOutput {
+                ending: Ending::TimedOut,
+                stdout: String::new(),
+                stderr: String::new(),
+                elapsed: start.elapsed(),
+                usage: Usage::default(),
+                memory_exceeded: false,
+            });
+        }
+        if late || cancelled() {
             timed_out = true;
             stop_tree(pid);
             if let Some(done) = wait4(pid, true).map_err(failed)? {
@@ -517,7 +636,7 @@ fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
         libc::kill(-pid, libc::SIGKILL);
     }
     if let Ok(mut r) = RUNNING.lock() {
-        r.retain(|&p| p != pid);
+        r.retain(|&(p, _)| p != pid);
     }
     let stdout = String::from_utf8_lossy(&t_out.join().unwrap_or_default()).into_owned();
     let stderr = String::from_utf8_lossy(&t_err.join().unwrap_or_default()).into_owned();
@@ -530,6 +649,11 @@ fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
     } else {
         Ending::Signaled(status.signal().unwrap_or(0))
     };
+    trace_event(&format!(
+        "{name} [{pid}]: {ending:?} after {:.2} s{}",
+        start.elapsed().as_secs_f64(),
+        if cancelled() { " (cancelled)" } else { "" }
+    ));
     Ok(RunOutput {
         ending,
         stdout,
@@ -538,6 +662,43 @@ fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
         usage,
         memory_exceeded,
     })
+}
+
+/// Whether this thread's runs were cancelled by its watched flag alone (a portfolio stops a
+/// part that lost), not by an interrupt (which gives children [`TERM_GRACE`] to clean up).
+fn cancelled_by_portfolio() -> bool {
+    interrupted().is_none()
+        && WATCHED.with(|w| w.borrow().as_ref().is_some_and(CancelFlag::is_cancelled))
+}
+
+/// Reaps the killed child `pid` and ends its output readers on a thread of their own
+/// (inline when no thread can start): the caller need not wait for the kernel to free the
+/// tree's memory. Until reaped, `pid` stays in [`RUNNING`].
+fn reap_in_background(
+    pid: i32,
+    t_out: std::thread::JoinHandle<Vec<u8>>,
+    t_err: std::thread::JoinHandle<Vec<u8>>,
+) {
+    let reap = move || {
+        let _ = wait4(pid, true);
+        // Grandchildren outside the group may still hold the pipes: the readers end with them.
+        let _ = (t_out.join(), t_err.join());
+        if let Ok(mut r) = RUNNING.lock() {
+            r.retain(|&(p, _)| p != pid);
+        }
+    };
+    let slot = std::sync::Arc::new(std::sync::Mutex::new(Some(reap)));
+    let mine = slot.clone();
+    let started = io_thread(move || {
+        if let Some(f) = mine.lock().ok().and_then(|mut s| s.take()) {
+            f();
+        }
+    });
+    if started.is_err()
+        && let Some(f) = slot.lock().ok().and_then(|mut s| s.take())
+    {
+        f();
+    }
 }
 
 /// The processes of the tree below `root` (not `root` itself): `(pid, rss KiB)` from
@@ -706,7 +867,7 @@ fn abandon(pid: i32, name: &str, e: std::io::Error) -> AraError {
     // SAFETY: reaping our own child, which kill_tree has just killed.
     unsafe { libc::waitpid(pid, std::ptr::null_mut(), 0) };
     if let Ok(mut r) = RUNNING.lock() {
-        r.retain(|&p| p != pid);
+        r.retain(|&(p, _)| p != pid);
     }
     AraError::ToolFailed {
         tool: name.to_string(),
@@ -779,6 +940,65 @@ mod tests {
         .unwrap();
         assert_eq!(out.ending, Ending::TimedOut);
         assert!(out.elapsed < Duration::from_secs(5), "{:?}", out.elapsed);
+    }
+
+    #[test]
+    fn a_cancelled_run_ends_without_waiting_for_a_deaf_child() {
+        let sh = which::which("sh").unwrap();
+        let flag = CancelFlag::default();
+        let canceller = {
+            let flag = flag.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_millis(300));
+                flag.cancel();
+            })
+        };
+        watch_cancel(Some(flag));
+        // Deaf to SIGTERM, like its `sleep`: a stop by SIGTERM would wait TERM_GRACE.
+        let args = ["-c".into(), "trap '' TERM; sleep 30".into()];
+        let limits = Limits {
+            timeout: Some(Duration::from_secs(60)),
+            memory_mb: None,
+        };
+        let out = run(&sh, &args, None, None, &limits).unwrap();
+        canceller.join().unwrap();
+        assert_eq!(out.ending, Ending::TimedOut);
+        assert!(out.elapsed < TERM_GRACE, "{:?}", out.elapsed);
+        // Once cancelled, nothing starts.
+        let t = Instant::now();
+        let out = run(&sh, &["-c".into(), "sleep 30".into()], None, None, &limits).unwrap();
+        assert_eq!(out.ending, Ending::TimedOut);
+        assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
+        watch_cancel(None);
+    }
+
+    #[test]
+    fn background_runs_yield_to_foreground_runs() {
+        let sh = which::which("sh").unwrap();
+        let niceness = move |script: &str| -> i32 {
+            let out = run(
+                &sh,
+                &["-c".into(), script.into()],
+                None,
+                None,
+                &Limits::default(),
+            );
+            out.unwrap().stdout.trim().parse().unwrap()
+        };
+        let base = niceness("nice");
+        let target = (base + 5).min(19);
+        // Started before the yield: reniced with its group.
+        let early = std::thread::spawn({
+            let niceness = niceness.clone();
+            move || niceness("sleep 1; nice")
+        });
+        std::thread::sleep(Duration::from_millis(300));
+        let yielded = yield_to_foreground(target);
+        assert_eq!(niceness("nice"), target);
+        assert_eq!(foreground(|| niceness("nice")), base);
+        assert_eq!(early.join().unwrap(), target);
+        drop(yielded);
+        assert_eq!(niceness("nice"), base);
     }
 
     #[test]

@@ -2,6 +2,12 @@
 //! ("interrupted by SIGINT"/"SIGTERM", exit code 20), no checker or solver it started
 //! survives (their process groups are empty), and its temporary folders are gone (a TMPDIR of
 //! the test's own). Runs the real ESBMC and Z3 on a program no checker answers quickly.
+//!
+//! A winner of the default strategy's portfolio stops the losers as promptly: with a checker
+//! that never answers (a script, deaf to SIGTERM, given as `--checker-path`) racing the real
+//! Horn engine or random testing, `ara check` answers long before its time limit (the
+//! checker, certainly running then, would have held it to the limit) and no run of the
+//! checker survives.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -131,4 +137,100 @@ fn sigint_stops_check_and_cleans_up() {
 #[test]
 fn sigterm_stops_check_and_cleans_up() {
     interrupt(libc::SIGTERM, "SIGTERM");
+}
+
+/// A checker that answers nothing on the witness program and, on any other, records its pid
+/// in `$SLOW_PIDS` and sleeps for 300 s, ignoring SIGTERM (so does its `sleep`).
+const SLOW_CHECKER: &str = r#"#!/bin/sh
+for a in "$@"; do
+  case "$a" in
+    *witness*) echo "slow checker: no answer" >&2; exit 1 ;;
+  esac
+done
+echo $$ >> "$SLOW_PIDS"
+trap '' TERM
+sleep 300
+"#;
+
+/// `ara check --timeout 120 file extra…` with [`SLOW_CHECKER`] as the checker: ara's answer,
+/// after at most 60 s (half the time limit, a fifth of the checker's sleep), and no run of
+/// the checker left, nor a temporary folder.
+fn beats_slow_checker(file: &str, extra: &[&str]) -> String {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let own = tempfile::tempdir().unwrap();
+    let checker = own.path().join("slow-esbmc");
+    std::fs::write(&checker, SLOW_CHECKER).unwrap();
+    std::fs::set_permissions(&checker, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let pids = own.path().join("pids");
+    let f = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/signals")
+        .join(file);
+    let tools = std::env::var_os("ARA_TOOLS_DIR")
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join(".tools").into());
+    let start = Instant::now();
+    let out = Command::new(ARA)
+        .args(["check", "--timeout", "120", "--checker-path"])
+        .arg(&checker)
+        .args(extra)
+        .arg(&f)
+        .env("TMPDIR", tmp.path())
+        .env("ARA_TOOLS_DIR", tools)
+        .env("SLOW_PIDS", &pids)
+        .output()
+        .unwrap();
+    let took = start.elapsed();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        took < Duration::from_secs(60),
+        "took {took:?}: {stdout}{stderr}"
+    );
+    let groups: BTreeSet<i32> = std::fs::read_to_string(&pids)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.trim().parse().ok())
+        .collect();
+    assert!(
+        !groups.is_empty(),
+        "the slow checker never ran: {stdout}{stderr}"
+    );
+    // Each run of the checker led its own group (its `sleep` too); killed, it ends within
+    // moments, however busy the machine.
+    let survivors = || -> Vec<i32> {
+        processes()
+            .into_iter()
+            .filter(|(_, _, g)| groups.contains(g))
+            .map(|(p, _, _)| p)
+            .collect()
+    };
+    let t = Instant::now();
+    while !survivors().is_empty() && t.elapsed() < Duration::from_secs(5) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(survivors().is_empty(), "still running: {:?}", survivors());
+    let left: Vec<_> = std::fs::read_dir(tmp.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert!(left.is_empty(), "temporary folders left: {left:?}");
+    stdout
+}
+
+#[test]
+fn a_proof_of_the_refinement_loop_stops_the_checker_beside_it() {
+    // The Horn engine proves the first abstraction while the checker runs beside it.
+    let out = beats_slow_checker("count_safe.c", &[]);
+    assert!(out.starts_with("SAFE"), "{out}");
+    assert!(out.contains("strategy: cegar"), "{out}");
+}
+
+#[test]
+fn a_bug_found_by_the_bounded_search_stops_the_refinement_loop() {
+    // The refinement loop has only the checker (`--engine bounded`): it never ends on its
+    // own. The bounded search's random testing runs the program into the error.
+    let out = beats_slow_checker("small_bug.c", &["--engine", "bounded"]);
+    assert!(out.starts_with("UNSAFE"), "{out}");
+    assert!(out.contains("strategy: bmc"), "{out}");
 }

@@ -102,6 +102,7 @@ pub fn race(p: &Program, entrants: &[(&dyn Engine, Budget)]) -> Result<EngineOut
                     break;
                 }
             };
+            tools::trace_event(&format!("race: entrant {k} answered"));
             match r.as_ref().map(|o| &o.verdict) {
                 Ok(EngineVerdict::Proved(_)) => stop_all(),
                 Ok(EngineVerdict::Counterexample(_)) if deadline.is_none() => {
