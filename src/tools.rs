@@ -765,6 +765,19 @@ pub const SMALL_STACK: usize = 256 << 10;
 pub const DEEP_STACKS: [usize; 4] = [BIG, BIG / 4, BIG / 16, BIG / 64];
 const BIG: usize = crate::frontend::source::STACK_BYTES;
 
+thread_local! {
+    /// The stack [`spawn_deep`] gave this thread (the largest for other threads, whose depth
+    /// limits are the full ones as before).
+    static DEEP_STACK: std::cell::Cell<usize> = const { std::cell::Cell::new(BIG) };
+}
+
+/// The stack of this thread as [`spawn_deep`] started it: the depth limits of the input
+/// scale with it ([`crate::frontend::source::max_depth`]), since a fallback to a smaller
+/// stack (a loaded machine refused the largest) overflowed on input within the full limits.
+pub fn deep_stack() -> usize {
+    DEEP_STACK.with(|c| c.get())
+}
+
 /// The stacks [`spawn_deep`] tries: under an address-space limit, none larger than a
 /// sixteenth of it (up to seven such threads run at once, and the heap needs the rest: with
 /// the largest stack first, 1.5 GB ran out of heap), the smallest always.
@@ -814,6 +827,7 @@ fn start_with_stacks<'a, T, H>(
     for &size in sizes {
         let mine = slot.clone();
         let body = Box::new(move || {
+            DEEP_STACK.with(|c| c.set(size));
             let f = mine
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)

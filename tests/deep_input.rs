@@ -291,3 +291,36 @@ fn input_that_is_not_a_regular_file_or_too_large_is_refused() {
         String::from_utf8_lossy(&o.stderr)
     );
 }
+
+/// With a smaller stack (here forced by an address-space limit: `ulimit -v 1000000` allows
+/// stacks of at most a sixteenth, 64 MiB, where a loaded machine once refused the largest),
+/// the depth limits shrink with the stack: deep input is refused, never a stack overflow.
+#[test]
+fn depth_limits_follow_a_smaller_stack() {
+    let d = tempfile::tempdir().unwrap();
+    for (name, body, full) in [
+        ("calls.c", call_chain(6000), 5000),
+        ("else_if.c", else_if_chain(20_000), 10_000),
+    ] {
+        let f = program(d.path(), name, &body);
+        let o = Command::new("sh")
+            .arg("-c")
+            .arg("ulimit -v 1000000; exec \"$0\" \"$@\"")
+            .arg(ARA)
+            .arg("cfg")
+            .arg(&f)
+            .env("ARA_TOOLS_DIR", tools_dir())
+            .output()
+            .unwrap();
+        let what = f.display().to_string();
+        assert_eq!(code(&o, &what), 3, "{what}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        let limit: usize = err
+            .split("nesting deeper than ")
+            .nth(1)
+            .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{err}"));
+        assert!(limit < full, "{err}");
+    }
+}

@@ -4,14 +4,14 @@
 //! `file:line:col: unsupported: nesting deeper than N` error at the deepest point. Each walk
 //! stops descending at the limit, so it recurses no deeper than the limit itself.
 
-use super::source::{MAX_DEPTH, MAX_NESTING, SourceMap};
+use super::source::{MAX_NESTING, SourceMap, max_depth};
 use crate::error::AraError;
 use crate::ir::{Expr, Program, Span, Stmt, StmtKind};
 use lang_c::ast::{Declarator, Expression, Initializer, Statement, TranslationUnit};
 use lang_c::span::Span as CSpan;
 use lang_c::visit::{self, Visit};
 
-/// Fails when lang-c's tree of `unit` is deeper than [`MAX_DEPTH`] (counting expressions,
+/// Fails when lang-c's tree of `unit` is deeper than [`max_depth`] (counting expressions,
 /// statements, declarators and initializers): e.g. `x + x + ... + x` with more terms.
 pub fn check_syntax_tree(unit: &TranslationUnit, map: &SourceMap) -> Result<(), AraError> {
     let mut d = Deepest {
@@ -23,7 +23,7 @@ pub fn check_syntax_tree(unit: &TranslationUnit, map: &SourceMap) -> Result<(), 
         None => Ok(()),
         Some(at) => {
             let (file, line, col) = map.locate(at);
-            Err(too_deep(file, line, col, MAX_DEPTH, "syntax tree"))
+            Err(too_deep(file, line, col, max_depth(), "syntax tree"))
         }
     }
 }
@@ -49,7 +49,7 @@ impl Deepest {
         if self.too_deep.is_some() {
             return;
         }
-        if self.depth >= MAX_DEPTH {
+        if self.depth >= max_depth() {
             self.too_deep = Some(span.start);
             return;
         }
@@ -74,7 +74,7 @@ impl<'ast> Visit<'ast> for Deepest {
     }
 }
 
-/// Fails when the lowered program nests deeper than [`MAX_DEPTH`] (statements, expressions
+/// Fails when the lowered program nests deeper than [`max_depth`] (statements, expressions
 /// and inlined calls together: what every pass over the IR recurses into) or its C, as
 /// [`crate::emit`] writes it for the checkers, nests brackets deeper than [`MAX_NESTING`].
 pub fn check_program(p: &Program) -> Result<(), AraError> {
@@ -85,7 +85,7 @@ pub fn check_program(p: &Program) -> Result<(), AraError> {
             &p.file,
             span.line,
             span.col,
-            MAX_DEPTH,
+            max_depth(),
             "statements",
         ));
     }
@@ -102,18 +102,18 @@ pub fn check_program(p: &Program) -> Result<(), AraError> {
     Ok(())
 }
 
-/// Walks `ss` at `depth`, noting in `at` the first statement beyond [`MAX_DEPTH`].
+/// Walks `ss` at `depth`, noting in `at` the first statement beyond [`max_depth`].
 fn stmts_depth(ss: &[Stmt], depth: usize, at: &mut Option<Span>) {
     for s in ss {
         if at.is_some() {
             return;
         }
         let mut exprs_deep = |es: &[&Expr]| {
-            if es.iter().any(|e| !expr_within(e, MAX_DEPTH - depth)) {
+            if es.iter().any(|e| !expr_within(e, max_depth() - depth)) {
                 *at = Some(s.span);
             }
         };
-        if depth >= MAX_DEPTH {
+        if depth >= max_depth() {
             *at = Some(s.span);
             return;
         }

@@ -34,6 +34,23 @@ pub const MAX_NESTING: usize = 900;
 /// Stack of the threads that recurse over syntax trees.
 pub const STACK_BYTES: usize = 1 << 30;
 
+/// [`MAX_DEPTH`] on this thread: scaled down with its stack when [`crate::tools::spawn_deep`]
+/// had to fall back to a smaller one (measured: a clean-clone test run on a loaded machine
+/// overflowed the parser's stack on a chain within the full limit).
+pub fn max_depth() -> usize {
+    scaled(MAX_DEPTH)
+}
+
+/// [`MAX_CALL_DEPTH`] on this thread, scaled like [`max_depth`].
+pub fn max_call_depth() -> usize {
+    scaled(MAX_CALL_DEPTH)
+}
+
+fn scaled(limit: usize) -> usize {
+    let stack = crate::tools::deep_stack().min(STACK_BYTES);
+    (limit as u128 * stack as u128 / STACK_BYTES as u128).max(1) as usize
+}
+
 /// Reads an input file: a regular file of at most [`MAX_INPUT_BYTES`] (`/dev/zero` or a FIFO
 /// would be read forever, or once by ara and then empty for `gcc -E`).
 pub fn read_source(path: &Path) -> Result<Vec<u8>, AraError> {
@@ -255,8 +272,8 @@ pub fn scan_nesting(text: &str, file: &str) -> Result<(), AraError> {
                 if nest.brackets.len() > MAX_NESTING {
                     return fail(at, MAX_NESTING, "brackets");
                 }
-                if nest.depth > MAX_DEPTH {
-                    return fail(at, MAX_DEPTH, "statements and expressions");
+                if nest.depth > max_depth() {
+                    return fail(at, max_depth(), "statements and expressions");
                 }
             }
             b')' | b']' => nest.close_bracket(),
@@ -272,8 +289,8 @@ pub fn scan_nesting(text: &str, file: &str) -> Result<(), AraError> {
             }
             b'!' | b'~' | b'-' | b'+' | b'*' | b'&' => {
                 prefix += 1;
-                if nest.depth + prefix > MAX_DEPTH {
-                    return fail(at, MAX_DEPTH, "operators");
+                if nest.depth + prefix > max_depth() {
+                    return fail(at, max_depth(), "operators");
                 }
             }
             c if word(c) => {
@@ -289,8 +306,8 @@ pub fn scan_nesting(text: &str, file: &str) -> Result<(), AraError> {
                     }
                     _ => nest.settle(),
                 }
-                if nest.depth > MAX_DEPTH {
-                    return fail(at, MAX_DEPTH, "statements");
+                if nest.depth > max_depth() {
+                    return fail(at, max_depth(), "statements");
                 }
             }
             _ => nest.settle(),

@@ -888,8 +888,8 @@ impl<'a> Lowerer<'a> {
         if self.fns.iter().any(|c| c.name == name) {
             return Err(self.unsup(off, format!("recursion (function {name})")));
         }
-        if self.fns.len() > super::source::MAX_CALL_DEPTH {
-            let n = super::source::MAX_CALL_DEPTH;
+        if self.fns.len() > super::source::max_call_depth() {
+            let n = super::source::max_call_depth();
             return Err(self.unsup(off, format!("nesting deeper than {n} (calls)")));
         }
         if let Some(caller) = self.fns.last_mut() {
