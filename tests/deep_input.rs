@@ -211,8 +211,15 @@ fn too_deep(f: &Path, limit: usize) {
         let err = String::from_utf8_lossy(&o.stderr);
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.starts_with(&format!("{name}:")), "{err}");
+        // Under an address-space limit the stack, and with it the limit, may be smaller
+        // (`depth_limits_follow_a_smaller_stack`).
+        let said = err
+            .split(": unsupported: nesting deeper than ")
+            .nth(1)
+            .and_then(|r| r.split(|c: char| !c.is_ascii_digit()).next())
+            .and_then(|n| n.parse::<usize>().ok());
         assert!(
-            err.contains(&format!(": unsupported: nesting deeper than {limit}")),
+            said == Some(limit) || (address_space_limited() && said.is_some_and(|l| l < limit)),
             "{err}"
         );
     }
@@ -231,7 +238,16 @@ fn a_chain_of_3000_calls_is_checked() {
     let d = tempfile::tempdir().unwrap();
     // The Horn engine on long call chains (it once took minutes and 4 GB here, past its time
     // limit): tests/robust.rs.
-    works(&program(d.path(), "calls.c", &call_chain(3000)), 0);
+    let f = program(d.path(), "calls.c", &call_chain(3000));
+    if address_space_limited() {
+        // A smaller stack may refuse 3000 calls (`depth_limits_follow_a_smaller_stack`).
+        let o = ara(&["cfg"], &f);
+        let err = String::from_utf8_lossy(&o.stderr);
+        if code(&o, "calls.c") == 3 && err.contains("nesting deeper than") {
+            return;
+        }
+    }
+    works(&f, 0);
 }
 
 #[test]
@@ -323,4 +339,13 @@ fn depth_limits_follow_a_smaller_stack() {
             .unwrap_or_else(|| panic!("{err}"));
         assert!(limit < full, "{err}");
     }
+}
+
+/// Whether this process runs under an address-space limit (`ulimit -v`): ara's deep threads
+/// then may get smaller stacks, and its depth limits shrink with them.
+fn address_space_limited() -> bool {
+    std::fs::read_to_string("/proc/self/limits").is_ok_and(|l| {
+        l.lines()
+            .any(|x| x.starts_with("Max address space") && !x.contains("unlimited"))
+    })
 }

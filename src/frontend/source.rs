@@ -35,20 +35,23 @@ pub const MAX_NESTING: usize = 900;
 pub const STACK_BYTES: usize = 1 << 30;
 
 /// [`MAX_DEPTH`] on this thread: scaled down with its stack when [`crate::tools::spawn_deep`]
-/// had to fall back to a smaller one (measured: a clean-clone test run on a loaded machine
-/// overflowed the parser's stack on a chain within the full limit).
+/// gave it less than a quarter of [`STACK_BYTES`] (the limit has a margin of 8 for `else if`
+/// chains and 4 for sums at the full stack, measured in a debug build).
 pub fn max_depth() -> usize {
-    scaled(MAX_DEPTH)
+    scaled(MAX_DEPTH, STACK_BYTES / 4)
 }
 
-/// [`MAX_CALL_DEPTH`] on this thread, scaled like [`max_depth`].
+/// [`MAX_CALL_DEPTH`] on this thread, scaled with its stack below [`STACK_BYTES`]: under
+/// `ulimit -v 16000000` the stack is a quarter (`tools::deep_stacks`), and a release build
+/// overflowed on a chain of 6000 calls before its refusal at 5000.
 pub fn max_call_depth() -> usize {
-    scaled(MAX_CALL_DEPTH)
+    scaled(MAX_CALL_DEPTH, STACK_BYTES)
 }
 
-fn scaled(limit: usize) -> usize {
-    let stack = crate::tools::deep_stack().min(STACK_BYTES);
-    (limit as u128 * stack as u128 / STACK_BYTES as u128).max(1) as usize
+/// `limit` for a stack of at least `full` bytes, proportionally less below.
+fn scaled(limit: usize, full: usize) -> usize {
+    let stack = crate::tools::deep_stack().min(full);
+    (limit as u128 * stack as u128 / full as u128).max(1) as usize
 }
 
 /// Reads an input file: a regular file of at most [`MAX_INPUT_BYTES`] (`/dev/zero` or a FIFO
