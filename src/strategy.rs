@@ -550,7 +550,7 @@ fn complete_unwinding_beside(
             // Plain ESBMC's run, with a core to itself while it runs when it is cheap enough
             // to finish: every other run of ara's (the refinement loop's, random testing, the
             // Horn engines) yields to it.
-            let yielded = unrolled_iterations(p)
+            let yielded = unwind::unrolled_iterations(p)
                 .is_some_and(|n| n <= UNWIND_YIELD_MAX_ITERATIONS)
                 .then(|| tools::yield_to_foreground(UNWIND_YIELD_NICE));
             let r = tools::foreground(|| {
@@ -616,51 +616,11 @@ fn complete_unwinding_beside(
 /// its core) and they run on what it leaves.
 const UNWIND_YIELD_NICE: i32 = 10;
 
-/// The most loop-body runs ([`unrolled_iterations`]) of a complete unwinding that the other
+/// The most loop-body runs ([`unwind::unrolled_iterations`]) of a complete unwinding that the other
 /// runs yield to: the sorts of the paper's Table 4 (bubble sort at N = 8: 8 + 7 · 7; plain
 /// ESBMC proves it in about a minute) are far below; a string copy of 10^5 elements, whose
 /// unwinding takes gigabytes and rarely finishes, is above and shares the cores as equals.
 const UNWIND_YIELD_MAX_ITERATIONS: u64 = 10_000;
-
-/// How many loop bodies the complete unwinding of `p` runs at most: each loop's bound times
-/// the bounds of the loops around it, summed; `None` when a loop has no constant bound.
-fn unrolled_iterations(p: &Program) -> Option<u64> {
-    let bounds: std::collections::HashMap<_, _> = unwind::loop_bounds(p)
-        .into_iter()
-        .map(|l| (l.vertex, l.bound))
-        .collect();
-    iterations_in(&p.body, 1, &bounds)
-}
-
-fn iterations_in(
-    ss: &[crate::ir::Stmt],
-    outer: u64,
-    bounds: &std::collections::HashMap<crate::ir::Vertex, Option<u64>>,
-) -> Option<u64> {
-    use crate::ir::StmtKind;
-    let mut n = 0u64;
-    for s in ss {
-        let here = match &s.kind {
-            StmtKind::While { body, step, .. } => {
-                let k = outer.saturating_mul((*bounds.get(&s.id)?)?);
-                let inner = iterations_in(body, k, bounds)?;
-                k.saturating_add(inner)
-                    .saturating_add(iterations_in(step, k, bounds)?)
-            }
-            StmtKind::DoWhile { body, .. } => {
-                let k = outer.saturating_mul((*bounds.get(&s.id)?)?);
-                k.saturating_add(iterations_in(body, k, bounds)?)
-            }
-            StmtKind::If(_, t, e) => {
-                iterations_in(t, outer, bounds)?.saturating_add(iterations_in(e, outer, bounds)?)
-            }
-            StmtKind::Block(b) => iterations_in(b, outer, bounds)?,
-            _ => 0,
-        };
-        n = n.saturating_add(here);
-    }
-    Some(n)
-}
 
 /// An engine whose runs are in the foreground ([`tools::foreground`]) on whatever thread it
 /// runs (a race starts each engine on a thread of its own).
@@ -868,36 +828,5 @@ impl StrategyReport {
             let _ = writeln!(out, "time: total {:.2} s", self.report.time_total_s);
         }
         out
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::frontend::{FrontendOptions, parse_source};
-
-    fn iterations(body: &str) -> Option<u64> {
-        let text = format!(
-            "extern int __VERIFIER_nondet_int(void);\n\
-             int a[100];\n\
-             int main() {{ int i, j, n = __VERIFIER_nondet_int();\n{body}\nreturn 0; }}"
-        );
-        let p = parse_source(&text, "t.c", &FrontendOptions::default()).unwrap();
-        unrolled_iterations(&p)
-    }
-
-    #[test]
-    fn unrolled_iterations_multiply_nested_bounds() {
-        assert_eq!(iterations(""), Some(0));
-        assert_eq!(iterations("for (i = 0; i < 10; i++) a[i] = 0;"), Some(10));
-        // Bubble sort at N = 8: 7 passes of at most 7 steps, after a fill of 8.
-        let bubble = "for (i = 0; i < 8; i++) a[i] = i;\n\
-                      for (i = 0; i < 7; i++) for (j = 0; j < 7 - i; j++) a[j] = a[j + 1];";
-        assert_eq!(iterations(bubble), Some(8 + 7 + 7 * 7));
-        assert_eq!(
-            iterations("if (n) { for (i = 0; i < 3; i++) ; } else { for (i = 0; i < 4; i++) ; }"),
-            Some(7)
-        );
-        assert_eq!(iterations("for (i = 0; i < n; i++) ;"), None);
     }
 }

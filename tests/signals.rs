@@ -102,6 +102,16 @@ fn interrupt(sig: i32, name: &str) {
     );
     // Every group ara's children led is empty (their own children too). The last of them were
     // sent SIGKILL: on a busy machine, give them a moment to be scheduled and die.
+    let survivors = survivors_after(&groups, Duration::from_secs(2));
+    assert!(
+        survivors.is_empty(),
+        "ara {pid}; still running: {survivors:#?}"
+    );
+    assert_no_folder_left(tmp.path());
+}
+
+/// The processes still in `groups` once they are all gone or `within` has passed.
+fn survivors_after(groups: &BTreeSet<i32>, within: Duration) -> Vec<String> {
     let survivors = || -> Vec<String> {
         processes()
             .into_iter()
@@ -113,15 +123,14 @@ fn interrupt(sig: i32, name: &str) {
             .collect()
     };
     let t = Instant::now();
-    while !survivors().is_empty() && t.elapsed() < Duration::from_secs(2) {
+    while !survivors().is_empty() && t.elapsed() < within {
         std::thread::sleep(Duration::from_millis(20));
     }
-    let survivors = survivors();
-    assert!(
-        survivors.is_empty(),
-        "ara {pid}; still running: {survivors:#?}"
-    );
-    let left: Vec<_> = std::fs::read_dir(tmp.path())
+    survivors()
+}
+
+fn assert_no_folder_left(tmp: &Path) {
+    let left: Vec<_> = std::fs::read_dir(tmp)
         .unwrap()
         .flatten()
         .map(|e| e.file_name())
@@ -197,24 +206,9 @@ fn beats_slow_checker(file: &str, extra: &[&str]) -> String {
     );
     // Each run of the checker led its own group (its `sleep` too); killed, it ends within
     // moments, however busy the machine.
-    let survivors = || -> Vec<i32> {
-        processes()
-            .into_iter()
-            .filter(|(_, _, g)| groups.contains(g))
-            .map(|(p, _, _)| p)
-            .collect()
-    };
-    let t = Instant::now();
-    while !survivors().is_empty() && t.elapsed() < Duration::from_secs(5) {
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    assert!(survivors().is_empty(), "still running: {:?}", survivors());
-    let left: Vec<_> = std::fs::read_dir(tmp.path())
-        .unwrap()
-        .flatten()
-        .map(|e| e.file_name())
-        .collect();
-    assert!(left.is_empty(), "temporary folders left: {left:?}");
+    let survivors = survivors_after(&groups, Duration::from_secs(5));
+    assert!(survivors.is_empty(), "still running: {survivors:?}");
+    assert_no_folder_left(tmp.path());
     stdout
 }
 

@@ -2,7 +2,8 @@
 //!
 //! Takes a [`Program`]; gives, per loop, an upper bound on the number of times its body runs
 //! each time the loop is entered ([`loop_bounds`]), and the unwinding bound `K` = the largest
-//! of them + 1 when *every* loop has one ([`unwinding_bound`]). The strategy then runs the
+//! of them + 1 when *every* loop has one ([`unwinding_bound`]), and the loop bodies such an
+//! unwinding runs in all ([`unrolled_iterations`]). The strategy then runs the
 //! bounded checker on the original program with `--unwind K --unwinding-assertions`.
 //!
 //! A loop has a bound when it is a counter loop this analysis can follow exactly:
@@ -60,6 +61,41 @@ pub fn unwinding_bound(p: &Program) -> Option<u32> {
         k = k.max(l.bound.filter(|&b| b <= MAX_UNWIND)?);
     }
     u32::try_from(k + 1).ok()
+}
+
+/// How many loop bodies the complete unwinding of `p` runs at most: each loop's bound times
+/// the bounds of the loops around it, summed; `None` when a loop has no constant bound.
+pub fn unrolled_iterations(p: &Program) -> Option<u64> {
+    let bounds: HashMap<_, _> = loop_bounds(p)
+        .into_iter()
+        .map(|l| (l.vertex, l.bound))
+        .collect();
+    iterations_in(&p.body, 1, &bounds)
+}
+
+fn iterations_in(ss: &[Stmt], outer: u64, bounds: &HashMap<Vertex, Option<u64>>) -> Option<u64> {
+    let mut n = 0u64;
+    for s in ss {
+        let here = match &s.kind {
+            StmtKind::While { body, step, .. } => {
+                let k = outer.saturating_mul((*bounds.get(&s.id)?)?);
+                let inner = iterations_in(body, k, bounds)?;
+                k.saturating_add(inner)
+                    .saturating_add(iterations_in(step, k, bounds)?)
+            }
+            StmtKind::DoWhile { body, .. } => {
+                let k = outer.saturating_mul((*bounds.get(&s.id)?)?);
+                k.saturating_add(iterations_in(body, k, bounds)?)
+            }
+            StmtKind::If(_, t, e) => {
+                iterations_in(t, outer, bounds)?.saturating_add(iterations_in(e, outer, bounds)?)
+            }
+            StmtKind::Block(b) => iterations_in(b, outer, bounds)?,
+            _ => 0,
+        };
+        n = n.saturating_add(here);
+    }
+    Some(n)
 }
 
 /// The ranges of the counters of the enclosing loops (every value they take there).
@@ -388,6 +424,31 @@ mod tests {
         );
         let p = parse_source(&text, "t.c", &FrontendOptions::default()).unwrap();
         loop_bounds(&p).into_iter().map(|l| l.bound).collect()
+    }
+
+    fn iterations(body: &str) -> Option<u64> {
+        let text = format!(
+            "extern int __VERIFIER_nondet_int(void);\n\
+             int a[100];\n\
+             int main() {{ int i, j, n = __VERIFIER_nondet_int();\n{body}\nreturn 0; }}"
+        );
+        let p = parse_source(&text, "t.c", &FrontendOptions::default()).unwrap();
+        unrolled_iterations(&p)
+    }
+
+    #[test]
+    fn unrolled_iterations_multiply_nested_bounds() {
+        assert_eq!(iterations(""), Some(0));
+        assert_eq!(iterations("for (i = 0; i < 10; i++) a[i] = 0;"), Some(10));
+        // Bubble sort at N = 8: 7 passes of at most 7 steps, after a fill of 8.
+        let bubble = "for (i = 0; i < 8; i++) a[i] = i;\n\
+                      for (i = 0; i < 7; i++) for (j = 0; j < 7 - i; j++) a[j] = a[j + 1];";
+        assert_eq!(iterations(bubble), Some(8 + 7 + 7 * 7));
+        assert_eq!(
+            iterations("if (n) { for (i = 0; i < 3; i++) ; } else { for (i = 0; i < 4; i++) ; }"),
+            Some(7)
+        );
+        assert_eq!(iterations("for (i = 0; i < n; i++) ;"), None);
     }
 
     #[test]

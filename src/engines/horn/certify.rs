@@ -83,10 +83,7 @@ pub fn rename(s: &Sexp, map: &HashMap<String, String>) -> Sexp {
 /// `and`, with `let`s). A predicate the certificate does not mention is interpreted as
 /// `true` (the check decides whether that is enough).
 pub fn parse_certificate(sys: &HornSystem, items: &[Sexp]) -> Result<Vec<Interp>, String> {
-    let mut found: BTreeMap<Vertex, Sexp> = BTreeMap::new();
-    for it in items {
-        collect(sys, &expand_lets(it), &mut found)?;
-    }
+    let mut found = interpretations(sys, items)?;
     Ok(sys
         .preds
         .iter()
@@ -99,21 +96,27 @@ pub fn parse_certificate(sys: &HornSystem, items: &[Sexp]) -> Result<Vec<Interp>
         .collect())
 }
 
-/// The predicates the certificate leaves out. Z3 drops the predicates its preprocessing
-/// inlined (`fp.xform.inline_eager`) from the certificate, and `true` in their place is
-/// rarely inductive: [`eliminate`] checks without them instead.
+/// The predicates the certificate leaves out (none when it cannot be read). Z3 drops the
+/// predicates its preprocessing inlined (`fp.xform.inline_eager`) from the certificate, and
+/// `true` in their place is rarely inductive: [`eliminate`] checks without them instead.
 pub fn omitted(sys: &HornSystem, items: &[Sexp]) -> Vec<Vertex> {
-    let mut found: BTreeMap<Vertex, Sexp> = BTreeMap::new();
-    for it in items {
-        if collect(sys, &expand_lets(it), &mut found).is_err() {
-            return vec![];
-        }
-    }
+    let Ok(found) = interpretations(sys, items) else {
+        return vec![];
+    };
     sys.preds
         .iter()
         .map(|p| p.vertex)
         .filter(|v| !found.contains_key(v))
         .collect()
+}
+
+/// The interpretation of each predicate the certificate names.
+fn interpretations(sys: &HornSystem, items: &[Sexp]) -> Result<BTreeMap<Vertex, Sexp>, String> {
+    let mut found = BTreeMap::new();
+    for it in items {
+        collect(sys, &expand_lets(it), &mut found)?;
+    }
+    Ok(found)
 }
 
 /// `bv` without the predicates `gone` where they can be resolved away: every clause into such

@@ -102,7 +102,7 @@
 //! is then in α (per cell, a guarded replacement `(e, b)` is in α either way), every
 //! equality holds, and a read C evaluates gets the value C reads (from the allocation, a
 //! write of the path, or `b`). Hence `I(P_t) ⊇ α` again. The tests: safe/unsafe twins
-//! `tests/morph/*_safe.c`, `*_unsafe.c` (`tests/morph_symsize.rs`), among them a sum whose
+//! `tests/morph/*_safe.c`, `*_unsafe.c` (`tests/morph.rs`), among them a sum whose
 //! error is reachable exactly when the size is 0, a search whose condition skips the read at
 //! `i == n`, a read in the block of its allocation, an array of constant size 0.
 //!
@@ -966,10 +966,19 @@ impl Block<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engines::horn::encode::Clause;
     use crate::frontend::{FrontendOptions, parse_source};
 
     const FILL: &str = "void reach_error(void);\nint a[3];\nint main(void) {\n  int i;\n  \
         for (i = 0; i < 3; i++) { a[i] = a[i] + 2; }\n  if (a[1] != 2) reach_error();\n}\n";
+
+    /// The first clause from a loop head back to itself.
+    fn loop_clause(sys: &HornSystem) -> &Clause {
+        sys.clauses
+            .iter()
+            .find(|c| c.from.is_some() && c.from == c.to)
+            .expect("the loop's clause")
+    }
 
     fn system(src: &str, k: usize) -> HornSystem {
         let p = parse_source(src, "t.c", &FrontendOptions::default()).unwrap();
@@ -997,11 +1006,7 @@ mod tests {
         assert!(text.contains("(= |a#v2@0| 0)"), "{text}");
         // The loop: the read a[i] (at the block's start) is one atom per cell, its index
         // in range when reached, equal to a cell's value at that cell's index.
-        let cl = sys
-            .clauses
-            .iter()
-            .find(|c| c.from.is_some() && c.from == c.to)
-            .expect("the loop's clause");
+        let cl = loop_clause(&sys);
         assert_eq!(cl.atoms.len(), 2);
         assert!(
             cl.atoms[0][1] == "mj2" && cl.atoms[0][2] == "mb3",
@@ -1042,11 +1047,7 @@ mod tests {
         let src = "void reach_error(void);\nint a[3];\nint main(void) {\n  int i;\n  \
             for (i = 0; i < 2; i++) { a[i] = 5; a[i + 1] = a[i]; }\n}\n";
         let sys = system(src, 1);
-        let cl = sys
-            .clauses
-            .iter()
-            .find(|c| c.from.is_some() && c.from == c.to)
-            .expect("the loop's clause");
+        let cl = loop_clause(&sys);
         let body = sys.body(cl);
         assert!(
             body.contains("(= rd0 (ite (and t2_3 (= i@0 mi0)) mv1 mb3))"),
@@ -1087,11 +1088,7 @@ mod tests {
         assert_eq!((back.atoms.len(), back.pre_atom), (0, true));
         assert_eq!((err.atoms.len(), err.pre_atom), (1, false));
         // The copy loop keeps the atom of its read `a[i]`, whose value is stored.
-        let copy = lean
-            .clauses
-            .iter()
-            .find(|c| c.from.is_some() && c.from == c.to)
-            .unwrap();
+        let copy = loop_clause(&lean);
         assert_eq!((copy.atoms.len(), copy.pre_atom), (1, true));
     }
 
@@ -1124,11 +1121,7 @@ mod tests {
         );
         // The read after the allocation in its block: the initial contents.
         assert!(body.contains("(= rd0 (ite t2_4 0 mb1))"), "{body}");
-        let cl = sys
-            .clauses
-            .iter()
-            .find(|c| c.from.is_some() && c.from == c.to)
-            .expect("the loop's clause");
+        let cl = loop_clause(&sys);
         let body = sys.body(cl);
         // The read: its own index, a cell's value only where the cell is in range.
         assert!(body.contains("(= mj0 i@0)"), "{body}");
