@@ -69,6 +69,7 @@ pub mod certify;
 pub mod cex;
 pub mod cprint;
 pub mod encode;
+pub mod houdini;
 pub mod morph;
 pub mod solve;
 
@@ -77,7 +78,7 @@ use self::solve::{SpacerAnswer, SpacerConfig, run_spacer};
 use super::{Budget, Counterexample, Engine, EngineOutcome, EngineVerdict, LoopInvariant, Proof};
 use crate::checkers::UnknownReason;
 use crate::error::AraError;
-use crate::ir::Program;
+use crate::ir::{Program, Vertex};
 use crate::smt::Theory;
 use crate::tools::{Limits, Tool, find_tool};
 use std::path::{Path, PathBuf};
@@ -464,9 +465,20 @@ impl Attempt<'_> {
         cert: &[crate::smt::sexp::Sexp],
         limits: &Limits,
     ) -> Result<Vec<LoopInvariant>, String> {
-        let mut interps = certify::parse_certificate(self.sys, cert)?;
+        let interps = certify::parse_certificate(self.sys, cert)?;
         // The predicates Z3 inlined are resolved away rather than read as `true`.
-        let (bv, gone) = certify::eliminate(self.bv, &certify::omitted(self.sys, cert));
+        self.check_interps(interps, &certify::omitted(self.sys, cert), limits)
+    }
+
+    /// The checked invariants of `interps` (without the predicates `gone`), or why they are
+    /// not a proof.
+    fn check_interps(
+        &self,
+        mut interps: Vec<certify::Interp>,
+        gone: &[Vertex],
+        limits: &Limits,
+    ) -> Result<Vec<LoopInvariant>, String> {
+        let (bv, gone) = certify::eliminate(self.bv, gone);
         interps.retain(|i| !gone.contains(&i.vertex));
         let defs = certify::bv_definitions(self.p, &bv, &interps, self.cfg.theory)?;
         keep_file(
