@@ -514,7 +514,7 @@ fn bug_finder_steps(
     if let Some(k) = unwind::unwinding_bound(p) {
         return complete_unwinding_beside(p, opts, k, budget, &dir, random);
     }
-    if let Some(proof) = cells_first(p, (budget / 3).min(CELLS_FIRST_MAX), &dir) {
+    if let Some(proof) = cells_first(p, (budget * 3 / 4).min(CELLS_FIRST_MAX), &dir) {
         return Ok(proof);
     }
     if let Some(hit) = random(&dir) {
@@ -645,10 +645,13 @@ fn cells_engine(p: &Program) -> Option<engines::horn::morph::HornCells> {
     (!layout.arrays.is_empty()).then_some(cells)
 }
 
-/// Longest run of the cell-morphing engine before random testing: two configurations'
-/// quick slices, then one of them answering in 3 to 4 s and its certificate check in 1 to
-/// 6 s (prefix sums at nondet N: in 12 s the check was cut off; measured at load 3 to 5).
-const CELLS_FIRST_MAX: Duration = Duration::from_secs(20);
+/// Longest run of the cell-morphing engine before random testing: two fifths for Spacer
+/// (two configurations' quick slices, then one of them answering in 3 to 4 s and its
+/// certificate check in 1 to 6 s: prefix sums at nondet N, whose check was cut off in 12 s
+/// at load 3 to 5), then the template engine (selection sort at nondet N 20 s, bubble sort
+/// 38 s with its check, at idle). Unused time goes on to random testing; the refinement
+/// loop runs beside all of it.
+const CELLS_FIRST_MAX: Duration = Duration::from_secs(45);
 
 /// A short run of the cell-morphing engine before random testing (which, for 10^6 elements,
 /// takes longer than most of its proofs): its proof, if any.
@@ -662,6 +665,8 @@ fn cells_first(
     // without IUC: max and find came from the first, prefix sums from the second).
     cells.cells.truncate(1);
     cells.horn.portfolio.truncate(2);
+    // Then the template engine with two cells (the sorts).
+    cells.houdini_at = Some(1);
     let b = Budget {
         timeout: Some(budget),
         keep_dir: Some(dir.to_path_buf()),

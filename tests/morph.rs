@@ -81,7 +81,7 @@ fn twins(kind: &str, symbolic: bool) -> Vec<String> {
 #[test]
 fn unsafe_twins_are_never_safe() {
     let files = twins("unsafe", false);
-    assert_eq!(files.len(), 16);
+    assert_eq!(files.len(), 19);
     each_in_pairs(&files, |f| {
         let v = cells(f, 6);
         println!("{f}: {v}");
@@ -126,6 +126,70 @@ fn assert_proved(f: &str, secs: u64) {
     println!("{f}: {found_by}: {invariants:?}");
     assert!(found_by.starts_with("spacer-cells k"), "{found_by}");
     assert!(invariants.iter().all(|i| i.c_expr.starts_with("forall w1")));
+}
+
+/// The template engine alone ([`ara::engines::horn::houdini`], two cells) on `path` for at
+/// most `secs` seconds.
+fn houdini_alone(path: &str, secs: u64) -> EngineVerdict {
+    let budget = Budget {
+        timeout: Some(Duration::from_secs(secs)),
+        keep_dir: std::env::var_os("ARA_HORN_KEEP").map(Into::into),
+        ..Default::default()
+    };
+    let engine = HornCells {
+        cells: vec![],
+        houdini_at: Some(0),
+        ..HornCells::default()
+    };
+    engine.check(&load(path), &budget).unwrap().verdict
+}
+
+/// Selection and bubble sort for every N (up to the capacity): Spacer finds no invariant
+/// with two cells; the template engine's, checked in bit-vectors, says
+/// `w1 < w2 < N ∧ w1 < i ⇒ a[w1] <= a[w2]` and the like (selection sort took 18 s, bubble
+/// sort 32 s, at idle).
+#[test]
+fn sorts_are_proved_for_every_n_by_the_template_engine() {
+    let files = [
+        "tests/morph/selection_safe_nondet.c".to_string(),
+        "tests/morph/bubble_safe_nondet.c".to_string(),
+    ];
+    each_in_pairs(&files, |f| {
+        let v = houdini_alone(f, 240);
+        let EngineVerdict::Proved(Proof::InductiveInvariant {
+            found_by,
+            invariants,
+        }) = &v
+        else {
+            panic!("{f}: {v:?}");
+        };
+        println!("{f}: {found_by}: {invariants:?}");
+        assert_eq!(found_by, "houdini-cells k2", "{f}");
+        assert!(
+            invariants
+                .iter()
+                .any(|i| i.c_expr.contains("(a[w1] <= a[w2])")),
+            "{f}"
+        );
+    });
+}
+
+/// The unsafe sorts at nondet N (tests/morph; ground truth: ESBMC with complete unwinding
+/// at N <= 6 found each bug): the template engine runs to its end (too weak) and never
+/// proves them. Among them a check of the wrong order, a strict order with equal elements,
+/// and an outer loop one short.
+#[test]
+fn unsafe_sorts_are_never_proved_by_the_template_engine() {
+    let files: Vec<String> = twins("unsafe", false)
+        .into_iter()
+        .filter(|f| f.contains("nondet") && (f.contains("bubble") || f.contains("selection")))
+        .collect();
+    assert_eq!(files.len(), 5, "{files:?}");
+    each_in_pairs(&files, |f| {
+        let v = houdini_alone(f, 90);
+        println!("{f}: {v}");
+        assert!(!matches!(v, EngineVerdict::Proved(_)), "{f}: {v:?}");
+    });
 }
 
 // Generous budgets: the tests run side by side with others (each comes within seconds on an

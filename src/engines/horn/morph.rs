@@ -376,6 +376,10 @@ pub struct HornCells {
     pub horn: Horn,
     /// The numbers of cells and the atoms tried, in order (default [`CELLS`]).
     pub cells: Vec<(usize, Atoms)>,
+    /// Where the template engine ([`super::houdini`]) runs: before the stage of this
+    /// position (the number of stages: after the last), or never (default: before the
+    /// first stage of two cells).
+    pub houdini_at: Option<usize>,
 }
 
 impl Default for HornCells {
@@ -386,6 +390,7 @@ impl Default for HornCells {
                 z3: None,
             },
             cells: CELLS.to_vec(),
+            houdini_at: CELLS.iter().position(|&(k, _)| k == 2),
         }
     }
 }
@@ -486,32 +491,42 @@ impl HornCells {
             total,
         };
         let mut fails = Failures::default();
-        // The template engine runs before the first stage of two cells (module doc of
+        // The template engine before the first stage of two cells by default (module doc of
         // `houdini`: Spacer found no invariant of the sorts with two cells, and what the
         // template engine leaves of its share goes to those stages).
-        let houdini_at = self.cells.iter().position(|&(k, _)| k == 2);
+        let houdini_at = self.houdini_at.filter(|&h| h <= self.cells.len());
         let mut weights: Vec<u32> = self.cells.iter().map(|&(_, a)| weight(a)).collect();
+        weights.push(0);
         if let Some(h) = houdini_at {
             weights[h] += HOUDINI_WEIGHT;
         }
         let all = weights.iter().sum::<u32>() as f64;
         let share = |upto: u32| start + total.mul_f64(upto as f64 / all);
-        for (n, &(k, atoms)) in self.cells.iter().enumerate() {
-            let layout = match CellLayout::of(p, k) {
-                Ok(l) if l.arrays.is_empty() => {
-                    return unsupported("no array accesses (the Horn engine applies)".into());
-                }
-                Ok(l) => l,
-                Err(why) => return unsupported(format!("cell morphing: {why}")),
-            };
+        match CellLayout::of(p, 1) {
+            Ok(l) if l.arrays.is_empty() => {
+                return unsupported("no array accesses (the Horn engine applies)".into());
+            }
+            Ok(_) => {}
+            Err(why) => return unsupported(format!("cell morphing: {why}")),
+        }
+        for n in 0..=self.cells.len() {
             let before = weights[..n].iter().sum::<u32>();
-            if houdini_at == Some(n) {
-                let sys = systems(p, &layout, Atoms::Full)?;
+            if houdini_at == Some(n)
+                && let Ok(two) = CellLayout::of(p, 2)
+            {
+                let sys = systems(p, &two, Atoms::Full)?;
                 let until = share(before + HOUDINI_WEIGHT);
-                if let Some(v) = houdini_run(&run, &sys, &layout, until, &mut fails)? {
+                if let Some(v) = houdini_run(&run, &sys, &two, until, &mut fails)? {
                     return Ok(v);
                 }
             }
+            let Some(&(k, atoms)) = self.cells.get(n) else {
+                break;
+            };
+            let layout = match CellLayout::of(p, k) {
+                Ok(l) => l,
+                Err(why) => return unsupported(format!("cell morphing: {why}")),
+            };
             let sys = systems(p, &layout, atoms)?;
             let until = share(before + weights[n]);
             if let Some(v) = self.horn.portfolio_run(&run, &sys, until, &mut fails)? {
