@@ -494,7 +494,9 @@ impl HornCells {
         // The template engine before the first stage of two cells by default (module doc of
         // `houdini`: Spacer found no invariant of the sorts with two cells, and what the
         // template engine leaves of its share goes to those stages).
-        let houdini_at = self.houdini_at.filter(|&h| h <= self.cells.len());
+        let houdini_at = self
+            .houdini_at
+            .filter(|&h| h <= self.cells.len() && houdini::applies(p));
         let mut weights: Vec<u32> = self.cells.iter().map(|&(_, a)| weight(a)).collect();
         weights.push(0);
         if let Some(h) = houdini_at {
