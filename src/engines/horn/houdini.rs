@@ -536,9 +536,7 @@ impl Queries<'_> {
             "(set-option :produce-unsat-cores true)\n(set-option :smt.core.minimize true)\n",
         );
         let defined: BTreeSet<usize> = on.iter().chain(head).copied().collect();
-        for k in defined {
-            let _ = writeln!(s, "(define-fun c{k} ({params}) Bool {})", self.cands[k]);
-        }
+        self.define(&mut s, defined, &params);
         for &k in &on {
             let _ = writeln!(s, "(declare-const b{k} Bool)");
         }
@@ -552,10 +550,7 @@ impl Queries<'_> {
             .expect("a predicate")
             .name;
         let _ = writeln!(s, "(define-fun {name} ({params}) Bool {})", and(&guarded));
-        for (x, sort) in &c.consts {
-            let _ = writeln!(s, "(declare-const {x} {sort})");
-        }
-        let _ = writeln!(s, "(assert {})", self.sys.body(c));
+        self.assert_body(&mut s, c);
         if !head.is_empty() {
             let post = c.post.join(" ");
             let facts: Vec<String> = head.iter().map(|k| format!("(c{k} {post})")).collect();
@@ -579,6 +574,21 @@ impl Queries<'_> {
                 .collect()),
             _ => Err(Failure::Solver(out.lines().next().unwrap_or("").into())),
         }
+    }
+
+    /// The definitions `c<k>` of the candidates `ks` over the parameters `params`.
+    fn define(&self, s: &mut String, ks: impl IntoIterator<Item = usize>, params: &str) {
+        for k in ks {
+            let _ = writeln!(s, "(define-fun c{k} ({params}) Bool {})", self.cands[k]);
+        }
+    }
+
+    /// `c`'s constants declared and its body asserted.
+    fn assert_body(&self, s: &mut String, c: &Clause) {
+        for (x, sort) in &c.consts {
+            let _ = writeln!(s, "(declare-const {x} {sort})");
+        }
+        let _ = writeln!(s, "(assert {})", self.sys.body(c));
     }
 
     /// The predicates' parameters declared (`(p0 Int) …`) and their names.
@@ -639,9 +649,7 @@ impl Queries<'_> {
             .flat_map(|v| (0..self.cands.len()).filter(|&k| active[v][k]))
             .collect();
         let mut s = String::from("(set-option :produce-models true)\n");
-        for &k in &used {
-            let _ = writeln!(s, "(define-fun c{k} ({params}) Bool {})", self.cands[k]);
-        }
+        self.define(&mut s, used, &params);
         for v in &preds {
             let body: Vec<String> = (0..self.cands.len())
                 .filter(|&k| active[v][k])
@@ -650,10 +658,7 @@ impl Queries<'_> {
             let name = &self.sys.pred(*v).expect("a predicate").name;
             let _ = writeln!(s, "(define-fun {name} ({params}) Bool {})", and(&body));
         }
-        for (x, sort) in &c.consts {
-            let _ = writeln!(s, "(declare-const {x} {sort})");
-        }
-        let _ = writeln!(s, "(assert {})", self.sys.body(c));
+        self.assert_body(&mut s, c);
         if c.to.is_some() {
             let _ = writeln!(s, "(assert (not {}))", self.sys.atom(c.to, &c.post));
         }

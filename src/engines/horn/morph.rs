@@ -590,6 +590,8 @@ fn houdini_run(
             return Ok(None);
         }
     };
+    // Its own tag: the kept check script must not overwrite Spacer's of the same cells.
+    let tag = format!("{}houdini_", sys.tag);
     let ctx = Attempt {
         p: run.p,
         z3: run.z3,
@@ -598,7 +600,7 @@ fn houdini_run(
         cfg: &HOUDINI,
         keep: run.keep,
         k: 0,
-        tag: &sys.tag,
+        tag: &tag,
         quantifier: sys.quantifier.as_deref(),
     };
     for interps in interps {
