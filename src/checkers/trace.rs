@@ -7,6 +7,7 @@
 
 use regex::Regex;
 use serde::Serialize;
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::LazyLock;
 
@@ -126,6 +127,9 @@ impl Trace {
         // A run of steps assigning the same lhs at the same place is one call (CBMC prints the
         // declaration of the temporary first): the last value counts.
         let mut prev_key: Option<(String, Option<SourceLoc>)> = None;
+        // One compiled pattern per (lhs, anchored): a trace of thousands of steps compiled
+        // one per step and took minutes (issue 24: answers lost past the limit).
+        let mut patterns: HashMap<(String, bool), Option<Regex>> = HashMap::new();
         for s in &self.steps {
             let StepKind::Assignment { lhs, value, .. } = &s.kind else {
                 prev_key = None;
@@ -134,7 +138,9 @@ impl Trace {
             let func = if let Some(c) = NONDET_RET.captures(lhs) {
                 Some(c[1].to_string())
             } else if !s.hidden && s.function.is_some() {
-                s.loc.as_ref().and_then(|l| nondet_call_at(&lines, l, lhs))
+                s.loc
+                    .as_ref()
+                    .and_then(|l| nondet_call_at(&lines, l, lhs, &mut patterns))
             } else {
                 None
             };
@@ -163,7 +169,12 @@ impl Trace {
 
 /// If the source at `loc` is a statement `lhs = __VERIFIER_nondet_T()` (a cast allowed), the
 /// nondet function's name. Without a column, any such statement on the line counts.
-fn nondet_call_at(lines: &[&str], loc: &SourceLoc, lhs: &str) -> Option<String> {
+fn nondet_call_at(
+    lines: &[&str],
+    loc: &SourceLoc,
+    lhs: &str,
+    patterns: &mut HashMap<(String, bool), Option<Regex>>,
+) -> Option<String> {
     let line = lines.get((loc.line as usize).checked_sub(1)?)?;
     // The checkers print array elements with index suffixes (`a[0l]`); only plain names are
     // matched against the source.
@@ -171,15 +182,26 @@ fn nondet_call_at(lines: &[&str], loc: &SourceLoc, lhs: &str) -> Option<String> 
         return None;
     }
     let call = format!(r"{lhs}\s*=\s*(?:\([\w\s]+\)\s*)?(__VERIFIER_nondet_\w+)\s*\(\s*\)");
-    let (re, text) = match loc.col {
+    let (anchored, text) = match loc.col {
         // Columns are 1-based character positions; ESBMC points at the statement's start.
         Some(c) if c >= 1 => (
-            // A declaration `int x = …;` starts with its type.
-            Regex::new(&format!(r"^(?:[A-Za-z_][\w ]*\s)?{call}")).ok()?,
+            true,
             line.get(line.char_indices().nth(c as usize - 1)?.0..)?,
         ),
-        _ => (Regex::new(&format!(r"(?:^|[^\w.>]){call}")).ok()?, *line),
+        _ => (false, *line),
     };
+    let re = patterns
+        .entry((lhs.to_string(), anchored))
+        .or_insert_with(|| {
+            Regex::new(&if anchored {
+                // A declaration `int x = …;` starts with its type.
+                format!(r"^(?:[A-Za-z_][\w ]*\s)?{call}")
+            } else {
+                format!(r"(?:^|[^\w.>]){call}")
+            })
+            .ok()
+        })
+        .as_ref()?;
     let caps = re.captures(text)?;
     Some(caps[1].to_string())
 }
