@@ -239,3 +239,31 @@ fn the_while_ending_a_do_is_no_loop_start() {
         "no loop starts",
     );
 }
+
+/// An invariant whose C evaluation is undefined (true in Z3's bit-vectors, where `x / 0` and
+/// overflows have values) is never confirmed, with the invariants that prove the program.
+#[test]
+fn invariants_with_undefined_behaviour_are_not_confirmed() {
+    let file = prog("counter_safe.c");
+    let proof = ["s == 2U * i", "(long long)i <= (long long)n", "n <= 1000U"];
+    let with = |extra: &str| {
+        let mut items: Vec<(u32, Option<u32>, &str)> =
+            proof.iter().map(|v| (11, Some(3), *v)).collect();
+        items.push((11, Some(3), extra));
+        invariants(&file, &items)
+    };
+    confirmed(&file, &with("i <= 1000U"));
+    for ub in [
+        "i / 0U == 4294967295U",
+        "(int)n * 0 + 2147483647 + 1 < 0",
+        "((int)i << 40) == 0",
+        "-(-2147483647 - 1 + (int)i * 0) < 0",
+    ] {
+        let (code, out) = validate(&file, &with(ub));
+        assert_eq!(code, 20, "{ub}: {out}");
+        assert!(
+            out.contains("conditions under which C defines"),
+            "{ub}: {out}"
+        );
+    }
+}

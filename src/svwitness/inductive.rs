@@ -27,6 +27,11 @@
 //! [`EXACT_ELEMENTS`] elements in all), it is repeated with every element tracked, which is
 //! exact (Theorem 1 of Armando et al.).
 //!
+//! Undefined behaviour: Z3's bit-vectors give `x / 0`, a signed overflow or a shift past the
+//! width some value, C none. So each invariant `e` is checked as `d && e`, `d` the condition
+//! under which C defines `e` ([`super::defined`]); a failure of such a check is UNKNOWN (the
+//! conditions may hold in every reachable state without being inductive themselves).
+//!
 //! Soundness:
 //! - CONFIRMED only when Z3 answered `unsat` for every clause: the definitions are then an
 //!   inductive invariant of the checked program that excludes the error. The checked program
@@ -47,13 +52,14 @@
 
 use super::cexpr::{self, Scope};
 use super::correctness::{LoopAt, loops_in_file};
+use super::defined::defined;
 use super::format::{InvariantItem, Location};
 use super::source::SourceText;
 use super::validate::Validation;
 use crate::abstraction::{IndexSets, VarSet, abstract_program};
 use crate::engines::horn::certify;
 use crate::engines::horn::encode::{self, Clause, HornSystem, binders};
-use crate::ir::{ArrId, Expr, Program, VarId, Vertex};
+use crate::ir::{ArrId, BinOp, Expr, Program, VarId, Vertex};
 use crate::smt::{ExprEncoder, Theory};
 use crate::tools::{Limits, Tool, find_tool};
 use std::collections::{BTreeMap, BTreeSet};
@@ -79,9 +85,35 @@ pub fn validate_invariants(
         Ok(a) => a,
         Err(v) => return (v, notes),
     };
+    // Each invariant with the condition under which C defines its value ([`defined`]).
+    let mut guarded = false;
+    let attached: Attached = attached
+        .into_iter()
+        .map(|(v, es)| {
+            let es = es
+                .into_iter()
+                .map(|e| match defined(p, &e) {
+                    Some(d) => {
+                        guarded = true;
+                        Expr::bin(BinOp::LogAnd, d, e)
+                    }
+                    None => e,
+                })
+                .collect();
+            (v, es)
+        })
+        .collect();
     let v = match check(p, src, &attached, timeout) {
         Ok(v) => v,
         Err(why) => Validation::Unknown(why),
+    };
+    let v = match v {
+        Validation::Rejected(why) if guarded => Validation::Unknown(format!(
+            "{why}; the invariants were checked with the conditions under which C defines \
+             them (no division by zero, signed overflow or shift past the width), and those \
+             conditions need not be inductive"
+        )),
+        v => v,
     };
     let v = match v {
         Validation::Rejected(why) if attached.is_empty() => Validation::Unknown(format!(
