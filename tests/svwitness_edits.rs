@@ -1,9 +1,15 @@
-//! Correctness witnesses and the loops they name: a `loop_invariant`'s location is the first
-//! character of its loop statement (format 2.0), found by the front end's spans of the loop
-//! statements, not by counting keywords in the text. The witnesses ara writes point at the
-//! keywords and are CONFIRMED; the same witnesses edited by hand (a wrong invariant, an
-//! invariant at another loop, at a line or column no loop starts at, at a `while` in a comment
-//! or at the `while` that ends a `do`) never are. Runs gcc, ESBMC and Z3 (seconds each).
+//! Witnesses edited by hand are never CONFIRMED; the unedited ones are.
+//!
+//! Correctness witnesses: a `loop_invariant`'s location is the first character of its loop
+//! statement (format 2.0), found by the front end's spans of the loop statements, not by
+//! counting keywords in the text. The witnesses ara writes point at the keywords and are
+//! CONFIRMED; the same witnesses edited (a wrong invariant, an invariant at another loop, at a
+//! line or column no loop starts at, at a `while` in a comment or at the `while` that ends a
+//! `do`, an invariant C leaves undefined) never are.
+//!
+//! Violation witnesses: a value out of its type's range is REJECTED (not wrapped); a waypoint
+//! ara does not check (branching, an assumption over an array) makes the answer UNKNOWN; a
+//! contradicted waypoint is REJECTED. Runs gcc, ESBMC and Z3 (seconds each).
 
 use serde_norway::Value;
 use std::path::{Path, PathBuf};
@@ -56,21 +62,24 @@ fn invariants(file: &Path, items: &[(u32, Option<u32>, &str)]) -> String {
 /// `ara check --witness` on a safe program (proved by the Horn engine, whose proof states
 /// its invariants): the witness it writes.
 fn ara_witness(file: &Path) -> String {
+    witness_of_check(file, &["--strategy", "cegar", "--engine", "horn"], 0)
+}
+
+/// The witness `ara check ARGS --witness` writes for `file`, which exits with `code`.
+fn witness_of_check(file: &Path, args: &[&str], code: i32) -> String {
     let dir = tempfile::tempdir().unwrap();
     let w = dir.path().join("witness.yml");
-    let o = ara(&[
+    let mut all = vec![
         "check",
-        "--strategy",
-        "cegar",
-        "--engine",
-        "horn",
         "--timeout",
         "300",
         "--witness",
         w.to_str().unwrap(),
-        file.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{o:?}");
+    ];
+    all.extend(args);
+    all.push(file.to_str().unwrap());
+    let o = ara(&all);
+    assert_eq!(o.status.code(), Some(code), "{o:?}");
     std::fs::read_to_string(&w).unwrap()
 }
 
@@ -266,4 +275,70 @@ fn invariants_with_undefined_behaviour_are_not_confirmed() {
             "{ub}: {out}"
         );
     }
+}
+
+// ----- violation witnesses ----------------------------------------------------------------------
+
+/// `w` with `segment` (YAML of one waypoint, indented as ara writes) before the target's.
+fn before_target(w: &str, waypoint: &str) -> String {
+    let target = "  - segment:\n    - waypoint:\n        type: target";
+    let k = w.find(target).expect("a target segment");
+    format!("{}  - segment:\n{waypoint}{}", &w[..k], &w[k..])
+}
+
+#[test]
+fn edited_violation_witnesses_are_never_confirmed() {
+    let file = prog("wrap_unsafe.c");
+    let w = witness_of_check(&file, &[], 10);
+    let path = file.to_str().unwrap();
+    let (code, out) = validate(&file, &w);
+    assert_eq!(code, 10, "{out}\n{w}");
+    let edit = |from: &str, to: &str| {
+        assert!(w.contains(from), "{from}");
+        w.replace(from, to)
+    };
+    // 2^32 + 7: an int call cannot return it (wrapped, it would be 7 and reach the error).
+    refused(
+        &file,
+        &edit("\\result == 7", "\\result == 4294967303"),
+        40,
+        "4294967303 is not a value of type int",
+    );
+    // A contradicted value.
+    refused(&file, &edit("\\result == 7", "\\result == 8"), 40, "ends");
+    // The value as an assumption on x (in place of the function_return): right, out of range.
+    let assume = |value: &str| {
+        edit("type: function_return", "type: assumption")
+            .replace(
+                "line: 7\n          column: 33",
+                "line: 8\n          column: 3",
+            )
+            .replace("\\result == 7", value)
+            .replace("acsl_expression", "c_expression")
+    };
+    let (code, out) = validate(&file, &assume("x == 7"));
+    assert_eq!(code, 10, "{out}");
+    refused(
+        &file,
+        &assume("x == 4294967303"),
+        40,
+        "not a value of type int",
+    );
+    // An assumption over an array ara does not check: no confirmation.
+    refused(
+        &file,
+        &before_target(
+            &w,
+            &format!(
+                "    - waypoint:\n        type: assumption\n        action: follow\n        location:\n          file_name: {path}\n          line: 8\n          column: 3\n          function: main\n        constraint:\n          value: a[1] == 5\n          format: c_expression\n"
+            ),
+        ),
+        20,
+        "not checked",
+    );
+    // A branching waypoint, which no run is checked to follow.
+    let branching = format!(
+        "    - waypoint:\n        type: branching\n        action: follow\n        location:\n          file_name: {path}\n          line: 8\n          column: 3\n          function: main\n        constraint:\n          value: 'false'\n"
+    );
+    refused(&file, &before_target(&w, &branching), 20, "not checked");
 }
