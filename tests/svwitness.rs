@@ -268,7 +268,7 @@ fn another_tools_witness_is_accepted() {
         "{type: assumption, action: follow, location: {file_name: two_inputs_unsafe.c, line: 9}, constraint: {value: \"(x == 20)\", format: c_expression}}",
         "{type: function_return, action: follow, location: {file_name: two_inputs_unsafe.c, line: 8, column: 13}, constraint: {value: \"\\\\result==20\", format: acsl_expression}}",
     );
-    assert_ne!(w2, w);
+    assert_ne!(&w2, w);
     let (code, out) = validate(&file, &w2);
     assert_eq!(code, 10, "{out}");
 }
