@@ -342,3 +342,16 @@ fn edited_violation_witnesses_are_never_confirmed() {
     );
     refused(&file, &before_target(&w, &branching), 20, "not checked");
 }
+
+#[test]
+fn a_loop_written_through_a_macro_is_not_located() {
+    let file = prog("loc_macro_safe.c");
+    for col in [Some(3), None] {
+        refused(
+            &file,
+            &invariants(&file, &[(8, col, "i <= 10U && j == i")]),
+            20,
+            "not located in the file",
+        );
+    }
+}
