@@ -26,6 +26,7 @@ impl B {
                 labels: vec![],
                 body: vec![],
                 num_vertices: 2,
+                loop_sites: vec![],
             },
         }
     }

@@ -228,8 +228,8 @@ fn a_witness_that_leaves_inputs_open_is_unknown_not_rejected() {
 
 /// In the style of other validators' producers: `assumption` waypoints on the variables a
 /// nondet call set, no columns, an unquoted format version, `input_files` as a string, no
-/// hashes, an `avoid` waypoint ara does not check; then a `function_return` at the call's
-/// first character.
+/// hashes (with an `avoid` waypoint ara does not check: UNKNOWN; without it: CONFIRMED); then
+/// a `function_return` at the call's first character.
 #[test]
 fn another_tools_witness_is_accepted() {
     let file = prog("two_inputs_unsafe.c");
@@ -254,15 +254,21 @@ fn another_tools_witness_is_accepted() {
   - segment:
     - waypoint: {type: target, action: follow, location: {file_name: two_inputs_unsafe.c, line: 11}}
 "#;
+    // ara does not check the avoid waypoint: the run reaching the error is no confirmation.
+    let (code, out) = validate(&file, w);
+    assert_eq!(code, 20, "{out}");
+    assert!(out.contains("avoid not checked"), "{out}");
+    let avoid = "    - waypoint: {type: branching, action: avoid, location: {file_name: two_inputs_unsafe.c, line: 10, column: 5}, constraint: {value: false}}\n";
+    assert!(w.contains(avoid));
+    let w = &w.replace(avoid, "");
     let (code, out) = validate(&file, w);
     assert_eq!(code, 10, "{out}");
-    assert!(out.contains("avoid not checked"), "{out}");
     // The same with a function_return waypoint pointing at the call's first character.
     let w2 = w.replace(
         "{type: assumption, action: follow, location: {file_name: two_inputs_unsafe.c, line: 9}, constraint: {value: \"(x == 20)\", format: c_expression}}",
         "{type: function_return, action: follow, location: {file_name: two_inputs_unsafe.c, line: 8, column: 13}, constraint: {value: \"\\\\result==20\", format: acsl_expression}}",
     );
-    assert_ne!(w2, w);
+    assert_ne!(&w2, w);
     let (code, out) = validate(&file, &w2);
     assert_eq!(code, 10, "{out}");
 }

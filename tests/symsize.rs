@@ -218,7 +218,9 @@ fn emitted_programs_allocate_and_compile() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let w = std::fs::read_to_string(&out).unwrap();
     assert!(
-        w.contains("ps__size <= 0ul || (long long) ara_i_ps__x < (long long) ps__size"),
+        w.contains(
+            "ps__size <= 0ul || (long long) ps__size < 0ll || (long long) ara_i_ps__x < (long long) ps__size"
+        ),
         "{w}"
     );
     let keep = dir.path().join("keep");

@@ -1706,6 +1706,7 @@ mod tests {
             labels: vec![],
             body: vec![],
             num_vertices: 2,
+            loop_sites: vec![],
         };
         let n = p.fresh_var("n", IntType::Int, Storage::Local);
         p.vars[n.0 as usize].synthetic = false;

@@ -29,6 +29,21 @@
 //!   statement runs at most once, so the execution where `w` is the value of `e` there is kept;
 //!   without it, `a[k]` for a nondet `k` would read an unknown value whenever `k != w`.
 //!
+//! Sizes out of range: a witness index is constrained to `w < size` only where that bound is
+//! a `long long` comparison with the size's true value: a constant size up to 2^63, a size
+//! variable whose value converts to a non-negative `long long` (`Tx::allocated`). A size
+//! variable `<= 0` (`malloc(n * sizeof(int))` with `int n = -1` on ILP32, a VLA of size
+//! `n <= 0`) or past `long long` (the same call on LP64: an `unsigned long` count of 2^62 and
+//! more; any `unsigned long` count of 2^63 or more) adds no constraint. Such an allocation
+//! fails or gives a block too small for the count, so an execution without undefined
+//! behaviour never accesses the arrays past what exists, and every run that does not touch
+//! them must go on: a bound that is false for every `w` (`(long long)w < (long long)n` with a
+//! negative right side) would cut them all, and the code after the allocation would be
+//! wrongly proved unreachable. Leaving `w` unbounded above only adds executions (an
+//! over-approximation stays one). A count that overflowed in `n * sizeof(int)` is the
+//! front end's element count `n`, more than the block holds: the valid indexes of the real
+//! block are below it, so the constraint `w < n` keeps every index a UB-free run uses.
+//!
 //! Soundness argument, for an execution of the original reaching the error: choose each
 //! witness index as the iteration of the innermost loop around the error (if it is a counting
 //! loop of that size); every loop passed on the way is simulated by its completion path (havoc
@@ -230,13 +245,15 @@ pub fn witness_program(p: &Program) -> Result<WitnessProgram, AraError> {
         start.push(mk(StmtKind::Assign(w.var, Expr::Nondet(ty))));
         let from_0 = Expr::bin(BinOp::Ge, Expr::Var(w.var), Expr::Const(0, ty));
         start.push(mk(StmtKind::Assume(match w.size {
-            Size::Const(n) => Expr::bin(
+            // A size past `long long` (a `char` block of 2^63 bytes or more, which no
+            // allocation gives): `w` is left unbounded above (see "Sizes out of range").
+            Size::Const(n) if n - 1 <= i64::MAX as u64 => Expr::bin(
                 BinOp::LogAnd,
                 from_0,
                 Expr::bin(BinOp::Le, Expr::Var(w.var), Expr::Const(n as i128 - 1, ty)),
             ),
             // `w < size` once the size is known: see `Tx::allocated`.
-            Size::Var(_) => from_0,
+            Size::Const(_) | Size::Var(_) => from_0,
         })));
     }
     let mut element_vars = BTreeMap::new();
@@ -1244,18 +1261,24 @@ impl Tx<'_> {
     }
 
     /// After the one assignment of a frozen size variable `n` (the allocation of its arrays):
-    /// `assume(n <= 0 || w < n)` for their witness index `w`. Sound: an execution reaching the
-    /// error is simulated with `w` the index the error's iteration uses, a valid index of the
-    /// arrays (no undefined behaviour), so `w < n` when `n > 0`; with `n <= 0` the arrays have
-    /// no element and nothing is assumed (an execution that never touches them goes on).
+    /// `assume(n <= 0 || (long long)n < 0 || (long long)w < (long long)n)` for their witness
+    /// index `w`. Sound: an execution reaching the error is simulated with `w` the index the
+    /// error's iteration uses, a valid index of the arrays (no undefined behaviour), so
+    /// `w < n` when `n > 0`; with `n <= 0` the arrays have no element, and with a size past
+    /// `long long` (an `unsigned long` count of 2^63 or more, from `malloc(n * sizeof(int))`
+    /// with `int n = -1`) the comparison in `long long` would be false for every `w`: in both
+    /// cases nothing is assumed, so an execution that never touches the arrays goes on (see
+    /// "Sizes out of range" in the module doc).
     fn allocated(&self, n: VarId, like: &Stmt) -> Option<Stmt> {
         let w = *self.sized_by.get(&n)?;
         let big = IntType::LongLong;
         let n_big = Expr::Cast(big, Box::new(Expr::Var(n)));
         let empty = Expr::bin(BinOp::Le, Expr::Var(n), Expr::Const(0, self.q.var(n).ty));
+        let past = Expr::bin(BinOp::Lt, n_big.clone(), Expr::Const(0, big));
         let inside = Expr::bin(BinOp::Lt, Expr::Cast(big, Box::new(Expr::Var(w))), n_big);
+        let vacuous = Expr::bin(BinOp::LogOr, empty, past);
         Some(self.st(
-            StmtKind::Assume(Expr::bin(BinOp::LogOr, empty, inside)),
+            StmtKind::Assume(Expr::bin(BinOp::LogOr, vacuous, inside)),
             like,
         ))
     }

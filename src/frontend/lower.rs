@@ -136,6 +136,8 @@ pub(super) struct Lowerer<'a> {
     /// The size variable of each product of symbolic dimensions (one per flattened shape, so
     /// the field arrays of an array of structs share it).
     pub products: HashMap<Vec<Size>, VarId>,
+    /// Where the loop statements lowered start (offsets in `text`; for `Program::loop_sites`).
+    pub loop_offsets: Vec<usize>,
 }
 
 /// The types of a function declaration; `params` is `None` without a prototype (`int f();`).
@@ -226,6 +228,7 @@ impl<'a> Lowerer<'a> {
                 labels: vec![],
                 body: vec![],
                 num_vertices: 2,
+                loop_sites: vec![],
             },
             map,
             text,
@@ -244,6 +247,7 @@ impl<'a> Lowerer<'a> {
             odd_typedefs: HashSet::new(),
             vla_name: None,
             products: HashMap::new(),
+            loop_offsets: vec![],
         }
     }
 

@@ -78,7 +78,7 @@ pub fn load_file(path: &Path, opts: &FrontendOptions) -> Result<Program, AraErro
     if pre.len() as u64 > source::MAX_INPUT_BYTES {
         return Err(source::too_large(path));
     }
-    parse_source(&pre, &file, opts)
+    parse_text(&pre, &file, opts, false)
 }
 
 /// Runs `gcc -E` on the file.
@@ -129,15 +129,33 @@ fn gcc_error(stderr: &str, file: &str) -> AraError {
 /// Parses and lowers already preprocessed text; `file` names it in messages (line markers in
 /// the text take precedence).
 pub fn parse_source(text: &str, file: &str, opts: &FrontendOptions) -> Result<Program, AraError> {
+    parse_text(text, file, opts, true)
+}
+
+/// [`parse_source`]; `as_is`: `text` is the file itself (else `gcc -E` output of it).
+fn parse_text(
+    text: &str,
+    file: &str,
+    opts: &FrontendOptions,
+    as_is: bool,
+) -> Result<Program, AraError> {
     let (text, file, opts) = (text.to_string(), file.to_string(), opts.clone());
     // A big stack for deeply nested input, and a panic in the parser becomes an error.
-    let h = crate::tools::spawn_deep("parser", move || parse_and_lower(&text, &file, &opts))
-        .map_err(|e| AraError::Internal(format!("cannot start the parser thread: {e}")))?;
+    let h = crate::tools::spawn_deep("parser", move || {
+        parse_and_lower(&text, &file, &opts, as_is)
+    })
+    .map_err(|e| AraError::Internal(format!("cannot start the parser thread: {e}")))?;
     h.join()
         .unwrap_or_else(|_| Err(AraError::Internal("the front end panicked".into())))
 }
 
-fn parse_and_lower(text: &str, file: &str, opts: &FrontendOptions) -> Result<Program, AraError> {
+/// `as_is`: `text` is the user's file itself (not `gcc -E` output of it).
+fn parse_and_lower(
+    text: &str,
+    file: &str,
+    opts: &FrontendOptions,
+    as_is: bool,
+) -> Result<Program, AraError> {
     source::scan_nesting(text, file)?;
     let config = lang_c::driver::Config::with_gcc();
     let parsed = match lang_c::driver::parse_preprocessed(&config, text.to_string()) {
@@ -206,8 +224,10 @@ fn parse_and_lower(text: &str, file: &str, opts: &FrontendOptions) -> Result<Pro
         });
     };
     let body = l.lower_main(main)?;
+    let sites = source::loop_sites(&parsed.source, &map, file, as_is, &l.loop_offsets);
     let mut p = l.p;
     p.body = body;
+    p.loop_sites = sites;
     let mut next = 1;
     number(&mut p.body, &mut next);
     p.num_vertices = next + 1;

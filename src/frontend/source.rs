@@ -396,6 +396,122 @@ impl SourceMap {
     }
 }
 
+/// The words (identifiers and keywords) of a C text outside comments, string and character
+/// literals, numbers and directive lines (`#define`, line markers): (first byte, end byte) of
+/// each, in order. A comment is skipped whole, whichever lines it spans.
+pub fn words(text: &str) -> Vec<(usize, usize)> {
+    let b = text.as_bytes();
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let to_eol = |i: usize| text[i..].find('\n').map_or(b.len(), |e| i + e);
+    let mut out = vec![];
+    let mut i = 0;
+    let mut line_start = true;
+    while i < b.len() {
+        let c = b[i];
+        match c {
+            b'\n' => {
+                line_start = true;
+                i += 1;
+                continue;
+            }
+            b' ' | b'\t' | b'\r' | 0x0b | 0x0c => {
+                i += 1;
+                continue;
+            }
+            b'#' if line_start => {
+                // A directive to the end of its line (and its continuation lines).
+                let mut e = to_eol(i);
+                while e > i && e < b.len() && text[..e].ends_with('\\') {
+                    e = to_eol(e + 1);
+                }
+                i = e;
+                continue;
+            }
+            _ => line_start = false,
+        }
+        if c == b'/' && b.get(i + 1) == Some(&b'/') {
+            i = to_eol(i);
+        } else if c == b'/' && b.get(i + 1) == Some(&b'*') {
+            i = text[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
+        } else if c == b'"' || c == b'\'' {
+            i += 1;
+            while i < b.len() && b[i] != c && b[i] != b'\n' {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i += 1;
+        } else if word(c) {
+            let j = i + b[i..].iter().take_while(|&&x| word(x)).count();
+            if !c.is_ascii_digit() {
+                out.push((i, j));
+            }
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The sites of the loop statements that start at `offsets` of the parsed text `text`
+/// ([`LoopSite`]): their keyword's place among the same words of its line. `as_is`: `text`
+/// is the user's file itself (a `.i` file), so the line is the text's own line; otherwise
+/// (`gcc -E` output of `file`) the line its line markers give, when they name `file`.
+pub fn loop_sites(
+    text: &str,
+    map: &SourceMap,
+    file: &str,
+    as_is: bool,
+    offsets: &[usize],
+) -> Vec<crate::ir::LoopSite> {
+    use crate::ir::{LoopKeyword, LoopSite, Span};
+    let words = words(text);
+    let line_of = |off: usize| match map.starts.binary_search(&off) {
+        Ok(k) => k,
+        Err(k) => k.saturating_sub(1),
+    };
+    let mut offsets = offsets.to_vec();
+    offsets.sort_unstable();
+    offsets.dedup();
+    let mut out = vec![];
+    for off in offsets {
+        let Ok(at) = words.binary_search_by_key(&off, |w| w.0) else {
+            continue;
+        };
+        let Some(keyword) = LoopKeyword::from_word(&text[off..words[at].1]) else {
+            continue;
+        };
+        let k = line_of(off);
+        let (start, end) = (
+            map.starts[k],
+            map.starts.get(k + 1).copied().unwrap_or(text.len()),
+        );
+        let (first, last) = (
+            words.partition_point(|w| w.0 < start),
+            words.partition_point(|w| w.0 < end),
+        );
+        let peers: Vec<usize> = words[first..last]
+            .iter()
+            .filter(|w| &text[w.0..w.1] == keyword.word())
+            .map(|w| w.0)
+            .collect();
+        let index = peers.iter().position(|&o| o == off).unwrap_or(0);
+        let (f, origin, col) = map.locate(off);
+        let line = if as_is {
+            Some(k as u32 + 1)
+        } else {
+            (f == file).then_some(origin)
+        };
+        out.push(LoopSite {
+            span: Span { line: origin, col },
+            keyword,
+            line,
+            index: index as u32,
+            count: peers.len() as u32,
+        });
+    }
+    out
+}
+
 /// Inserts `int ` before old-style definitions without a return type (`main() {`,
 /// `foo(int x)` followed by `{`) at the start of a line; line numbers do not change. Only lines
 /// after a complete declaration (`;`, `}`, a directive or nothing) qualify, so GNU-style

@@ -285,6 +285,12 @@ impl<'a> Lowerer<'a> {
     pub fn stmt(&mut self, s: &'a Node<Statement>) -> R<()> {
         let off = s.span.start;
         let span = self.span(off);
+        if matches!(
+            s.node,
+            Statement::While(_) | Statement::DoWhile(_) | Statement::For(_)
+        ) {
+            self.loop_offsets.push(off);
+        }
         match &s.node {
             Statement::Labeled(l) => {
                 match &l.node.label.node {

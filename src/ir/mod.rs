@@ -386,6 +386,51 @@ pub struct Program {
     /// Number of vertices: ids are `0..num_vertices`; `0` is the error vertex and
     /// `num_vertices - 1` the exit vertex (the end of `main`).
     pub num_vertices: u32,
+    /// The loop statements written in the user's file (not those ara makes, such as the loop
+    /// that fills a large array), by the span their `While`/`DoWhile` statement carries.
+    pub loop_sites: Vec<LoopSite>,
+}
+
+/// The keyword a loop statement starts with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum LoopKeyword {
+    For,
+    While,
+    Do,
+}
+
+impl LoopKeyword {
+    pub fn from_word(w: &str) -> Option<LoopKeyword> {
+        match w {
+            "for" => Some(LoopKeyword::For),
+            "while" => Some(LoopKeyword::While),
+            "do" => Some(LoopKeyword::Do),
+            _ => None,
+        }
+    }
+
+    pub fn word(self) -> &'static str {
+        match self {
+            LoopKeyword::For => "for",
+            LoopKeyword::While => "while",
+            LoopKeyword::Do => "do",
+        }
+    }
+}
+
+/// Where a loop statement of the user's file starts, from the parser's span of the statement:
+/// its keyword is the `index`-th of the `count` words `keyword` the front end read on one line
+/// (outside comments and literals), and that line is `line` of the user's file (`None`: the
+/// loop is not written in the user's file, a header's or a macro's on another line). The
+/// column in the user's file is that of the same word there, when the line holds `count` of
+/// them (a line whose words differ from what the front end read, through a macro, gives none).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopSite {
+    pub span: Span,
+    pub keyword: LoopKeyword,
+    pub line: Option<u32>,
+    pub index: u32,
+    pub count: u32,
 }
 
 impl Program {

@@ -204,6 +204,7 @@ mod tests {
             labels: vec![],
             body: vec![],
             num_vertices: 2,
+            loop_sites: vec![],
         }
     }
 

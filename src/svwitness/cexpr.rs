@@ -251,6 +251,7 @@ mod tests {
             labels: vec![],
             body: vec![],
             num_vertices: 2,
+            loop_sites: vec![],
         }
     }
 

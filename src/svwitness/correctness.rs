@@ -20,17 +20,20 @@
 //!   Dropping conjuncts weakens it: still true, but perhaps no longer *inductive* (a validator
 //!   may then fail to confirm it; `ara validate` answers REJECTED or UNKNOWN). A loop head
 //!   whose every conjunct is dropped, or that is no `for`/`while` of the file (`do` loops,
-//!   `goto` loops), gets no entry.
+//!   `goto` loops, loops ara made, loops written through a macro), gets no entry.
+//! - The location of a loop is its keyword in the file ([`loops_in_file`]: the front end's
+//!   span of the loop statement, [`crate::ir::LoopSite`]), which `ara validate` reads the
+//!   same way ([`super::inductive`]).
 //! - Complete unwinding, k-induction and proofs of the witness-index transformation state no
 //!   invariant ara could write: the witness is the minimal honest one, an `invariant_set`
 //!   with no invariants (the format's way of saying "correct, no certificate").
 
 use super::cexpr::{self, Scope};
 use super::format::{Entry, Invariant, InvariantItem, Location, Witness};
-use super::source::SourceText;
+use super::source::{Pos, SourceText};
 use super::write::{Provenance, metadata};
 use crate::engines::{LoopInvariant, Proof};
-use crate::ir::{Program, StmtKind, Vertex};
+use crate::ir::{LoopKeyword, Program, StmtKind, Vertex};
 
 /// The correctness witness with `content` (the invariants; none for the minimal witness).
 pub fn correctness_witness(
@@ -172,50 +175,72 @@ fn loop_invariant(
     ))
 }
 
-/// The `while`/`for` loops of `p` in program order: (vertex, source line of the statement).
-pub fn while_loops(p: &Program) -> Vec<(Vertex, u32)> {
+/// A loop statement of the program and where it starts in the file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LoopAt {
+    /// Its head (the `While` or `DoWhile` statement).
+    pub vertex: Vertex,
+    /// Its keyword; `None` for a loop ara made (the loop filling a large array).
+    pub keyword: Option<LoopKeyword>,
+    /// Where its keyword is in the file, when ara can say ([`SourceText::loop_position`]).
+    pub pos: Option<Pos>,
+}
+
+/// The loop statements of `p` in program order, located by the front end's sites of the
+/// loop statements ([`crate::ir::LoopSite`], matched by the statement's span): the writer and
+/// the validator of correctness witnesses both use this, so a location one writes is the loop
+/// the other reads it as. A span two sites share gives no position.
+pub fn loops_in_file(p: &Program, src: &SourceText) -> Vec<LoopAt> {
     let mut out = vec![];
     p.visit_stmts(&mut |s| {
-        if matches!(s.kind, StmtKind::While { .. }) {
-            out.push((s.id, s.span.line));
+        if !matches!(s.kind, StmtKind::While { .. } | StmtKind::DoWhile { .. }) {
+            return;
         }
+        let mut sites = p.loop_sites.iter().filter(|x| x.span == s.span);
+        let (keyword, pos) = match (sites.next(), sites.next()) {
+            (Some(site), None) => (Some(site.keyword), src.loop_position(site)),
+            (Some(site), Some(_)) => (Some(site.keyword), None),
+            (None, _) => (None, None),
+        };
+        out.push(LoopAt {
+            vertex: s.id,
+            keyword,
+            pos,
+        });
     });
     out
 }
 
-/// The positions of the `for`/`while` keywords of the physical lines of IR line `line`.
-pub fn loop_keywords(src: &SourceText, line: u32) -> Vec<super::source::Pos> {
-    src.physical_lines(line)
-        .into_iter()
-        .flat_map(|l| src.loop_keywords(l))
-        .filter(|(w, _)| w != "do")
-        .map(|(_, at)| at)
-        .collect()
-}
-
-/// The location of the loop whose head is `vertex`: the keyword starting it in the file.
+/// The location of the loop whose head is `vertex`: the keyword starting it in the file
+/// (format 2.0: a `loop_invariant`'s location is the first character of its loop statement).
 pub fn loop_location(p: &Program, src: &SourceText, vertex: Vertex) -> Result<Location, String> {
-    let loops = while_loops(p);
-    let Some(&(_, line)) = loops.iter().find(|(v, _)| *v == vertex) else {
-        return Err(format!(
-            "vertex {vertex} is no for/while loop of the file (a do or goto loop)"
-        ));
+    let l = loops_in_file(p, src)
+        .into_iter()
+        .find(|l| l.vertex == vertex)
+        .ok_or_else(|| {
+            format!(
+                "vertex {vertex} is no for/while loop statement of the file (a do or goto loop)"
+            )
+        })?;
+    let at = match (l.keyword, l.pos) {
+        (None, _) => {
+            return Err(format!(
+                "vertex {vertex} is a loop ara made, not the file's"
+            ));
+        }
+        (Some(LoopKeyword::Do), _) => {
+            return Err(format!(
+                "vertex {vertex} is no for/while loop of the file (a do loop)"
+            ));
+        }
+        (Some(_), None) => {
+            return Err(format!(
+                "the loop of vertex {vertex} is not found in {} (a macro?)",
+                src.path
+            ));
+        }
+        (Some(_), Some(at)) => at,
     };
-    // The k-th loop statement of that line is the k-th loop keyword written there; a
-    // function inlined twice repeats its loops (the statement k + K is keyword k again).
-    let k = loops
-        .iter()
-        .filter(|(_, l)| *l == line)
-        .position(|(v, _)| *v == vertex)
-        .unwrap_or(0);
-    let keywords = loop_keywords(src, line);
-    if keywords.is_empty() {
-        return Err(format!(
-            "no loop keyword found on line {line} of {}",
-            src.path
-        ));
-    }
-    let at = keywords[k % keywords.len()];
     Ok(Location {
         file_name: src.path.clone(),
         line: at.line,
@@ -232,13 +257,23 @@ mod tests {
     const PROG: &str = "void __VERIFIER_assert(int cond) { if (!cond) reach_error(); }\n\
 int main(void) {\n  int a[4]; unsigned int i = 0;\n  a[1] = 9;\n  do { i++; } while (i < 2);\n  for (i = 0; i < 3; i++) { while (a[1] != 9) { } }\n  __VERIFIER_assert(i == 3);\n}\n";
 
+    /// The heads of the `for`/`while` loops of the file.
+    fn for_while(p: &Program) -> Vec<Vertex> {
+        let src = SourceText::new("t.c", PROG.to_string());
+        loops_in_file(p, &src)
+            .into_iter()
+            .filter(|l| matches!(l.keyword, Some(LoopKeyword::For | LoopKeyword::While)))
+            .map(|l| l.vertex)
+            .collect()
+    }
+
     fn program() -> (Program, SourceText) {
         let p = parse_source(PROG, "t.c", &FrontendOptions::default()).unwrap();
         (p, SourceText::new("t.c", PROG.to_string()))
     }
 
     fn proof(p: &Program, found_by: &str, c_expr: &str) -> Proof {
-        let (for_loop, _) = while_loops(p)[0];
+        let for_loop = for_while(p)[0];
         Proof::InductiveInvariant {
             found_by: found_by.into(),
             invariants: vec![
@@ -260,13 +295,35 @@ int main(void) {\n  int a[4]; unsigned int i = 0;\n  a[1] = 9;\n  do { i++; } wh
     #[test]
     fn loops_are_located_at_their_keywords() {
         let (p, src) = program();
-        let loops = while_loops(&p);
+        let loops = for_while(&p);
         assert_eq!(loops.len(), 2);
-        let outer = loop_location(&p, &src, loops[0].0).unwrap();
+        let outer = loop_location(&p, &src, loops[0]).unwrap();
         assert_eq!((outer.line, outer.column), (6, Some(3)));
         assert_eq!(outer.function.as_deref(), Some("main"));
-        let inner = loop_location(&p, &src, loops[1].0).unwrap();
+        let inner = loop_location(&p, &src, loops[1]).unwrap();
         assert_eq!((inner.line, inner.column), (6, Some(29)));
+    }
+
+    #[test]
+    fn loops_ara_makes_have_no_location() {
+        // The loop that gives the large array fresh contents each iteration is ara's.
+        let text = "int main(void) {\n  int s = 0;\n  for (int i = 0; i < 3; i++) {\n    int a[100];\n    a[i] = i; s += a[i];\n  }\n  while (s < 0) { }\n}\n";
+        let p = parse_source(text, "g.c", &FrontendOptions::default()).unwrap();
+        let src = SourceText::new("g.c", text.to_string());
+        let loops = loops_in_file(&p, &src);
+        let at: Vec<_> = loops
+            .iter()
+            .map(|l| (l.keyword, l.pos.map(|p| (p.line, p.column))))
+            .collect();
+        assert_eq!(
+            at,
+            vec![
+                (Some(LoopKeyword::For), Some((3, 3))),
+                (None, None),
+                (Some(LoopKeyword::While), Some((7, 3))),
+            ]
+        );
+        assert!(loop_location(&p, &src, loops[1].vertex).is_err());
     }
 
     #[test]

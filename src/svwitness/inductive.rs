@@ -5,9 +5,15 @@
 //! a time limit; gives a [`Validation`] with notes.
 //!
 //! Each `loop_invariant` (a C expression, read by ara's front end: [`super::cexpr`]) is
-//! attached to the `for`/`while` loop that starts at its line (the column chooses among loops
-//! of one line); several invariants of one loop are conjoined; loop heads without one get
-//! `true`. The check is the Horn-clause engine's own certificate check
+//! attached to the `for`/`while` loop statement that starts at its location (format 2.0: the
+//! line and column of the loop's first character, its keyword; a 0-based column is accepted;
+//! without a column, the one loop of the line). The loops are located by the front end's
+//! spans of the loop statements ([`super::correctness::loops_in_file`]), not by words in the
+//! text: a `while` in a comment, the `while` ending a `do`, a loop ara made (filling a large
+//! array) are no loop starts. An invariant is never dropped: a location no loop starts at is
+//! REJECTED, or UNKNOWN when some loop of the program could not be located in the file (a
+//! macro) or the line holds several loops and the location has no column. Several invariants
+//! of one loop are conjoined; loop heads without one get `true`. The check is the Horn-clause engine's own certificate check
 //! ([`crate::engines::horn::certify::check`]) on the bit-vector Horn clauses of the program
 //! ([`crate::engines::horn::encode`]: one predicate per loop head, one clause per loop-free
 //! block between entry, loop heads and error, C semantics exactly), with each predicate
@@ -20,6 +26,11 @@
 //! that element. When that check fails and every array is small (at most
 //! [`EXACT_ELEMENTS`] elements in all), it is repeated with every element tracked, which is
 //! exact (Theorem 1 of Armando et al.).
+//!
+//! Undefined behaviour: Z3's bit-vectors give `x / 0`, a signed overflow or a shift past the
+//! width some value, C none. So each invariant `e` is checked as `d && e`, `d` the condition
+//! under which C defines `e` ([`super::defined`]); a failure of such a check is UNKNOWN (the
+//! conditions may hold in every reachable state without being inductive themselves).
 //!
 //! Soundness:
 //! - CONFIRMED only when Z3 answered `unsat` for every clause: the definitions are then an
@@ -40,14 +51,15 @@
 //!   (it claims nothing ara could refute).
 
 use super::cexpr::{self, Scope};
-use super::correctness::{loop_keywords, while_loops};
+use super::correctness::{LoopAt, loops_in_file};
+use super::defined::defined;
 use super::format::{InvariantItem, Location};
 use super::source::SourceText;
 use super::validate::Validation;
 use crate::abstraction::{IndexSets, VarSet, abstract_program};
 use crate::engines::horn::certify;
 use crate::engines::horn::encode::{self, Clause, HornSystem, binders};
-use crate::ir::{ArrId, Expr, Program, StmtKind, VarId, Vertex};
+use crate::ir::{ArrId, BinOp, Expr, Program, VarId, Vertex};
 use crate::smt::{ExprEncoder, Theory};
 use crate::tools::{Limits, Tool, find_tool};
 use std::collections::{BTreeMap, BTreeSet};
@@ -73,9 +85,35 @@ pub fn validate_invariants(
         Ok(a) => a,
         Err(v) => return (v, notes),
     };
+    // Each invariant with the condition under which C defines its value ([`defined`]).
+    let mut guarded = false;
+    let attached: Attached = attached
+        .into_iter()
+        .map(|(v, es)| {
+            let es = es
+                .into_iter()
+                .map(|e| match defined(p, &e) {
+                    Some(d) => {
+                        guarded = true;
+                        Expr::bin(BinOp::LogAnd, d, e)
+                    }
+                    None => e,
+                })
+                .collect();
+            (v, es)
+        })
+        .collect();
     let v = match check(p, src, &attached, timeout) {
         Ok(v) => v,
         Err(why) => Validation::Unknown(why),
+    };
+    let v = match v {
+        Validation::Rejected(why) if guarded => Validation::Unknown(format!(
+            "{why}; the invariants were checked with the conditions under which C defines \
+             them (no division by zero, signed overflow or shift past the width), and those \
+             conditions need not be inductive"
+        )),
+        v => v,
     };
     let v = match v {
         Validation::Rejected(why) if attached.is_empty() => Validation::Unknown(format!(
@@ -94,7 +132,7 @@ fn attach(
     items: &[InvariantItem],
     notes: &mut Vec<String>,
 ) -> Result<Attached, Validation> {
-    let loops = while_loops(p);
+    let loops = loops_in_file(p, src);
     let mut out = Attached::new();
     for (k, item) in items.iter().enumerate() {
         let inv = &item.invariant;
@@ -118,7 +156,7 @@ fn attach(
                 )));
             }
         }
-        let vertices = loop_at(p, src, &loops, &inv.location, &what)?;
+        let vertices = loop_at(src, &loops, &inv.location, &what)?;
         let in_main = src.function_at(inv.location.line).as_deref() == Some("main");
         let scope = Scope::at(p, in_main);
         let e = cexpr::parse(p, &scope, &inv.value)
@@ -135,11 +173,14 @@ fn attach(
 }
 
 /// The vertices of the `for`/`while` loop a location names (several when the function it
-/// is in was inlined more than once: the invariant must hold at every copy).
+/// is in was inlined more than once: the invariant must hold at every copy). The location is
+/// the loop's keyword (format 2.0: the first character of the loop statement; a 0-based
+/// column is accepted too); without a column, the one loop of the line. Never empty: a
+/// location no loop of the file starts at is REJECTED, or UNKNOWN when some loop of the
+/// program could not be located in the file (it might be that one).
 fn loop_at(
-    p: &Program,
     src: &SourceText,
-    loops: &[(Vertex, u32)],
+    loops: &[LoopAt],
     loc: &Location,
     what: &str,
 ) -> Result<Vec<Vertex>, Validation> {
@@ -150,54 +191,58 @@ fn loop_at(
             src.path
         )));
     }
-    let origin = src.origin(line);
-    let here: Vec<Vertex> = loops
+    let on_line: Vec<&LoopAt> = loops
         .iter()
-        .filter(|(_, l)| *l == origin)
-        .map(|(v, _)| *v)
+        .filter(|l| l.pos.is_some_and(|at| at.line == line))
         .collect();
-    if here.is_empty() {
-        let mut do_loop = false;
-        p.visit_stmts(&mut |s| {
-            do_loop |= matches!(s.kind, StmtKind::DoWhile { .. }) && s.span.line == origin;
-        });
-        return Err(if do_loop {
-            Validation::Unknown(format!("{what}: invariants of do loops are not checked"))
+    let here: Vec<&LoopAt> = on_line
+        .iter()
+        .copied()
+        .filter(|l| {
+            let at = l.pos.expect("located");
+            loc.column
+                .is_none_or(|c| at.column == c || at.column == c + 1)
+        })
+        .collect();
+    let positions: BTreeSet<_> = here.iter().map(|l| l.pos).collect();
+    if positions.len() > 1 {
+        return Err(Validation::Unknown(format!(
+            "{what}: {} loops start at line {line}; the location has no column to say which",
+            positions.len()
+        )));
+    }
+    let Some(first) = here.first() else {
+        let at = loc
+            .column
+            .map_or(String::new(), |c| format!(", column {c}"));
+        let unlocated = loops.iter().any(|l| l.keyword.is_some() && l.pos.is_none());
+        return Err(if unlocated {
+            Validation::Unknown(format!(
+                "{what}: no loop ara located starts at line {line}{at}, and some loop of the \
+                 program is not located in the file (written through a macro?)"
+            ))
         } else {
+            let columns: Vec<String> = on_line
+                .iter()
+                .filter_map(|l| l.pos.map(|p| p.column.to_string()))
+                .collect();
             Validation::Rejected(format!(
-                "{what}: no loop starts at line {line}, which reads `{}`",
-                src.line_text(line).trim()
+                "{what}: no loop starts at line {line}{at}, which reads `{}`{}",
+                src.line_text(line).trim(),
+                if columns.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (its loops start at columns {})", columns.join(", "))
+                }
             ))
         });
-    }
-    // The loop statements of the line are its loop keywords in order, repeated once per
-    // inlined copy; the column names the keyword (1- or 0-based), needed when there are
-    // several.
-    let keywords: Vec<_> = loop_keywords(src, origin)
-        .into_iter()
-        .filter(|at| at.line == line)
-        .collect();
-    let k = match (keywords.len(), loc.column) {
-        (0, _) => None,
-        (1, _) => Some(0),
-        (_, Some(c)) => keywords
-            .iter()
-            .position(|at| at.column == c || at.column == c + 1),
-        (_, None) => None,
     };
-    let Some(k) = k else {
+    if first.keyword == Some(crate::ir::LoopKeyword::Do) {
         return Err(Validation::Unknown(format!(
-            "{what}: {} loops start at line {line}; the column does not say which",
-            here.len()
+            "{what}: invariants of do loops are not checked"
         )));
-    };
-    let n = keywords.len();
-    Ok(here
-        .iter()
-        .enumerate()
-        .filter(|(j, _)| j % n == k)
-        .map(|(_, v)| *v)
-        .collect())
+    }
+    Ok(here.iter().map(|l| l.vertex).collect())
 }
 
 /// A constant index expression's value.

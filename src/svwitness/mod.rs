@@ -12,6 +12,7 @@
 //! - [`validate`]: a witness → CONFIRMED / REJECTED / UNKNOWN.
 //! - [`correctness`]: a SAFE verdict's proof → an `invariant_set` (pure).
 //! - [`cexpr`]: a witness's C expression → an IR expression (ara's front end).
+//! - [`defined`]: the condition under which C defines an expression's value.
 //! - [`inductive`]: an `invariant_set` → CONFIRMED / REJECTED / UNKNOWN (Z3, Horn clauses).
 //! - [`search`]: invariants for proofs that state none (a short run of the Horn engine).
 //!
@@ -24,6 +25,7 @@
 
 pub mod cexpr;
 pub mod correctness;
+pub mod defined;
 pub mod format;
 pub mod inductive;
 pub mod locals;

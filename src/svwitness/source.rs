@@ -9,6 +9,7 @@
 //! for a `.i` file), and on them the tokens of a call.
 
 use crate::frontend::source::SourceMap;
+use crate::ir::LoopSite;
 use sha2::{Digest, Sha256};
 use std::path::Path;
 
@@ -38,6 +39,8 @@ pub struct SourceText {
     /// For each physical line, the line its line markers say it comes from (itself when the
     /// file has none).
     origin: Vec<u32>,
+    /// The words of the text outside comments and literals ([`crate::frontend::source::words`]).
+    words: Vec<(usize, usize)>,
 }
 
 impl SourceText {
@@ -52,11 +55,13 @@ impl SourceText {
         starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
         let map = SourceMap::new(&text, path);
         let origin = starts.iter().map(|&s| map.locate(s).1).collect();
+        let words = crate::frontend::source::words(&text);
         SourceText {
             path: path.to_string(),
             text,
             starts,
             origin,
+            words,
         }
     }
 
@@ -104,56 +109,25 @@ impl SourceText {
         }
     }
 
-    /// The identifiers (and keywords) written on physical line `line` outside comments and
-    /// literals: (first byte, end byte) of each, in order.
-    fn words_on(&self, line: u32) -> Vec<(usize, usize)> {
+    /// The identifiers (and keywords) written on physical line `line` outside comments
+    /// (whichever lines they span), literals and directives: (first byte, end byte) of each, in
+    /// order.
+    fn words_on(&self, line: u32) -> &[(usize, usize)] {
         let k = line.saturating_sub(1) as usize;
         let Some(&start) = self.starts.get(k) else {
-            return vec![];
+            return &[];
         };
         let end = self.starts.get(k + 1).copied().unwrap_or(self.text.len());
-        let bytes = self.text.as_bytes();
-        let mut out = vec![];
-        let mut i = start;
-        while i < end {
-            let b = bytes[i];
-            if b == b'/' && bytes.get(i + 1) == Some(&b'/') {
-                break;
-            }
-            if b == b'/' && bytes.get(i + 1) == Some(&b'*') {
-                i = self.text[i + 2..].find("*/").map_or(end, |e| i + 2 + e + 2);
-                continue;
-            }
-            if b == b'"' || b == b'\'' {
-                i = skip_literal(bytes, i);
-                continue;
-            }
-            if b.is_ascii_digit() {
-                // A number with its suffix (`10u`, `0x1fL`): not an identifier.
-                while i < end && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_') {
-                    i += 1;
-                }
-                continue;
-            }
-            if b.is_ascii_alphabetic() || b == b'_' {
-                let j = i + bytes[i..]
-                    .iter()
-                    .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
-                    .count();
-                out.push((i, j));
-                i = j;
-                continue;
-            }
-            i += 1;
-        }
-        out
+        let first = self.words.partition_point(|w| w.0 < start);
+        let last = self.words.partition_point(|w| w.0 < end);
+        &self.words[first..last]
     }
 
     /// The calls of functions `wanted` accepts that start on physical line `line`, in order.
     pub fn calls_on(&self, line: u32, wanted: &dyn Fn(&str) -> bool) -> Vec<Call> {
         let bytes = self.text.as_bytes();
         let mut out = vec![];
-        for (i, j) in self.words_on(line) {
+        for &(i, j) in self.words_on(line) {
             let name = &self.text[i..j];
             if wanted(name)
                 && let Some(open) = next_non_space(bytes, j).filter(|&o| bytes[o] == b'(')
@@ -169,43 +143,21 @@ impl SourceText {
         out
     }
 
-    /// Where the loops written on physical line `line` start: the keyword `for`, `while` or
-    /// `do` of each, in order (the `while` that ends a `do … while` is not a loop's start).
-    pub fn loop_keywords(&self, line: u32) -> Vec<(String, Pos)> {
-        self.words_on(line)
-            .into_iter()
-            .filter(|&(i, j)| {
-                let w = &self.text[i..j];
-                let do_tail =
-                    w == "while" && self.text[..i].trim_end().ends_with('}') && self.closes_do(i);
-                matches!(w, "for" | "while" | "do") && !do_tail
-            })
-            .map(|(i, j)| (self.text[i..j].to_string(), self.pos(i)))
-            .collect()
-    }
-
-    /// Whether the `}` right before offset `at` closes the body of a `do`.
-    fn closes_do(&self, at: usize) -> bool {
-        let bytes = self.text.as_bytes();
-        let Some(close) = self.text[..at].rfind('}') else {
-            return false;
-        };
-        let mut depth = 0i32;
-        let mut k = close + 1;
-        while k > 0 {
-            k -= 1;
-            match bytes[k] {
-                b'}' => depth += 1,
-                b'{' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        return self.text[..k].trim_end().ends_with("do");
-                    }
-                }
-                _ => {}
-            }
+    /// Where the loop statement of `site` starts in this file: its keyword, the
+    /// `site.index`-th of the same words on `site.line`, when that line holds as many of them
+    /// as the front end read there (`None` otherwise: a macro, or another file).
+    pub fn loop_position(&self, site: &LoopSite) -> Option<Pos> {
+        let line = site.line?;
+        let same: Vec<usize> = self
+            .words_on(line)
+            .iter()
+            .filter(|&&(i, j)| &self.text[i..j] == site.keyword.word())
+            .map(|w| w.0)
+            .collect();
+        if same.len() != site.count as usize {
+            return None;
         }
-        false
+        same.get(site.index as usize).map(|&i| self.pos(i))
     }
 
     /// The line the line markers say physical line `line` comes from (itself without them).
@@ -421,17 +373,40 @@ int main() {\n\
     }
 
     #[test]
-    fn loop_keywords_skip_comments_and_the_end_of_do_loops() {
-        let text = "int main() {\n  do { x++; } while (x < 3); for (;;) { /* while */ }\n  while_x = 1; do\n";
+    fn words_skip_comments_over_lines_and_directives() {
+        let text = "int x; /* a\n while */ y = 1; // for\n#define W while\nz\n";
+        let s = SourceText::new("w.c", text.to_string());
+        let on = |l| -> Vec<&str> { s.words_on(l).iter().map(|&(i, j)| &s.text[i..j]).collect() };
+        assert_eq!(on(1), vec!["int", "x"]);
+        assert_eq!(on(2), vec!["y"]);
+        assert_eq!(on(3), Vec::<&str>::new());
+        assert_eq!(on(4), vec!["z"]);
+    }
+
+    #[test]
+    fn loop_positions_are_the_same_word_of_the_line() {
+        use crate::ir::{LoopKeyword, Span};
+        let text = "int main() {\n  do x++; while (x < 3); /* while */ while (x) x--;\n}\n";
         let s = SourceText::new("l.c", text.to_string());
-        let ks: Vec<(String, u32)> = s
-            .loop_keywords(2)
-            .into_iter()
-            .map(|(w, at)| (w, at.column))
-            .collect();
-        assert_eq!(ks, vec![("do".to_string(), 3), ("for".to_string(), 30)]);
-        assert_eq!(s.loop_keywords(3).len(), 1);
-        assert_eq!(s.origin(2), 2);
+        let site = |keyword, index, count| LoopSite {
+            span: Span::default(),
+            keyword,
+            line: Some(2),
+            index,
+            count,
+        };
+        let at = |st: LoopSite| s.loop_position(&st).map(|p| (p.line, p.column));
+        assert_eq!(at(site(LoopKeyword::Do, 0, 1)), Some((2, 3)));
+        assert_eq!(at(site(LoopKeyword::While, 1, 2)), Some((2, 38)));
+        // The front end read three `while`s there (a macro): no position.
+        assert_eq!(at(site(LoopKeyword::While, 1, 3)), None);
+        assert_eq!(
+            at(LoopSite {
+                line: None,
+                ..site(LoopKeyword::Do, 0, 1)
+            }),
+            None
+        );
     }
 
     #[test]

@@ -22,9 +22,14 @@
 //!
 //! Soundness of the answers:
 //! - CONFIRMED only when that run reaches the error at the witness's target after passing
-//!   every value waypoint: a run of the original program, so the violation is real and the
-//!   witness leads to it. Waypoints the run cannot check (branching, function_enter, avoid,
-//!   other assumptions) are listed with the answer.
+//!   every value waypoint, and ara checked every waypoint of the witness: a run of the
+//!   original program, so the violation is real and the witness leads to it. A waypoint ara
+//!   cannot check (branching, function_enter, avoid, an assumption over what no nondet call or
+//!   uninitialised local sets, a constraint ara does not read) makes a run that reaches the
+//!   error UNKNOWN: no run may follow the witness, and ara's run may be another.
+//! - A value no run can have is REJECTED: `\result == 4294967303` for an `int` call (ACSL's
+//!   integers are mathematical), `x == v` with `v` out of the range of `x`'s type or of the
+//!   type of the call that set it. Such values are never wrapped into the type.
 //! - REJECTED for a malformed witness, a witness of another file (its SHA-256), a waypoint
 //!   that points at no call, or a run that does not do what the witness says *when the witness
 //!   pins every input of that run exactly*: the program is deterministic on fixed inputs, so
@@ -44,7 +49,7 @@ use super::locals::{self, Local, Place, Point};
 use super::run::{InputPlan, RunEnding, RunRecord, run_original};
 use super::sites::Sites;
 use super::source::{Call, SourceText};
-use crate::ir::{BinOp, Expr, IntType, Program, StmtKind, VarId};
+use crate::ir::{BinOp, DataModel, Expr, IntType, Program, StmtKind, VarId};
 use crate::smt::{ArrayValue, Model, VarValue};
 use std::path::Path;
 use std::time::Duration;
@@ -86,8 +91,19 @@ struct Plan {
     points: Vec<(Point, String)>,
     /// Every input value is the witness's own (not chosen by ara).
     exact: bool,
+    /// The waypoints ara did not check (a run reaching the error is then no confirmation:
+    /// the witness may describe another run).
+    unchecked: Vec<String>,
     target: Location,
     notes: Vec<String>,
+}
+
+impl Plan {
+    /// A waypoint ara does not check: noted, and the answer can be no CONFIRMED.
+    fn unchecked(&mut self, note: String) {
+        self.notes.push(note.clone());
+        self.unchecked.push(note);
+    }
 }
 
 pub fn validate(
@@ -234,6 +250,7 @@ fn plan_of_segments(
         initial: Model::default(),
         points: vec![],
         exact: true,
+        unchecked: vec![],
         target: Location {
             file_name: String::new(),
             line: 0,
@@ -255,7 +272,7 @@ fn plan_of_segments(
                 )));
             }
             if w.action != Action::Follow {
-                plan.notes.push(format!("{what}: action avoid not checked"));
+                plan.unchecked(format!("{what}: action avoid not checked"));
                 continue;
             }
             if w.location.line == 0 || w.location.line > src.num_lines() {
@@ -273,9 +290,11 @@ fn plan_of_segments(
                     }
                     target = Some(w.location.clone());
                 }
-                WaypointType::FunctionReturn => function_return(src, &sites, w, &what, &mut plan)?,
+                WaypointType::FunctionReturn => {
+                    function_return(p.data_model, src, &sites, w, &what, &mut plan)?
+                }
                 WaypointType::Assumption => assumption(p, src, &sites, w, &what, &mut plan)?,
-                _ => plan.notes.push(format!("{what}: not checked")),
+                _ => plan.unchecked(format!("{what}: not checked")),
             }
         }
     }
@@ -296,6 +315,7 @@ fn names_call(loc: &Location, call: &Call) -> bool {
 }
 
 fn function_return(
+    dm: DataModel,
     src: &SourceText,
     sites: &Sites,
     w: &Waypoint,
@@ -313,7 +333,7 @@ fn function_return(
             .any(|c| names_call(&w.location, c));
         if any_call {
             plan.exact = false;
-            plan.notes.push(format!(
+            plan.unchecked(format!(
                 "{what}: the return of a function other than a nondet function is not checked"
             ));
             return Ok(());
@@ -326,12 +346,13 @@ fn function_return(
     };
     match w.constraint.as_ref().and_then(|c| result_value(&c.value)) {
         Some((v, exact)) => {
+            in_range(call.ty, v, dm, exact, what)?;
             plan.exact &= exact;
             plan.inputs.push((call.id, v, what.into()));
         }
         None => {
             plan.exact = false;
-            plan.notes.push(format!(
+            plan.unchecked(format!(
                 "{what}: constraint not understood, value left open"
             ));
         }
@@ -352,17 +373,20 @@ fn assumption(
 ) -> Result<(), Validation> {
     let eqs = w.constraint.as_ref().map(|c| equations(&c.value));
     let Some(Some(eqs)) = eqs else {
-        plan.notes.push(format!("{what}: not checked"));
+        plan.unchecked(format!("{what}: not checked"));
         return Ok(());
     };
     let uninitialised = locals::uninitialised(p);
     let mut places = vec![];
     for (name, v) in eqs {
         let plain = !name.contains(['[', '.']);
-        if let Some(id) = plain
+        if let Some((id, ty)) = plain
             .then(|| nondet_source_of(p, src, sites, &name, w.location.line))
             .flatten()
         {
+            // The variable holds the call's value converted to its own type.
+            in_range(sites.calls[id].ty, v, p.data_model, true, what)?;
+            in_range(ty, v, p.data_model, true, what)?;
             plan.inputs.push((id, v, what.into()));
             continue;
         }
@@ -371,7 +395,7 @@ fn assumption(
             None => {
                 // Perhaps a variable ara cannot name: its value is ara's choice.
                 plan.exact = false;
-                plan.notes.push(format!(
+                plan.unchecked(format!(
                     "{what}: {name} == {v} not checked (neither a nondet call nor an \
                      uninitialised local of main sets {name})"
                 ));
@@ -440,7 +464,7 @@ fn initial_values(
             let first_col = (text.len() - text.trim_start().len()) as u32 + 1;
             if spans.len() > 1 && w.location.column.is_some_and(|c| c != first_col) {
                 plan.exact = false;
-                plan.notes.push(format!(
+                plan.unchecked(format!(
                     "{what}: the line holds several statements; checked before the first"
                 ));
             }
@@ -464,11 +488,12 @@ fn initial_values(
     };
     let mut parts = vec![];
     for &(pl, v) in &places {
-        let value = match pl {
+        let ty = match pl {
             Place::Var(x) => p.var(x).ty,
             Place::Elem(a, _) => p.array(a).elem,
-        }
-        .wrap(v, p.data_model);
+        };
+        in_range(ty, v, p.data_model, true, what)?;
+        let value = ty.wrap(v, p.data_model);
         match pl {
             Place::Var(var) => plan.initial.vars.push(VarValue { var, value }),
             Place::Elem(array, k) => plan.initial.arrays.push(ArrayValue {
@@ -506,15 +531,15 @@ fn initial_values(
 }
 
 /// The nondet call whose value the statement nearest before physical line `line` assigns to
-/// the variable the user named `name`.
+/// the variable the user named `name`, and that variable's type.
 fn nondet_source_of(
     p: &Program,
     src: &SourceText,
     sites: &Sites,
     name: &str,
     line: u32,
-) -> Option<usize> {
-    let mut best: Option<(u32, usize)> = None;
+) -> Option<(usize, IntType)> {
+    let mut best: Option<(u32, usize, IntType)> = None;
     p.visit_stmts(&mut |s| {
         let StmtKind::Assign(v, Expr::Nondet(_)) = &s.kind else {
             return;
@@ -533,11 +558,37 @@ fn nondet_source_of(
         };
         let at = sites.calls[id].call.start.line;
         if at <= line && best.is_none_or(|b| at > b.0) {
-            best = Some((at, id));
+            best = Some((at, id, var.ty));
         }
     });
     let _ = src;
-    best.map(|b| b.1)
+    best.map(|b| (b.1, b.2))
+}
+
+/// REJECTED when the witness asks a value of type `ty` to equal `v` (`exact`) outside the
+/// type's range (`\result == 4294967303` for an `int`): no run passes such a waypoint, and
+/// wrapping the value would run another program than the witness describes; UNKNOWN when ara
+/// chose `v` for another comparison.
+fn in_range(
+    ty: IntType,
+    v: i128,
+    dm: DataModel,
+    exact: bool,
+    what: &str,
+) -> Result<(), Validation> {
+    if ty.wrap(v, dm) == v {
+        return Ok(());
+    }
+    let (lo, hi) = ty.range(dm);
+    let why = format!(
+        "{what}: {v} is not a value of type {} (from {lo} to {hi})",
+        ty.c_name()
+    );
+    Err(if exact {
+        Validation::Rejected(why)
+    } else {
+        Validation::Unknown(why)
+    })
 }
 
 /// The integer constant of a C or ACSL literal: `5`, `-3`, `0x1F`, `7U`, `(int)5`, `(5)`.
@@ -747,7 +798,16 @@ fn judge_run(
     match &r.ending {
         RunEnding::Reached(v) => {
             let errors = sites.errors.get(v).cloned().unwrap_or_default();
-            if target_matches(src, &plan.target, &errors) {
+            if target_matches(src, &plan.target, &errors) && !plan.unchecked.is_empty() {
+                Validation::Unknown(format!(
+                    "the run reaches the error at line {} (the witness's target), but ara did \
+                     not check {} of the witness's waypoints, so the run may not be the one \
+                     the witness describes ({})",
+                    plan.target.line,
+                    plan.unchecked.len(),
+                    plan.unchecked.join("; ")
+                ))
+            } else if target_matches(src, &plan.target, &errors) {
                 Validation::Confirmed(format!(
                     "the original program, compiled with gcc and run on the witness's {} \
                      input value(s){}, reaches the error at line {} (the witness's target)",

@@ -191,6 +191,7 @@ mod tests {
             labels: vec![],
             body: vec![],
             num_vertices: 2,
+            loop_sites: vec![],
         };
         let nd = &src.calls_on(2, &|n| n.starts_with("__VERIFIER"))[0];
         let err = &src.calls_on(3, &|n| n == "reach_error")[0];
