@@ -193,8 +193,51 @@ pub fn check(
         }
         Strategy::Auto => auto(p, opts, start)?,
     };
+    if let Some(src) = &opts.source {
+        on_source(p, src, opts, start, &mut rep.report.verdict)?;
+    }
     rep.report.time_total_s = start.elapsed().as_secs_f64();
     Ok(rep)
+}
+
+/// Time the replay on the user's file gets at least (even past the check's limit: the
+/// verdict is found, and a replay that runs out of time keeps it), and at most.
+const SOURCE_REPLAY_MIN: Duration = Duration::from_secs(5);
+const SOURCE_REPLAY_MAX: Duration = Duration::from_secs(60);
+
+/// An UNSAFE verdict replayed on the user's file too (`engines::playback`, its soundness):
+/// UNSAFE replayed on the source, UNSAFE replayed on ara's translation (why not on the
+/// source), or UNKNOWN when the source does not reach the error on every input of the run.
+fn on_source(
+    p: &Program,
+    src: &engines::playback::SourceOptions,
+    opts: &CegarOptions,
+    start: Instant,
+    verdict: &mut FinalVerdict,
+) -> Result<(), AraError> {
+    use engines::playback::Decision;
+    let FinalVerdict::Unsafe { trace } = verdict else {
+        return Ok(());
+    };
+    let (_tmp, dir) = engines::work_dir("ara-playback-", opts.keep_dir.as_deref())?;
+    let left = opts.timeout.saturating_sub(start.elapsed());
+    let deadline = Instant::now() + left.clamp(SOURCE_REPLAY_MIN, SOURCE_REPLAY_MAX);
+    match crate::svwitness::playback::confirm_on_source(p, src, trace, &dir, deadline) {
+        Decision::OnSource => {
+            trace.replayed_on = cegar::ReplayedOn::Source;
+            trace.not_on_source = None;
+        }
+        Decision::OnTranslation { why } => {
+            trace.replayed_on = cegar::ReplayedOn::Translation;
+            trace.not_on_source = Some(why);
+        }
+        Decision::Disagreement { detail } => {
+            *verdict = FinalVerdict::Unknown {
+                reason: Inconclusive::FrontEndDisagreement { detail },
+            };
+        }
+    }
+    Ok(())
 }
 
 fn empty_report(p: &Program, verdict: FinalVerdict, checker_s: f64) -> CheckReport {

@@ -27,6 +27,7 @@ pub mod correctness;
 pub mod format;
 pub mod inductive;
 pub mod locals;
+pub mod playback;
 pub mod run;
 pub mod search;
 pub mod sites;
