@@ -215,28 +215,14 @@ fn on_source(
     start: Instant,
     verdict: &mut FinalVerdict,
 ) -> Result<(), AraError> {
-    use engines::playback::Decision;
     let FinalVerdict::Unsafe { trace } = verdict else {
         return Ok(());
     };
     let (_tmp, dir) = engines::work_dir("ara-playback-", opts.keep_dir.as_deref())?;
     let left = opts.timeout.saturating_sub(start.elapsed());
     let deadline = Instant::now() + left.clamp(SOURCE_REPLAY_MIN, SOURCE_REPLAY_MAX);
-    match crate::svwitness::playback::confirm_on_source(p, src, trace, &dir, deadline) {
-        Decision::OnSource => {
-            trace.replayed_on = cegar::ReplayedOn::Source;
-            trace.not_on_source = None;
-        }
-        Decision::OnTranslation { why } => {
-            trace.replayed_on = cegar::ReplayedOn::Translation;
-            trace.not_on_source = Some(why);
-        }
-        Decision::Disagreement { detail } => {
-            *verdict = FinalVerdict::Unknown {
-                reason: Inconclusive::FrontEndDisagreement { detail },
-            };
-        }
-    }
+    let d = crate::svwitness::playback::confirm_on_source(p, src, trace, &dir, deadline);
+    engines::playback::settle(verdict, d);
     Ok(())
 }
 

@@ -42,8 +42,10 @@
 //! An error reached only through a signal, a timeout or an exit code without the marker is
 //! not reached: the run confirms only with the marker and [`REACHED`].
 
+use crate::cegar::ReplayedOn;
 use crate::ir::{DataModel, IntType};
 use crate::tools::{Ending, Limits, Tool, find_tool, run};
+use crate::verdict::{FinalVerdict, Inconclusive};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -328,6 +330,30 @@ pub fn decide(exact: bool, outcome: &SourceOutcome) -> Decision {
     }
 }
 
+/// `verdict` (UNSAFE, confirmed by ara's replay of its translation) after the replay on the
+/// source decided `d`: UNSAFE saying which replay confirmed it, or UNKNOWN on a disagreement.
+/// Other verdicts stay as they are.
+pub fn settle(verdict: &mut FinalVerdict, d: Decision) {
+    let FinalVerdict::Unsafe { trace } = verdict else {
+        return;
+    };
+    match d {
+        Decision::OnSource => {
+            trace.replayed_on = ReplayedOn::Source;
+            trace.not_on_source = None;
+        }
+        Decision::OnTranslation { why } => {
+            trace.replayed_on = ReplayedOn::Translation;
+            trace.not_on_source = Some(why);
+        }
+        Decision::Disagreement { detail } => {
+            *verdict = FinalVerdict::Unknown {
+                reason: Inconclusive::FrontEndDisagreement { detail },
+            };
+        }
+    }
+}
+
 /// gcc's arguments for the user's file with the harness: no optimisation, wrapping signed
 /// arithmetic (as ara's semantics), 32-bit for ILP32.
 fn gcc_args(h: &Harness, harness: &Path, exe: &Path) -> Vec<String> {
@@ -444,6 +470,7 @@ fn outcome_of(ending: &Ending, stderr: &str, limit: Duration) -> SourceOutcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cegar::ConcreteTrace;
 
     fn opts(errors: &[&str]) -> SourceOptions {
         SourceOptions {
@@ -485,6 +512,83 @@ mod tests {
                 why: "no gcc".into()
             }
         );
+    }
+
+    fn unsafe_verdict() -> FinalVerdict {
+        FinalVerdict::Unsafe {
+            trace: ConcreteTrace {
+                path: vec![1, 0],
+                steps: vec![],
+                inputs: vec![],
+                confirmed_by: "replay".into(),
+                replayed_on: ReplayedOn::Translation,
+                not_on_source: None,
+                nondet_values: vec![5],
+                initial_values: Default::default(),
+            },
+        }
+    }
+
+    /// Both replays' outcomes → the verdict (ara's replay of its translation reached the
+    /// error: the verdict comes in UNSAFE).
+    fn verdict_of(exact: bool, source: SourceOutcome) -> FinalVerdict {
+        let mut v = unsafe_verdict();
+        settle(&mut v, decide(exact, &source));
+        v
+    }
+
+    fn replayed_on(v: &FinalVerdict) -> Option<(ReplayedOn, Option<String>)> {
+        match v {
+            FinalVerdict::Unsafe { trace } => {
+                Some((trace.replayed_on, trace.not_on_source.clone()))
+            }
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn both_replays_to_the_verdict() {
+        let reached = || SourceOutcome::Reached("reached reach_error()".into());
+        let missed = || SourceOutcome::Missed("exit code 0".into());
+        let v = verdict_of(true, reached());
+        assert_eq!(replayed_on(&v), Some((ReplayedOn::Source, None)));
+        assert_eq!(
+            verdict_of(false, reached()).to_string(),
+            "UNSAFE (replay; replayed on your source with gcc)"
+        );
+        // The safety net: every input set, the source does not reach the error.
+        let v = verdict_of(true, missed());
+        assert!(
+            matches!(
+                &v,
+                FinalVerdict::Unknown {
+                    reason: Inconclusive::FrontEndDisagreement { .. }
+                }
+            ),
+            "{v}"
+        );
+        assert!(
+            v.to_string()
+                .starts_with("UNKNOWN (front end disagreement: ")
+        );
+        // Values the harness cannot set: no evidence, today's replay stands (and says so).
+        let v = verdict_of(false, missed());
+        assert_eq!(replayed_on(&v).unwrap().0, ReplayedOn::Translation);
+        assert!(
+            v.to_string()
+                .contains("replayed on ara's translation, not on your source")
+        );
+        let v = verdict_of(true, SourceOutcome::NotRun("no -m32".into()));
+        assert_eq!(
+            replayed_on(&v),
+            Some((ReplayedOn::Translation, Some("no -m32".into())))
+        );
+        // SAFE and UNKNOWN stay.
+        let mut u = FinalVerdict::Unknown {
+            reason: Inconclusive::CannotExclude,
+        };
+        settle(&mut u, Decision::OnSource);
+        assert!(matches!(u, FinalVerdict::Unknown { .. }));
     }
 
     #[test]
