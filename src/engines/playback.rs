@@ -643,8 +643,8 @@ mod tests {
                     name: "__VERIFIER_nondet_uchar".into(),
                     ty: IntType::UChar
                 },
-                Stub::Error("reach_error".into()),
                 Stub::Error("__VERIFIER_error".into()),
+                Stub::Error("reach_error".into()),
                 Stub::AssertFail,
                 Stub::VerifierAssume,
                 Stub::AssumeAbortIfNot,
