@@ -379,7 +379,16 @@ mod tests {
                 initial_values: Default::default(),
             },
         };
-        assert_eq!(v.to_string(), "UNSAFE (replay)");
-        round_trip(&v);
+        assert_eq!(
+            v.to_string(),
+            "UNSAFE (replay; replayed on ara's translation)"
+        );
+        let j = round_trip(&v);
+        assert_eq!(j["trace"]["replayed_on"], "translation");
+        // Reports written before the field read back as replayed on the translation.
+        let mut old = j.clone();
+        old["trace"].as_object_mut().unwrap().remove("replayed_on");
+        let back: FinalVerdict = serde_json::from_value(old).unwrap();
+        assert_eq!(back, v);
     }
 }
