@@ -17,7 +17,7 @@
 //! [`engines::playback`]: crate::engines::playback
 
 use super::locals;
-use super::run::{InputPlan, RunEnding, run_original};
+use super::run::{InputPlan, Read, RunEnding, run_original};
 use super::sites::Sites;
 use super::source::SourceText;
 use super::writer_points;
@@ -25,7 +25,7 @@ use crate::cegar::ConcreteTrace;
 use crate::engines::playback::{
     Decision, Harness, SourceFacts, SourceOptions, decide, run_on_source, stubs_for,
 };
-use crate::ir::{Program, StmtKind, Vertex};
+use crate::ir::{IntType, Program, Span, StmtKind, Vertex};
 use crate::smt::Model;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -80,20 +80,34 @@ pub fn harness_for(
             super::run::MAX_LOGGED
         ));
     }
-    let lines = vertex_lines(p);
+    let spans = vertex_spans(p);
+    let line = |v: Vertex| spans.get(&v).map_or(0, |s| s.line);
     let mut inputs = vec![];
     let mut unset = BTreeSet::new();
-    for read in &record.reads {
+    for (k, read) in record.reads.iter().enumerate() {
         match sites.call_of(read.vertex, read.index) {
             Some(site) => inputs.push((site.ty, read.value)),
             None => {
+                // A call's argument of an inlined function, placed at no call by `Sites`: in
+                // the queue when its line calls a nondet function of its type (the harness is
+                // then not exact: the placement is a guess).
+                if let Some(ty) = call_on_line(&src, &sites, read, line(read.vertex)) {
+                    inputs.push((ty, read.value));
+                }
                 unset.insert(format!(
-                    "a value read at line {} that no __VERIFIER_nondet call gives (a local \
-                     declared without initialiser in a loop or a function, or a library \
-                     function's result)",
-                    lines.get(&read.vertex).copied().unwrap_or(0)
+                    "a value read at line {} that is not placed at a __VERIFIER_nondet call \
+                     (a local declared without initialiser in a loop or a function, a call's \
+                     argument, or a library function's result)",
+                    line(read.vertex)
                 ));
             }
+        }
+        if k > 0 && unordered(&spans, &record.reads[k - 1], read) {
+            unset.insert(format!(
+                "the order of the nondet calls of one expression at line {} (C leaves it \
+                 unspecified: gcc may make them in another order than ara)",
+                line(read.vertex)
+            ));
         }
     }
     for &(place, _) in &record.locals.initial_reads {
@@ -114,15 +128,38 @@ pub fn harness_for(
     })
 }
 
-/// The line of each vertex's statement.
-fn vertex_lines(p: &Program) -> BTreeMap<Vertex, u32> {
+/// The type of a nondet `read` placed at no call, when line `line` of the file calls a nondet
+/// function of that type.
+fn call_on_line(src: &SourceText, sites: &Sites, read: &Read, line: u32) -> Option<IntType> {
+    let ty = sites.nondets.get(&read.vertex)?.get(read.index)?.0;
+    let of_type = |n: &str| IntType::from_nondet_fn(n) == Some(ty);
+    let on_line = src
+        .physical_lines(line)
+        .into_iter()
+        .any(|l| !src.calls_on(l, &of_type).is_empty());
+    on_line.then_some(ty)
+}
+
+/// The span of each vertex's statement.
+fn vertex_spans(p: &Program) -> BTreeMap<Vertex, Span> {
     let mut out = BTreeMap::new();
     p.visit_stmts(&mut |s| {
         if !matches!(s.kind, StmtKind::Label(_) | StmtKind::Block(_)) {
-            out.insert(s.id, s.span.line);
+            out.insert(s.id, s.span);
         }
     });
     out
+}
+
+/// Whether two consecutive reads are nondets of one evaluation of one source expression (a
+/// later nondet of the same statement, or the next statement made of the same expression, as
+/// the arguments of an inlined call): C does not order them, so the harness's queue may feed
+/// them in another order than ara's translation read them.
+fn unordered(spans: &BTreeMap<Vertex, Span>, prev: &Read, next: &Read) -> bool {
+    if prev.vertex == next.vertex {
+        return next.index > prev.index;
+    }
+    matches!((spans.get(&prev.vertex), spans.get(&next.vertex)), (Some(a), Some(b)) if a == b)
 }
 
 /// Replays the confirmed `trace` of `p` on the user's file (module doc of
@@ -187,9 +224,9 @@ pub fn write_playback(
         out.display()
     )];
     notes.extend(
-        h.unset.iter().map(|u| {
-            format!("the harness cannot set {u}: the error may not be reached without it")
-        }),
+        h.unset
+            .iter()
+            .map(|u| format!("not set exactly by the harness (the error may not be reached): {u}")),
     );
     Ok(notes)
 }
