@@ -202,7 +202,7 @@ impl Harness {
             t.push_str("  0\n");
         }
         t.push_str("};\n");
-        t.push_str(QUEUE);
+        t.push_str(&queue());
         for s in &self.stubs {
             t.push_str(&stub_text(s));
         }
@@ -246,21 +246,26 @@ const PRELUDE: &str = r#"#include <stdio.h>
 #include <unistd.h>
 "#;
 
-const QUEUE: &str = r#"static unsigned long ara_next = 0;
-static unsigned long long ara_input(const char *f) {
-  if (ara_next >= ara_count) {
+/// The queue of inputs and the report of reaching the error.
+fn queue() -> String {
+    format!(
+        r#"static unsigned long ara_next = 0;
+static unsigned long long ara_input(const char *f) {{
+  if (ara_next >= ara_count) {{
     fflush(stdout);
     fprintf(stderr, "ara playback: %s called after the %lu recorded inputs: the run went elsewhere\n", f, ara_count);
-    _exit(87);
-  }
+    _exit({EXHAUSTED});
+  }}
   return ara_inputs[ara_next++];
-}
-static void ara_reached(const char *what) {
+}}
+static void ara_reached(const char *what) {{
   fflush(stdout);
   fprintf(stderr, "ara playback: reached %s after %lu inputs\n", what, ara_next);
-  _exit(86);
+  _exit({REACHED});
+}}
+"#
+    )
 }
-"#;
 
 fn stub_text(s: &Stub) -> String {
     match s {
