@@ -202,7 +202,7 @@ pub fn check(
 
 /// Time the replay on the user's file gets at least (even past the check's limit: the
 /// verdict is found, and a replay that runs out of time keeps it), and at most.
-const SOURCE_REPLAY_MIN: Duration = Duration::from_secs(5);
+const SOURCE_REPLAY_MIN: Duration = Duration::from_secs(3);
 const SOURCE_REPLAY_MAX: Duration = Duration::from_secs(60);
 
 /// An UNSAFE verdict replayed on the user's file too (`engines::playback`, its soundness):

@@ -136,3 +136,31 @@ fn unordered_nondet_arguments_keep_the_answer() {
     assert_eq!(j["trace"]["replayed_on"], "translation", "{j:#}");
     assert!(err.contains("the order of the nondet calls"), "{err}");
 }
+
+/// An ILP32 task is replayed on the source only where `gcc -m32` builds programs; elsewhere the
+/// report says why it was replayed on ara's translation.
+#[test]
+fn ilp32_replays_on_the_source_only_with_gcc_m32() {
+    let o = Command::new(ARA)
+        .args([
+            "check",
+            "--json",
+            "--timeout",
+            "120",
+            "--data-model",
+            "ilp32",
+        ])
+        .arg(program("loop_unsafe.c"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(10), "{}", text(&o.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    match j["trace"]["replayed_on"].as_str() {
+        Some("source") => {}
+        Some("translation") => {
+            let why = j["trace"]["not_on_source"].as_str().unwrap();
+            assert!(why.contains("gcc -m32"), "{why}");
+        }
+        other => panic!("{other:?}: {j:#}"),
+    }
+}
