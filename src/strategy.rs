@@ -8,6 +8,9 @@
 //!   the checker with one unwinding. SAFE there is SAFE for the original; UNSAFE there proves
 //!   nothing (the abstraction may be too coarse) and is reported as UNKNOWN.
 //! - `cegar`: the refinement loop of [`crate::cegar`].
+//! - Whatever answered, an UNSAFE verdict is replayed on the user's own file when
+//!   [`CegarOptions::source`] names it (`engines::playback`: UNSAFE replayed on the source, on
+//!   ara's translation with the reason, or UNKNOWN on a front end disagreement).
 //! - `auto`: `witness` first; unless it proves the program, the refinement loop seeded with the
 //!   witness indexes of the witness counterexample and, in a second thread, the checker on the
 //!   original program (its proofs count; its bugs only after the SMT check and the replay on
@@ -194,7 +197,7 @@ pub fn check(
         Strategy::Auto => auto(p, opts, start)?,
     };
     if let Some(src) = &opts.source {
-        on_source(p, src, opts, start, &mut rep.report.verdict)?;
+        on_source(p, src, opts, start, &mut rep.report.verdict);
     }
     rep.report.time_total_s = start.elapsed().as_secs_f64();
     Ok(rep)
@@ -214,16 +217,19 @@ fn on_source(
     opts: &CegarOptions,
     start: Instant,
     verdict: &mut FinalVerdict,
-) -> Result<(), AraError> {
+) {
     let FinalVerdict::Unsafe { trace } = verdict else {
-        return Ok(());
+        return;
     };
-    let (_tmp, dir) = engines::work_dir("ara-playback-", opts.keep_dir.as_deref())?;
     let left = opts.timeout.saturating_sub(start.elapsed());
     let deadline = Instant::now() + left.clamp(SOURCE_REPLAY_MIN, SOURCE_REPLAY_MAX);
-    let d = crate::svwitness::playback::confirm_on_source(p, src, trace, &dir, deadline);
+    let d = match engines::work_dir("ara-playback-", opts.keep_dir.as_deref()) {
+        Ok((_tmp, dir)) => {
+            crate::svwitness::playback::confirm_on_source(p, src, trace, &dir, deadline)
+        }
+        Err(e) => engines::playback::Decision::OnTranslation { why: e.to_string() },
+    };
     engines::playback::settle(verdict, d);
-    Ok(())
 }
 
 fn empty_report(p: &Program, verdict: FinalVerdict, checker_s: f64) -> CheckReport {
