@@ -128,6 +128,10 @@ enum Command {
         /// confirmed run's inputs (`ara validate` checks it).
         #[arg(long, value_name = "FILE")]
         witness: Option<PathBuf>,
+        /// For UNSAFE, write a C harness here: `gcc prog.c FILE && ./a.out` replays the
+        /// confirmed run on your program and reaches the error.
+        #[arg(long, value_name = "FILE")]
+        playback: Option<PathBuf>,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
@@ -272,6 +276,39 @@ fn load(input: &InputArgs) -> Result<ara::ir::Program, AraError> {
     ara::frontend::load_file(&input.file, &opts)
 }
 
+/// The user's file and its error functions, for the replay on the source.
+fn source_options(input: &InputArgs) -> ara::engines::playback::SourceOptions {
+    ara::engines::playback::SourceOptions {
+        file: input.file.clone(),
+        error_functions: if input.error_functions.is_empty() {
+            ara::frontend::FrontendOptions::default().error_functions
+        } else {
+            input.error_functions.clone()
+        },
+    }
+}
+
+/// `ara check --playback FILE`: the harness of an UNSAFE verdict's run; notes on stderr.
+fn write_playback(
+    p: &ara::ir::Program,
+    input: &InputArgs,
+    verdict: &ara::cegar::FinalVerdict,
+    file: &std::path::Path,
+) {
+    let ara::cegar::FinalVerdict::Unsafe { trace } = verdict else {
+        eprintln!("ara: no playback harness written: the verdict is not UNSAFE");
+        return;
+    };
+    let opts = source_options(input);
+    match ara::svwitness::playback::write_playback(p, &opts, trace, file, PLAYBACK_TIME) {
+        Ok(notes) => notes.iter().for_each(|n| eprintln!("ara: {n}")),
+        Err(why) => eprintln!("ara: no playback harness written: {why}"),
+    }
+}
+
+/// Longest the run that places a playback's inputs at their calls may compile or run.
+const PLAYBACK_TIME: Duration = Duration::from_secs(60);
+
 fn write_output(path: Option<&PathBuf>, text: &str) -> Result<(), AraError> {
     match path {
         Some(p) => std::fs::write(p, text).map_err(|e| AraError::Input {
@@ -379,6 +416,7 @@ fn run(cli: Cli) -> Result<i32, AraError> {
             max_iterations,
             strategy,
             witness,
+            playback,
             json,
         } => {
             let start = std::time::Instant::now();
@@ -400,6 +438,9 @@ fn run(cli: Cli) -> Result<i32, AraError> {
                     .saturating_sub(start.elapsed())
                     .max(WITNESS_MIN_TIME);
                 write_witness(&p, &input.file, &r.verdict, &r.arrays, &file, left)?;
+            }
+            if let Some(file) = playback {
+                write_playback(&p, &input, &report.report.verdict, &file);
             }
             Ok(code)
         }
@@ -658,6 +699,7 @@ fn check(
         keep_dir: chk.keep.clone(),
         seed: ara::abstraction::IndexSets::empty(),
         engines: chk.engines(ara::engines::race::EngineChoice::Both),
+        source: Some(source_options(input)),
     };
     let strategy = match strategy {
         StrategyArg::Witness => ara::strategy::Strategy::Witness,

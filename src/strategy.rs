@@ -8,6 +8,9 @@
 //!   the checker with one unwinding. SAFE there is SAFE for the original; UNSAFE there proves
 //!   nothing (the abstraction may be too coarse) and is reported as UNKNOWN.
 //! - `cegar`: the refinement loop of [`crate::cegar`].
+//! - Whatever answered, an UNSAFE verdict is replayed on the user's own file when
+//!   [`CegarOptions::source`] names it (`engines::playback`: UNSAFE replayed on the source, on
+//!   ara's translation with the reason, or UNKNOWN on a front end disagreement).
 //! - `auto`: `witness` first; unless it proves the program, the refinement loop seeded with the
 //!   witness indexes of the witness counterexample and, in a second thread, the checker on the
 //!   original program (its proofs count; its bugs only after the SMT check and the replay on
@@ -193,8 +196,40 @@ pub fn check(
         }
         Strategy::Auto => auto(p, opts, start)?,
     };
+    if let Some(src) = &opts.source {
+        on_source(p, src, opts, start, &mut rep.report.verdict);
+    }
     rep.report.time_total_s = start.elapsed().as_secs_f64();
     Ok(rep)
+}
+
+/// Time the replay on the user's file gets at least (even past the check's limit: the
+/// verdict is found, and a replay that runs out of time keeps it), and at most.
+const SOURCE_REPLAY_MIN: Duration = Duration::from_secs(3);
+const SOURCE_REPLAY_MAX: Duration = Duration::from_secs(60);
+
+/// An UNSAFE verdict replayed on the user's file too (`engines::playback`, its soundness):
+/// UNSAFE replayed on the source, UNSAFE replayed on ara's translation (why not on the
+/// source), or UNKNOWN when the source does not reach the error on every input of the run.
+fn on_source(
+    p: &Program,
+    src: &engines::playback::SourceOptions,
+    opts: &CegarOptions,
+    start: Instant,
+    verdict: &mut FinalVerdict,
+) {
+    let FinalVerdict::Unsafe { trace } = verdict else {
+        return;
+    };
+    let left = opts.timeout.saturating_sub(start.elapsed());
+    let deadline = Instant::now() + left.clamp(SOURCE_REPLAY_MIN, SOURCE_REPLAY_MAX);
+    let d = match engines::work_dir("ara-playback-", opts.keep_dir.as_deref()) {
+        Ok((_tmp, dir)) => {
+            crate::svwitness::playback::confirm_on_source(p, src, trace, &dir, deadline)
+        }
+        Err(e) => engines::playback::Decision::OnTranslation { why: e.to_string() },
+    };
+    engines::playback::settle(verdict, d);
 }
 
 fn empty_report(p: &Program, verdict: FinalVerdict, checker_s: f64) -> CheckReport {

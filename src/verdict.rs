@@ -123,6 +123,10 @@ pub enum Inconclusive {
     Interrupted { by: crate::tools::Interrupt },
     /// The refinement loop failed with an error (its message).
     RefinementFailed { message: String },
+    /// ara's replay of its translation reached the error, but the user's file compiled by gcc
+    /// with every input of that run does not (`engines::playback`): ara's front end and gcc
+    /// read the program differently, so the trace is no evidence.
+    FrontEndDisagreement { detail: String },
     /// `auto`: no part answered; each part's reason.
     Portfolio {
         witness: Box<Inconclusive>,
@@ -208,6 +212,9 @@ impl fmt::Display for Inconclusive {
             Inconclusive::RefinementFailed { message } => {
                 write!(f, "refinement loop: {message}")
             }
+            Inconclusive::FrontEndDisagreement { detail } => {
+                write!(f, "front end disagreement: {detail}")
+            }
             Inconclusive::Portfolio {
                 witness,
                 refinement,
@@ -253,7 +260,13 @@ impl fmt::Display for FinalVerdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FinalVerdict::Safe { proof } => write!(f, "SAFE ({proof})"),
-            FinalVerdict::Unsafe { trace } => write!(f, "UNSAFE ({})", trace.confirmed_by),
+            FinalVerdict::Unsafe { trace } => {
+                write!(f, "UNSAFE ({}; {}", trace.confirmed_by, trace.replayed_on)?;
+                if let Some(why) = &trace.not_on_source {
+                    write!(f, ", not on your source: {why}")?;
+                }
+                f.write_str(")")
+            }
             FinalVerdict::Unknown { reason } => write!(f, "UNKNOWN ({reason})"),
         }
     }
@@ -359,12 +372,23 @@ mod tests {
                         value: i64::MIN as i128,
                     },
                 ],
+                replayed_on: crate::cegar::ReplayedOn::Translation,
+                not_on_source: None,
                 confirmed_by: "replay".into(),
                 nondet_values: vec![],
                 initial_values: Default::default(),
             },
         };
-        assert_eq!(v.to_string(), "UNSAFE (replay)");
-        round_trip(&v);
+        assert_eq!(
+            v.to_string(),
+            "UNSAFE (replay; replayed on ara's translation)"
+        );
+        let j = round_trip(&v);
+        assert_eq!(j["trace"]["replayed_on"], "translation");
+        // Reports written before the field read back as replayed on the translation.
+        let mut old = j.clone();
+        old["trace"].as_object_mut().unwrap().remove("replayed_on");
+        let back: FinalVerdict = serde_json::from_value(old).unwrap();
+        assert_eq!(back, v);
     }
 }

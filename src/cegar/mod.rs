@@ -52,6 +52,9 @@ pub struct CegarOptions {
     pub seed: IndexSets,
     /// Which engines check each abstraction.
     pub engines: EngineChoice,
+    /// The user's file: an UNSAFE verdict is replayed on it too (`strategy::check`,
+    /// `engines::playback`). `None`: on ara's translation only.
+    pub source: Option<crate::engines::playback::SourceOptions>,
 }
 
 /// A confirmed error trace on the original program.
@@ -65,6 +68,13 @@ pub struct ConcreteTrace {
     pub inputs: Vec<InputValue>,
     /// How the trace was confirmed.
     pub confirmed_by: String,
+    /// Which program the confirming replay compiled: the user's file or ara's translation of
+    /// it (`engines::playback`).
+    #[serde(default)]
+    pub replayed_on: ReplayedOn,
+    /// Why not on the user's file (with [`ReplayedOn::Translation`], when it was tried).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_on_source: Option<String>,
     /// The values of the `__VERIFIER_nondet_*` calls, all of them, in the order the confirmed
     /// run read them (what a violation witness states; not in the JSON report, whose
     /// `inputs` say the same for a reader).
@@ -74,6 +84,27 @@ pub struct ConcreteTrace {
     /// `nondets` empty): what a violation witness states as assumptions.
     #[serde(skip)]
     pub initial_values: crate::smt::Model,
+}
+
+/// Which program a confirming replay compiled.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum ReplayedOn {
+    /// ara's translation of the program (emitted from the IR: `cegar::replay`).
+    #[default]
+    Translation,
+    /// The user's own file, compiled by gcc with a harness of the inputs
+    /// (`engines::playback`).
+    Source,
+}
+
+impl std::fmt::Display for ReplayedOn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ReplayedOn::Translation => "replayed on ara's translation",
+            ReplayedOn::Source => "replayed on your source with gcc",
+        })
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]

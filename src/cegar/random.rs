@@ -604,6 +604,8 @@ fn report(hit: &Hit, filled: &[Filled], (nondets, initial): (Vec<i128>, Model)) 
         inputs,
         nondet_values: nondets,
         initial_values: initial,
+        replayed_on: super::ReplayedOn::Translation,
+        not_on_source: None,
         confirmed_by: format!(
             "random testing: the original program, compiled with gcc, reaches the error on \
              these inputs (seed {seed}; all {total} replayed on the unmodified program)"

@@ -142,6 +142,8 @@ fn inputs_trace(p: &Program, cfg: &Cfg, cex: &Counterexample, inputs: &[i128]) -
             .collect(),
         nondet_values: inputs.to_vec(),
         initial_values: Model::default(),
+        replayed_on: crate::cegar::ReplayedOn::Translation,
+        not_on_source: None,
         confirmed_by: "replay: the original program, compiled with gcc with the engine's input \
                        values (uninitialised locals zero), reaches the error"
             .into(),

@@ -14,6 +14,7 @@
 pub mod bmc;
 pub mod confirm;
 pub mod horn;
+pub mod playback;
 pub mod race;
 pub mod unwind;
 

@@ -29,6 +29,7 @@ pub mod defined;
 pub mod format;
 pub mod inductive;
 pub mod locals;
+pub mod playback;
 pub mod run;
 pub mod search;
 pub mod sites;

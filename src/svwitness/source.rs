@@ -178,6 +178,15 @@ impl SourceText {
             .map(|(n, _, _)| n)
     }
 
+    /// The functions the file defines, each with the physical lines of its body (from its
+    /// `{` to its `}`).
+    pub fn function_lines(&self) -> Vec<(String, std::ops::RangeInclusive<u32>)> {
+        self.function_bodies()
+            .into_iter()
+            .map(|(n, s, e)| (n, self.pos(s).line..=self.pos(e).line))
+            .collect()
+    }
+
     /// Top-level brace blocks preceded by `name(...)`: (name, body start, body end).
     fn function_bodies(&self) -> Vec<(String, usize, usize)> {
         let bytes = self.text.as_bytes();

@@ -1,0 +1,13 @@
+// 100000 inputs, every one of them matters: the error needs their parity to be odd.
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+extern _Bool __VERIFIER_nondet_bool(void);
+int main() {
+  unsigned int s = 0;
+  for (int i = 0; i < 100000; i++) {
+    int x = __VERIFIER_nondet_int();
+    s ^= (unsigned int) x;
+  }
+  if (__VERIFIER_nondet_bool() && (s & 1u)) reach_error();
+  return 0;
+}
