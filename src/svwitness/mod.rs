@@ -20,7 +20,9 @@
 //! values of its uninitialised locals, it runs the original program on them once more
 //! (recording which call read each input, which initial values were read before being
 //! written, and which error call was reached) and writes the witness only when that run
-//! reaches the error.
+//! reaches the error. [`violation_witness_within`] does it before a deadline (each run of the
+//! program gets only the time left; none starts with too little) and keeps the witness small:
+//! at most [`MAX_WAYPOINTS`] waypoints, else the target alone.
 
 pub mod cexpr;
 pub mod correctness;

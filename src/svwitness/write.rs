@@ -11,7 +11,8 @@
 //! statement); the last segment is the `target` at the first character of the error call.
 //! Every input of the run has a waypoint, so the witness admits exactly the run ara
 //! confirmed (a deterministic program on fixed inputs); branching waypoints would add nothing
-//! and are not written.
+//! and are not written. (A run too long for that gets fewer: `super::compress`, or its target
+//! alone, `super::MAX_WAYPOINTS`.) Linear in the run's inputs and assumptions.
 
 use super::format::{
     Action, Constraint, Entry, Location, Metadata, Producer, Segment, Task, Waypoint, WaypointItem,
