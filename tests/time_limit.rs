@@ -58,7 +58,7 @@ fn waypoint_types(yaml: &str) -> Vec<String> {
         .collect()
 }
 
-/// A run of 5000 inputs that are not zero would need 5000 waypoints: the witness states the
+/// A run of 20,000 inputs that are not zero would need 20,000 waypoints: the witness states the
 /// target alone, written without running the program (one error call), so even a deadline
 /// already passed gives it. A program with two error calls needs the run to tell which one
 /// it reached: with no time left, no witness, and the reason.
@@ -70,9 +70,9 @@ fn the_witness_of_a_long_run_is_its_target_alone_without_a_run() {
     }
     let d = tempfile::tempdir().unwrap();
     let file = d.path().join("t.c");
-    std::fs::write(&file, thirteens(5000)).unwrap();
+    std::fs::write(&file, thirteens(20_000)).unwrap();
     let p = ara::frontend::load_file(&file, &Default::default()).unwrap();
-    let inputs = vec![13; 5000];
+    let inputs = vec![13; 20_000];
     let spec = ara::svwitness::write::UNREACH_CALL;
     let now = Instant::now();
     let (yaml, notes) = ara::svwitness::violation_witness_within(
@@ -87,12 +87,13 @@ fn the_witness_of_a_long_run_is_its_target_alone_without_a_run() {
     .expect("a witness");
     assert_eq!(waypoint_types(&yaml), ["target"], "{yaml}");
     assert!(yaml.contains("line: 7"), "{yaml}");
-    assert!(notes[0].contains("5000 waypoints"), "{notes:?}");
+    assert!(notes[0].contains("20000 waypoints"), "{notes:?}");
 
-    let two = thirteens(5000).replace(
-        "  __VERIFIER_assert(count <= 5);",
-        "  if (count > 4000) reach_error();\n  __VERIFIER_assert(count <= 5);",
+    let two = thirteens(20_000).replace(
+        "  __VERIFIER_assert(count <= 20);",
+        "  if (count > 4000) reach_error();\n  __VERIFIER_assert(count <= 20);",
     );
+    assert!(two.contains("count > 4000"));
     std::fs::write(&file, two).unwrap();
     let p = ara::frontend::load_file(&file, &Default::default()).unwrap();
     let e = ara::svwitness::violation_witness_within(

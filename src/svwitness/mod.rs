@@ -22,7 +22,7 @@
 //! written, and which error call was reached) and writes the witness only when that run
 //! reaches the error. [`violation_witness_within`] does it before a deadline (each run of the
 //! program gets only the time left; none starts with too little) and keeps the witness small:
-//! at most [`MAX_WAYPOINTS`] waypoints, else the target alone.
+//! at most [`MAX_WAYPOINTS`] (10^4) waypoints, else the target alone.
 
 pub mod cexpr;
 pub mod correctness;
@@ -299,8 +299,11 @@ pub fn violation_witness_for_inputs(
 }
 
 /// A violation witness states at most this many waypoints: a run whose inputs need more
-/// gets the witness of its target alone.
-pub const MAX_WAYPOINTS: usize = 1_000;
+/// gets the witness of its target alone. As many as the inputs of a run that is not
+/// shortened ([`SHRINK_ABOVE`]): such a run (10^4 nondet elements, one of them extreme) keeps a
+/// witness that `ara validate` confirms (about 2 MB); a run of 10^5 or more inputs, whose full
+/// witness took minutes to write, states its target alone.
+pub const MAX_WAYPOINTS: usize = SHRINK_ABOVE;
 
 /// Less time than this left before the deadline: no run of the program is started.
 const LEAST_RUN_TIME: Duration = Duration::from_millis(300);
