@@ -426,13 +426,18 @@ fn classify(row: &mut Row, out: &RunOutput, s: &RunSettings) {
             oom_reason(),
             row.peak_mem_mb
         );
+        keep_printed_verdict(
+            row,
+            out,
+            &format!("at the memory limit ({} MiB)", s.memory_mb.unwrap_or(0)),
+        );
         return;
     }
     match out.ending {
         Ending::TimedOut => {
             row.set_verdict(Verdict::Timeout);
             row.reason = format!("killed at the time limit ({} s)", s.timeout);
-            keep_printed_verdict(row, out, s);
+            keep_printed_verdict(row, out, &format!("at the time limit ({} s)", s.timeout));
         }
         Ending::Signaled(sig) => {
             if s.memory_mb.is_some() && (near_limit || mentions_memory(&out.stderr)) {
@@ -565,20 +570,19 @@ fn read_report(row: &mut Row, out: &RunOutput) -> Result<Reading, serde_json::Er
     }
 }
 
-/// A run killed at the time limit after it printed its verdict (ara prints the verdict before
-/// it writes the witness): a SAFE or UNSAFE in its whole report stands, and the row says the
-/// witness was lost. The report is printed in one piece, so a report cut off by the kill does
-/// not parse and the row stays a timeout.
-fn keep_printed_verdict(row: &mut Row, out: &RunOutput, s: &RunSettings) {
+/// A run killed (`at` the time or memory limit) after it printed its verdict (ara prints the
+/// verdict before it writes the witness): a SAFE or UNSAFE in its whole report stands, and the
+/// row says the witness was lost. The report is printed in one piece, so a report cut off by
+/// the kill does not parse and the row stays as the kill made it.
+fn keep_printed_verdict(row: &mut Row, out: &RunOutput, at: &str) {
     let Ok(r) = read_report(row, out) else {
         return;
     };
     if matches!(r.verdict, Verdict::True | Verdict::False) {
         row.set_verdict(r.verdict);
         row.reason = format!(
-            "{}; killed at the time limit ({} s) after printing the verdict: the witness was \
-             lost",
-            r.reason, s.timeout
+            "{}; killed {at} after printing the verdict: the witness was lost",
+            r.reason
         );
     }
 }
@@ -769,6 +773,19 @@ mod tests {
         classify(&mut r, &killed(full.clone()), &settings);
         assert_eq!(r.verdict, Verdict::True, "{}", r.reason);
         assert!(r.reason.contains("the witness was lost"), "{}", r.reason);
+        // Killed for memory after the report: the same.
+        let mut r = row(ARA);
+        let oom = RunOutput {
+            memory_exceeded: true,
+            ..killed(full.clone())
+        };
+        classify(&mut r, &oom, &settings);
+        assert_eq!(r.verdict, Verdict::True, "{}", r.reason);
+        assert!(
+            r.reason.contains("killed at the memory limit"),
+            "{}",
+            r.reason
+        );
         let mut r = row(ARA);
         classify(&mut r, &killed(full[..full.len() / 2].into()), &settings);
         assert_eq!(r.verdict, Verdict::Timeout, "{}", r.reason);
