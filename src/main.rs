@@ -406,6 +406,7 @@ fn run(cli: Cli) -> Result<i32, AraError> {
             json,
             ..
         } if matches!(checker.engine, Some(EngineArg::HornCells)) => {
+            set_end(&checker);
             bmc_horn(&input, &checker, json)
         }
         Command::Check {
@@ -420,6 +421,7 @@ fn run(cli: Cli) -> Result<i32, AraError> {
             json,
         } => {
             let start = std::time::Instant::now();
+            set_end(&checker);
             let (p, report, code) = check(
                 &input,
                 &checker,
@@ -446,6 +448,15 @@ fn run(cli: Cli) -> Result<i32, AraError> {
         }
         Command::Batch(args) => ara::batch::main(args),
         Command::Validate(args) => validate(&args),
+    }
+}
+
+/// The end of `ara check --timeout T` from now: T and the least time of a witness. Past it
+/// every part stops as if cancelled ([`ara::tools::set_end`]).
+fn set_end(checker: &CheckerArgs) {
+    let t = Duration::from_secs(checker.timeout) + WITNESS_MIN_TIME;
+    if let Some(end) = std::time::Instant::now().checked_add(t) {
+        ara::tools::set_end(end);
     }
 }
 
@@ -541,9 +552,11 @@ fn bmc_horn(input: &InputArgs, chk: &CheckerArgs, json: bool) -> Result<i32, Ara
                 .into(),
         ));
     }
+    let start = std::time::Instant::now();
     let p = load(input)?;
     let budget = Budget {
-        timeout: Some(Duration::from_secs(chk.timeout)),
+        // The front end's time counts against the limit.
+        timeout: Some(Duration::from_secs(chk.timeout).saturating_sub(start.elapsed())),
         memory_mb: chk.memory_mb,
         keep_dir: chk.keep.clone(),
         ..Budget::default()
@@ -686,10 +699,12 @@ fn check(
     json: bool,
 ) -> Result<(ara::ir::Program, ara::strategy::StrategyReport, i32), AraError> {
     use ara::cegar::FinalVerdict;
+    let start = std::time::Instant::now();
     let p = load(input)?;
     let opts = ara::cegar::CegarOptions {
         checker: chk.options(p.data_model),
-        timeout: Duration::from_secs(chk.timeout),
+        // The front end's time counts against the limit.
+        timeout: Duration::from_secs(chk.timeout).saturating_sub(start.elapsed()),
         max_iterations,
         initial_vars_all: matches!(initial_vars, InitialVars::All),
         theory: match theory {
@@ -750,12 +765,8 @@ fn write_witness(
     left: Duration,
 ) -> Result<(), AraError> {
     let spec = ara::svwitness::write::UNREACH_CALL;
-    let write = |yaml: String| {
-        std::fs::write(out, yaml).map_err(|e| AraError::Input {
-            file: out.display().to_string(),
-            msg: format!("cannot write the witness: {e}"),
-        })
-    };
+    let deadline = std::time::Instant::now() + left;
+    let write = |yaml: String| write_whole(out, &yaml);
     let trace = match verdict {
         ara::cegar::FinalVerdict::Unsafe { trace } => trace,
         ara::cegar::FinalVerdict::Safe { proof } => {
@@ -792,21 +803,43 @@ fn write_witness(
         .prefix("ara-witness-")
         .tempdir()
         .map_err(|e| AraError::Internal(format!("cannot create a temporary folder: {e}")))?;
-    match ara::svwitness::violation_witness_for_inputs(
+    match ara::svwitness::violation_witness_within(
         p,
         file,
         spec,
         &trace.nondet_values,
         &trace.initial_values,
         dir.path(),
-        Duration::from_secs(60).min(left),
+        deadline,
     ) {
-        Ok(yaml) => write(yaml),
+        Ok((yaml, notes)) => {
+            for n in notes {
+                eprintln!("ara: witness: {n}");
+            }
+            write(yaml)
+        }
         Err(why) => {
             eprintln!("ara: no witness written: {why}");
             Ok(())
         }
     }
+}
+
+/// Writes `text` to `out` whole or not at all: into `out.part`, renamed to `out` when
+/// complete (a run killed while writing leaves no cut-off witness where `ara batch` looks).
+fn write_whole(out: &std::path::Path, text: &str) -> Result<(), AraError> {
+    let mut part = out.as_os_str().to_owned();
+    part.push(".part");
+    let part = std::path::PathBuf::from(part);
+    std::fs::write(&part, text)
+        .and_then(|()| std::fs::rename(&part, out))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&part);
+            AraError::Input {
+                file: out.display().to_string(),
+                msg: format!("cannot write the witness: {e}"),
+            }
+        })
 }
 
 fn main() {

@@ -146,11 +146,29 @@ pub fn watched() -> Option<CancelFlag> {
     WATCHED.with(|w| w.borrow().clone())
 }
 
-/// Whether the runs of this thread were stopped: another strategy answered first, or ara was
-/// interrupted ([`interrupted`]).
+/// Whether the runs of this thread were stopped: another strategy answered first, ara was
+/// interrupted ([`interrupted`]), or the command's end passed ([`past_end`]). Long loops of
+/// ara's own (encoders, the front end) ask it every few thousand steps.
 pub fn cancelled() -> bool {
     interrupted().is_some()
+        || past_end()
         || WATCHED.with(|w| w.borrow().as_ref().is_some_and(CancelFlag::is_cancelled))
+}
+
+/// The end of the whole command (`ara check --timeout T`: its start, T and the least time of
+/// its witness), when it has one.
+static END: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+
+/// Sets the command's end (once; later calls change nothing): past it every part of ara
+/// stops as if cancelled. The parts keep their own, earlier, deadlines; this is the net under
+/// them.
+pub fn set_end(at: Instant) {
+    let _ = END.set(at);
+}
+
+/// Whether the command's end ([`set_end`]) has passed.
+pub fn past_end() -> bool {
+    END.get().is_some_and(|&end| Instant::now() >= end)
 }
 
 /// The signal that interrupted ara.

@@ -72,8 +72,10 @@ fn code(o: &Output, what: &str) -> i32 {
 /// A chain of 3000 inlined calls took 214 s and 4 GB with `--timeout 5` (the Horn encoder
 /// copied every variable's value at every vertex and ignored the deadline), and 3000 calls of
 /// one function did not get through the front end (cubic fresh names). Now it ends within the
-/// limit under a 4 GB address-space limit; safe, so SAFE or UNKNOWN. Generous bounds: a debug
-/// build on a loaded machine (the front end alone takes 12 s, its fresh names still quadratic).
+/// limit under a 4 GB address-space limit; safe, so SAFE or UNKNOWN. The front end's time
+/// counts against the limit (its fresh names come from an index now: 0.15 s in a release
+/// build, 20,000 calls 1.7 s), so the whole command returns within `--timeout 5` and 2 s;
+/// asserted with a generous bound (a debug build on a loaded machine).
 #[test]
 fn three_thousand_calls_end_in_time_under_a_memory_limit() {
     let d = tempfile::tempdir().unwrap();
@@ -97,7 +99,7 @@ fn three_thousand_calls_end_in_time_under_a_memory_limit() {
         // within minutes (before: 214 s).
         let total = checking_time(&out).expect("a time line");
         assert!(total < 20.0, "{engine}: the check took {total} s");
-        assert!(took < Duration::from_secs(180), "{engine}: {took:?}");
+        assert!(took < Duration::from_secs(20), "{engine}: {took:?}");
     }
 }
 

@@ -308,6 +308,9 @@ fn run_job(task: &Task, tool: &str, s: &RunSettings) -> Row {
     classify(&mut row, &out, s);
     if let Some((w, rel)) = &witness {
         let path = w.out.join(rel);
+        // What a child killed while writing its witness left (it writes `.part`, then
+        // renames it): no witness.
+        let _ = std::fs::remove_file(format!("{}.part", path.display()));
         if path.is_file() {
             row.witness = rel.clone();
             if w.validate {
@@ -423,12 +426,18 @@ fn classify(row: &mut Row, out: &RunOutput, s: &RunSettings) {
             oom_reason(),
             row.peak_mem_mb
         );
+        keep_printed_verdict(
+            row,
+            out,
+            &format!("at the memory limit ({} MiB)", s.memory_mb.unwrap_or(0)),
+        );
         return;
     }
     match out.ending {
         Ending::TimedOut => {
             row.set_verdict(Verdict::Timeout);
             row.reason = format!("killed at the time limit ({} s)", s.timeout);
+            keep_printed_verdict(row, out, &format!("at the time limit ({} s)", s.timeout));
         }
         Ending::Signaled(sig) => {
             if s.memory_mb.is_some() && (near_limit || mentions_memory(&out.stderr)) {
@@ -551,17 +560,38 @@ fn read_bmc(j: BmcJson) -> Reading {
     }
 }
 
+/// The JSON report a run printed, read into ara's types.
+fn read_report(row: &mut Row, out: &RunOutput) -> Result<Reading, serde_json::Error> {
+    let text = out.stdout.trim();
+    if row.tool == ARA {
+        serde_json::from_str::<CheckJson>(text).map(|j| read_check(j, row))
+    } else {
+        serde_json::from_str::<BmcJson>(text).map(read_bmc)
+    }
+}
+
+/// A run killed (`at` the time or memory limit) after it printed its verdict (ara prints the
+/// verdict before it writes the witness): a SAFE or UNSAFE in its whole report stands, and the
+/// row says the witness was lost. The report is printed in one piece, so a report cut off by
+/// the kill does not parse and the row stays as the kill made it.
+fn keep_printed_verdict(row: &mut Row, out: &RunOutput, at: &str) {
+    let Ok(r) = read_report(row, out) else {
+        return;
+    };
+    if matches!(r.verdict, Verdict::True | Verdict::False) {
+        row.set_verdict(r.verdict);
+        row.reason = format!(
+            "{}; killed {at} after printing the verdict: the witness was lost",
+            r.reason
+        );
+    }
+}
+
 /// Reads the JSON report of `ara check` / `ara bmc` into ara's types and checks it agrees with
 /// the exit code. Returns whether the report says an engine ran out of memory.
 fn parse_report(row: &mut Row, code: i32, out: &RunOutput) -> bool {
     use crate::error::exit;
-    let text = out.stdout.trim();
-    let read = if row.tool == ARA {
-        serde_json::from_str::<CheckJson>(text).map(|j| read_check(j, row))
-    } else {
-        serde_json::from_str::<BmcJson>(text).map(read_bmc)
-    };
-    let r = match read {
+    let r = match read_report(row, out) {
         Ok(r) => r,
         Err(e) => {
             row.set_verdict(Verdict::Error);
@@ -710,6 +740,64 @@ mod tests {
         parse_report(&mut r, 0, &output(check_json(unknown), 0));
         assert_eq!(r.verdict, Verdict::Error);
         assert!(r.reason.starts_with("inconsistent answer"), "{}", r.reason);
+    }
+
+    /// A child killed at the time limit after printing its report keeps its SAFE or UNSAFE
+    /// (the witness it was writing is lost); a report cut off by the kill, or an UNKNOWN, is
+    /// the timeout.
+    #[test]
+    fn a_verdict_printed_before_the_kill_is_kept() {
+        let settings = RunSettings {
+            exe: "ara".into(),
+            timeout: 60,
+            memory_mb: None,
+            checker: None,
+            check_args: vec![],
+            baselines: vec![],
+            jobs: 1,
+            witnesses: None,
+        };
+        let killed = |stdout: String| RunOutput {
+            ending: Ending::TimedOut,
+            ..output(stdout, 0)
+        };
+        let safe = FinalVerdict::Safe {
+            proof: SafeProof {
+                how: crate::engines::Proof::CompleteUnwinding { bound: 2 },
+                engine: "esbmc".into(),
+                on: Subject::Abstraction { iteration: 2 },
+            },
+        };
+        let full = check_json(safe);
+        let mut r = row(ARA);
+        classify(&mut r, &killed(full.clone()), &settings);
+        assert_eq!(r.verdict, Verdict::True, "{}", r.reason);
+        assert!(r.reason.contains("the witness was lost"), "{}", r.reason);
+        // Killed for memory after the report: the same.
+        let mut r = row(ARA);
+        let oom = RunOutput {
+            memory_exceeded: true,
+            ..killed(full.clone())
+        };
+        classify(&mut r, &oom, &settings);
+        assert_eq!(r.verdict, Verdict::True, "{}", r.reason);
+        assert!(
+            r.reason.contains("killed at the memory limit"),
+            "{}",
+            r.reason
+        );
+        let mut r = row(ARA);
+        classify(&mut r, &killed(full[..full.len() / 2].into()), &settings);
+        assert_eq!(r.verdict, Verdict::Timeout, "{}", r.reason);
+        assert_eq!(r.reason, "killed at the time limit (60 s)");
+        let unknown = FinalVerdict::Unknown {
+            reason: Inconclusive::Timeout {
+                after: Duration::from_secs(2),
+            },
+        };
+        let mut r = row(ARA);
+        classify(&mut r, &killed(check_json(unknown)), &settings);
+        assert_eq!(r.verdict, Verdict::Timeout, "{}", r.reason);
     }
 
     #[test]

@@ -8,8 +8,8 @@ use super::ctype::{CType, FloatType, StructDef, fold};
 use super::source::SourceMap;
 use crate::error::AraError;
 use crate::ir::{
-    ArrId, Array, ArrayInit, BinOp, Expr, IntType, LabelId, Program, Size, Span, Stmt, StmtKind,
-    Storage, Var, VarId,
+    ArrId, Array, ArrayInit, BinOp, Expr, IntType, LabelId, NameIndex, Program, Size, Span, Stmt,
+    StmtKind, Storage, Var, VarId,
 };
 use lang_c::ast::*;
 use lang_c::span::Node;
@@ -105,6 +105,8 @@ pub(super) enum InitVal<'a> {
 
 pub(super) struct Lowerer<'a> {
     pub p: Program,
+    /// The names of `p`, for fresh names.
+    pub names: NameIndex,
     pub map: &'a SourceMap,
     /// The preprocessed text (to tell `__alignof__` from `_Alignof`, which lang-c merges).
     pub text: &'a str,
@@ -230,6 +232,7 @@ impl<'a> Lowerer<'a> {
                 num_vertices: 2,
                 loop_sites: vec![],
             },
+            names: NameIndex::default(),
             map,
             text,
             opts,
@@ -319,12 +322,23 @@ impl<'a> Lowerer<'a> {
         Ok((r, stmts.is_empty()))
     }
 
+    /// A name no variable, array or label of the program has ([`Program::fresh_name`]).
+    pub fn fresh_name(&mut self, base: &str) -> String {
+        self.names.fresh(&self.p, base)
+    }
+
+    /// A fresh synthetic variable ([`Program::fresh_var`]).
+    pub fn fresh_var(&mut self, base: &str, ty: IntType, storage: Storage) -> VarId {
+        let name = self.fresh_name(base);
+        self.p.synthetic_var(name, ty, storage)
+    }
+
     pub fn temp(&mut self, ty: IntType) -> VarId {
-        self.p.fresh_var("ara_t", ty, Storage::Local)
+        self.fresh_var("ara_t", ty, Storage::Local)
     }
 
     pub fn new_label(&mut self, base: &str) -> LabelId {
-        let n = self.p.fresh_name(base);
+        let n = self.fresh_name(base);
         self.p.labels.push(n);
         LabelId(self.p.labels.len() as u32 - 1)
     }
@@ -664,8 +678,9 @@ impl<'a> Lowerer<'a> {
         match ty {
             CType::Int(t) => {
                 if under.is_empty() {
+                    let name = self.fresh_name(name);
                     self.p.vars.push(Var {
-                        name: self.p.fresh_name(name),
+                        name,
                         display: display.to_string(),
                         ty: *t,
                         storage,
@@ -677,8 +692,9 @@ impl<'a> Lowerer<'a> {
                 } else {
                     let size = self.flat_size(under, name, span, off, user)?;
                     let display = display.trim_end_matches("[]").to_string();
+                    let name = self.fresh_name(name);
                     self.p.arrays.push(Array {
-                        name: self.p.fresh_name(name),
+                        name,
                         display,
                         elem: *t,
                         size,
@@ -791,7 +807,7 @@ impl<'a> Lowerer<'a> {
 
     /// A new frozen size variable (assigned once by the caller).
     pub fn size_var(&mut self, name: &str, t: IntType, span: Span) -> VarId {
-        let v = self.p.fresh_var(name, t, Storage::Local);
+        let v = self.fresh_var(name, t, Storage::Local);
         let var = &mut self.p.vars[v.0 as usize];
         var.display = format!("size of {}", name.trim_end_matches("__size"));
         var.span = span;
@@ -1423,7 +1439,7 @@ impl<'a> Lowerer<'a> {
             }
             return;
         }
-        let i = self.p.fresh_var("ara_i", IntType::Long, Storage::Local);
+        let i = self.fresh_var("ara_i", IntType::Long, Storage::Local);
         let mk = |kind| Stmt { kind, span, id: 0 };
         self.emit(StmtKind::Assign(i, Expr::Const(0, IntType::Long)), span);
         let cond = Expr::bin(BinOp::Lt, Expr::Var(i), size.expr());

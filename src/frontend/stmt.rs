@@ -991,9 +991,7 @@ impl<'a> Lowerer<'a> {
         let ret = match &ret_ty {
             CType::Void => None,
             CType::Int(t) => {
-                let v = self
-                    .p
-                    .fresh_var(&format!("{name}__ret"), *t, Storage::Local);
+                let v = self.fresh_var(&format!("{name}__ret"), *t, Storage::Local);
                 self.p.vars[v.0 as usize].display = format!("{name}()");
                 self.p.vars[v.0 as usize].span = span;
                 Some((v, *t))

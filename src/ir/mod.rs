@@ -495,6 +495,12 @@ impl Program {
     /// program; `base` is a hint.
     pub fn fresh_var(&mut self, base: &str, ty: IntType, storage: Storage) -> VarId {
         let name = self.fresh_name(base);
+        self.synthetic_var(name, ty, storage)
+    }
+
+    /// Adds a synthetic variable named `name` (a fresh name: [`Program::fresh_name`],
+    /// [`NameIndex::fresh`]).
+    pub fn synthetic_var(&mut self, name: String, ty: IntType, storage: Storage) -> VarId {
         self.vars.push(Var {
             name: name.clone(),
             display: name,
@@ -542,6 +548,54 @@ impl Program {
     }
 }
 
+/// The names of a program, kept up to date as it grows, for [`NameIndex::fresh`]: the name
+/// [`Program::fresh_name`] gives, found without a pass over every name. A program that
+/// inlines one function 20,000 times asks for 60,000 names, and a pass over all names for
+/// each took minutes (the front end); here each name costs the names added since the last
+/// one, plus the suffixes tried for its base.
+#[derive(Clone, Debug, Default)]
+pub struct NameIndex {
+    taken: std::collections::HashSet<String>,
+    /// How many variables, arrays and labels of the program `taken` holds.
+    seen: (usize, usize, usize),
+    /// Per base, a suffix such that every `base_i` below it is taken.
+    from: std::collections::HashMap<String, u64>,
+}
+
+impl NameIndex {
+    /// [`Program::fresh_name`] of `p` (the same name, while names are only added; after a
+    /// program lost names the index is built again).
+    pub fn fresh(&mut self, p: &Program, base: &str) -> String {
+        self.sync(p);
+        if !self.taken.contains(base) {
+            return base.to_string();
+        }
+        let from = self.from.entry(base.to_string()).or_insert(1);
+        let name = (*from..)
+            .map(|i| format!("{base}_{i}"))
+            .find(|n| !self.taken.contains(n))
+            .expect("an unbounded range has a free name");
+        *from = numbered(&name, base).unwrap_or(1);
+        name
+    }
+
+    fn sync(&mut self, p: &Program) {
+        let now = (p.vars.len(), p.arrays.len(), p.labels.len());
+        let (v, a, l) = self.seen;
+        if now.0 < v || now.1 < a || now.2 < l || self.seen == (0, 0, 0) {
+            *self = NameIndex::default();
+            self.taken
+                .extend(types::RESERVED_NAMES.iter().map(|n| n.to_string()));
+        }
+        let (v, a, l) = self.seen;
+        let names = (p.vars[v..].iter().map(|x| &x.name))
+            .chain(p.arrays[a..].iter().map(|x| &x.name))
+            .chain(p.labels[l..].iter());
+        self.taken.extend(names.cloned());
+        self.seen = now;
+    }
+}
+
 /// The `i` of `name` = `base_i` as [`Program::fresh_name`] spells it (decimal, no leading zero).
 fn numbered(name: &str, base: &str) -> Option<u64> {
     let digits = name.strip_prefix(base)?.strip_prefix('_')?;
@@ -553,7 +607,36 @@ fn numbered(name: &str, base: &str) -> Option<u64> {
 
 #[cfg(test)]
 mod fresh_name_tests {
-    use super::numbered;
+    use super::*;
+
+    /// The index gives the names `fresh_name` gives, as names come and go.
+    #[test]
+    fn the_name_index_agrees_with_fresh_name() {
+        let mut p = Program {
+            file: "t.c".into(),
+            data_model: DataModel::Lp64,
+            vars: vec![],
+            arrays: vec![],
+            labels: vec![],
+            body: vec![],
+            num_vertices: 1,
+        };
+        let mut ix = NameIndex::default();
+        for (k, base) in ["x", "x", "y", "x", "x_1", "x", "y", "main"]
+            .iter()
+            .enumerate()
+        {
+            let name = ix.fresh(&p, base);
+            assert_eq!(name, p.fresh_name(base), "step {k}");
+            p.labels.push(name);
+            if k == 3 {
+                // Names lost (a front end's scratch lowering): x_2 and x_3 are free again.
+                p.labels.truncate(2);
+            }
+        }
+        // `y` and `x_2` were lost with the truncation and given again; `main` is reserved.
+        assert_eq!(p.labels, ["x", "x_1", "x_1_1", "x_2", "y", "main_1"]);
+    }
 
     #[test]
     fn numbered_names_are_decimal_without_leading_zeros() {

@@ -21,7 +21,9 @@
 //! values of its uninitialised locals, it runs the original program on them once more
 //! (recording which call read each input, which initial values were read before being
 //! written, and which error call was reached) and writes the witness only when that run
-//! reaches the error.
+//! reaches the error. [`violation_witness_within`] does it before a deadline (each run of the
+//! program gets only the time left; none starts with too little) and keeps the witness small:
+//! at most [`MAX_WAYPOINTS`] (10^4) waypoints, else the target alone.
 
 pub mod cexpr;
 pub mod correctness;
@@ -45,7 +47,7 @@ use sites::Sites;
 use source::{Pos, SourceText};
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use write::{ConfirmedRun, Provenance, WitnessAssumption, WitnessInput};
 
 /// The run of a [`RunRecord`] as a [`ConfirmedRun`], when it reached the error and every
@@ -284,7 +286,8 @@ fn statement_start(p: &Program, src: &SourceText, vertex: Vertex) -> Result<Pos,
 
 /// The YAML violation witness of the run of `p` (from `file`) on `inputs` (the values of the
 /// nondet reads in order) with the uninitialised locals starting at `initial` (zero
-/// elsewhere), or why there is none. Runs gcc and the program in `dir`.
+/// elsewhere), or why there is none. Runs gcc and the program in `dir`; all of it within
+/// `timeout` ([`violation_witness_within`], whose notes it drops).
 pub fn violation_witness_for_inputs(
     p: &Program,
     file: &Path,
@@ -294,27 +297,89 @@ pub fn violation_witness_for_inputs(
     dir: &Path,
     timeout: Duration,
 ) -> Result<String, String> {
+    let deadline = Instant::now() + timeout;
+    violation_witness_within(p, file, specification, inputs, initial, dir, deadline).map(|w| w.0)
+}
+
+/// A violation witness states at most this many waypoints: a run whose inputs need more
+/// gets the witness of its target alone. As many as the inputs of a run that is not
+/// shortened ([`SHRINK_ABOVE`]): such a run (10^4 nondet elements, one of them extreme) keeps a
+/// witness that `ara validate` confirms (about 2 MB); a run of 10^5 or more inputs, whose full
+/// witness took minutes to write, states its target alone.
+pub const MAX_WAYPOINTS: usize = SHRINK_ABOVE;
+
+/// Less time than this left before the deadline: no run of the program is started.
+const LEAST_RUN_TIME: Duration = Duration::from_millis(300);
+
+/// [`violation_witness_for_inputs`] until `deadline`, with notes on what the witness leaves
+/// out. Every step is linear in the run (its reads, its waypoints), and each run of the
+/// program gets only the time left. A run whose inputs need more than [`MAX_WAYPOINTS`]
+/// waypoints gets the witness of its target alone, which format 2.0 allows: it is valid (the
+/// confirmed run passes its one waypoint), though a validator must find the inputs itself.
+/// When its inputs alone need that many waypoints (one per value that is not zero) and the
+/// program has one error call ([`only_error_call`]), that witness is written without running
+/// the program (the verdict's own run, confirmed on the original program, reached the error,
+/// hence that call); otherwise the run tells which error call it reached.
+pub fn violation_witness_within(
+    p: &Program,
+    file: &Path,
+    specification: &str,
+    inputs: &[i128],
+    initial: &Model,
+    dir: &Path,
+    deadline: Instant,
+) -> Result<(String, Vec<String>), String> {
     let src = SourceText::read(file)?;
     let sites = Sites::of(p, &src);
     let points = writer_points(p);
     let run_with = |values: Vec<i128>, initial: &Model| {
-        run_original(
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left < LEAST_RUN_TIME {
+            return Err(format!(
+                "no time left to run the program on the {} inputs of the run",
+                values.len()
+            ));
+        }
+        let r = run_original(
             p,
             &sites,
             &InputPlan::InOrder(values),
             initial,
             &points,
             dir,
-            timeout,
-        )
+            left,
+        )?;
+        if r.ending == RunEnding::TimedOut {
+            return Err("the run of the program for the witness did not end in time".into());
+        }
+        Ok(r)
     };
     let run_on = |values: Vec<i128>| run_with(values, initial);
+    let mut notes = vec![];
+    // The waypoints the run needs at least: one per input that is not zero.
+    let needed = inputs.iter().filter(|&&v| v != 0).count();
+    let too_many = |needed: usize, reads: usize| {
+        format!(
+            "the run reads {reads} inputs and its witness would need {needed} waypoints (more \
+             than {MAX_WAYPOINTS}): the witness states the error call alone (a validator finds \
+             the inputs)"
+        )
+    };
     // A long run: its middle inputs zeroed, if that run still reaches the error, gives a
-    // witness of a few waypoints (zero reads need none, [`compress`]).
+    // witness of a few waypoints (zero reads need none, [`compress`]). Each try is a whole
+    // run: tried while at least half the time is left.
+    let start = Instant::now();
+    let half_left = || {
+        let total = deadline.saturating_duration_since(start);
+        deadline.saturating_duration_since(Instant::now()) * 2 > total
+    };
     let shrunk = (inputs.len() > SHRINK_ABOVE)
         .then(|| {
             // The last inputs kept: none, the last one, the last few.
             [0, 1, KEEP_ENDS].into_iter().find_map(|last| {
+                if !half_left() {
+                    return None;
+                }
                 let mut v = inputs.to_vec();
                 let n = v.len();
                 v[KEEP_ENDS..n - last].fill(0);
@@ -327,6 +392,22 @@ pub fn violation_witness_for_inputs(
         .flatten();
     let (values, mut record) = match shrunk {
         Some(r) => r,
+        None if needed > MAX_WAYPOINTS => {
+            // The witness of the whole run would be its target alone: with one error call in
+            // the program, that is the one the confirmed run reached, and no run is needed.
+            if let Some(error) = only_error_call(&sites) {
+                notes.push(too_many(needed, inputs.len()));
+                let run = ConfirmedRun {
+                    inputs: vec![],
+                    assumptions: vec![],
+                    error,
+                    path: None,
+                };
+                let w = write::violation_witness(p, &src, specification, &run, &Provenance::now());
+                return Ok((w.to_yaml(), notes));
+            }
+            (inputs.to_vec(), run_on(inputs.to_vec())?)
+        }
         None => (inputs.to_vec(), run_on(inputs.to_vec())?),
     };
     // Initial values no waypoint can state (every one the model gives a place without a name
@@ -353,7 +434,25 @@ pub fn violation_witness_for_inputs(
     if record.reads.len() > SHRINK_ABOVE {
         compress(&mut run);
     }
-    Ok(write::violation_witness(p, &src, specification, &run, &Provenance::now()).to_yaml())
+    let waypoints = run.inputs.len() + run.assumptions.len();
+    if waypoints > MAX_WAYPOINTS {
+        notes.push(too_many(waypoints, record.reads.len()));
+        run.inputs.clear();
+        run.assumptions.clear();
+    }
+    let w = write::violation_witness(p, &src, specification, &run, &Provenance::now());
+    Ok((w.to_yaml(), notes))
+}
+
+/// The error call of the program when it has one: every error statement and assertion
+/// stands for that same call (as in SV-COMP's programs, whose `__VERIFIER_assert` calls
+/// `reach_error()` in one place). A run that reaches the error reaches it.
+fn only_error_call(sites: &Sites) -> Option<source::Call> {
+    let mut firsts = sites.errors.values().map(|calls| calls.first());
+    let first = firsts.next()??;
+    firsts
+        .all(|c| c.is_some_and(|c| c.start == first.start))
+        .then(|| first.clone())
 }
 
 /// Whether an assumption can state the initial value of `place` read with shadow `bits` (its
@@ -394,7 +493,7 @@ fn compress(run: &mut ConfirmedRun) {
     }
     kept.reverse();
     for a in &mut run.assumptions {
-        a.before = kept.iter().filter(|(k, _)| *k < a.before).count();
+        a.before = kept.partition_point(|(k, _)| *k < a.before);
     }
     run.inputs = kept.into_iter().map(|(_, i)| i).collect();
 }

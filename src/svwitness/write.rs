@@ -11,7 +11,8 @@
 //! statement); the last segment is the `target` at the first character of the error call.
 //! Every input of the run has a waypoint, so the witness admits exactly the run ara
 //! confirmed (a deterministic program on fixed inputs); branching waypoints would add nothing
-//! and are not written.
+//! and are not written. (A run too long for that gets fewer: `super::compress`, or its target
+//! alone, `super::MAX_WAYPOINTS`.) Linear in the run's inputs and assumptions.
 
 use super::format::{
     Action, Constraint, Entry, Location, Metadata, Producer, Segment, Task, Waypoint, WaypointItem,
@@ -143,8 +144,14 @@ pub fn violation_witness(
             }),
         )
     };
+    // Linear in the run: the assumptions in the order of the inputs they come before.
+    let mut order: Vec<&WitnessAssumption> = run.assumptions.iter().collect();
+    order.sort_by_key(|a| a.before);
+    let mut next = order.iter().peekable();
     for (k, i) in run.inputs.iter().enumerate() {
-        content.extend(run.assumptions.iter().filter(|a| a.before == k).map(assume));
+        while let Some(a) = next.next_if(|a| a.before <= k) {
+            content.push(assume(a));
+        }
         content.push(segment(
             WaypointType::FunctionReturn,
             location(src, i.call.rparen),
@@ -154,12 +161,7 @@ pub fn violation_witness(
             }),
         ));
     }
-    content.extend(
-        run.assumptions
-            .iter()
-            .filter(|a| a.before >= run.inputs.len())
-            .map(assume),
-    );
+    content.extend(next.map(|a| assume(a)));
     content.push(segment(
         WaypointType::Target,
         location(src, run.error.start),

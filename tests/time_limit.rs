@@ -1,0 +1,209 @@
+//! No answer lost past the time limit (issue 24, items 9 and 10): a violation witness of a
+//! long run stays small and is written in the time left, after the verdict; `ara batch` keeps
+//! a verdict its child printed before it was killed. Runs the real gcc, ESBMC and Z3.
+
+use ara::batch::run::{RunSettings, run_all};
+use ara::batch::task;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const ARA: &str = env!("CARGO_BIN_EXE_ara");
+
+fn tools_dir() -> PathBuf {
+    std::env::var_os("ARA_TOOLS_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join(".tools"))
+}
+
+/// An array of `n` nondet values; more than `n / 1000` of them equal to 13 is the error
+/// (random inputs give about one 13 in 60: unsafe, found after all `n` inputs are read).
+fn thirteens(n: usize) -> String {
+    format!(
+        "extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *);
+void reach_error() {{ __assert_fail(\"0\", \"t.c\", 3, \"reach_error\"); }}
+extern int __VERIFIER_nondet_int(void);
+void __VERIFIER_assert(int cond) {{
+  if (!(cond)) {{
+    ERROR: {{reach_error();abort();}}
+  }}
+  return;
+}}
+int a[{n}];
+int main() {{
+  int i;
+  int count = 0;
+  for (i = 0; i < {n}; i++) {{
+    a[i] = __VERIFIER_nondet_int();
+  }}
+  for (i = 0; i < {n}; i++) {{
+    if (a[i] == 13) {{
+      count++;
+    }}
+  }}
+  __VERIFIER_assert(count <= {});
+  return 0;
+}}
+",
+        n / 1000
+    )
+}
+
+/// The waypoint types of a witness, in order.
+fn waypoint_types(yaml: &str) -> Vec<String> {
+    yaml.lines()
+        .filter_map(|l| l.trim().strip_prefix("type: "))
+        .map(str::to_string)
+        .collect()
+}
+
+/// A run of 20,000 inputs that are not zero would need 20,000 waypoints: the witness states the
+/// target alone, written without running the program (one error call), so even a deadline
+/// already passed gives it. A program with two error calls needs the run to tell which one
+/// it reached: with no time left, no witness, and the reason.
+#[test]
+fn the_witness_of_a_long_run_is_its_target_alone_without_a_run() {
+    if std::env::var_os("ARA_TOOLS_DIR").is_none() {
+        // SAFETY: set before any thread of this test reads it (same value from every test).
+        unsafe { std::env::set_var("ARA_TOOLS_DIR", tools_dir()) };
+    }
+    let d = tempfile::tempdir().unwrap();
+    let file = d.path().join("t.c");
+    std::fs::write(&file, thirteens(20_000)).unwrap();
+    let p = ara::frontend::load_file(&file, &Default::default()).unwrap();
+    let inputs = vec![13; 20_000];
+    let spec = ara::svwitness::write::UNREACH_CALL;
+    let now = Instant::now();
+    let (yaml, notes) = ara::svwitness::violation_witness_within(
+        &p,
+        &file,
+        spec,
+        &inputs,
+        &Default::default(),
+        d.path(),
+        now,
+    )
+    .expect("a witness");
+    assert_eq!(waypoint_types(&yaml), ["target"], "{yaml}");
+    assert!(yaml.contains("line: 7"), "{yaml}");
+    assert!(notes[0].contains("20000 waypoints"), "{notes:?}");
+
+    let two = thirteens(20_000).replace(
+        "  __VERIFIER_assert(count <= 20);",
+        "  if (count > 4000) reach_error();\n  __VERIFIER_assert(count <= 20);",
+    );
+    assert!(two.contains("count > 4000"));
+    std::fs::write(&file, two).unwrap();
+    let p = ara::frontend::load_file(&file, &Default::default()).unwrap();
+    let e = ara::svwitness::violation_witness_within(
+        &p,
+        &file,
+        spec,
+        &inputs,
+        &Default::default(),
+        d.path(),
+        Instant::now(),
+    )
+    .unwrap_err();
+    assert!(e.contains("no time left"), "{e}");
+}
+
+/// `ara check --witness` on a bug after a large nondet input: the verdict first, then a
+/// witness of at most [`ara::svwitness::MAX_WAYPOINTS`] waypoints (or a note why none), all
+/// within the limit and a margin for a loaded machine.
+#[test]
+fn a_large_nondet_input_gets_its_verdict_and_a_small_witness_in_time() {
+    let d = tempfile::tempdir().unwrap();
+    let file = d.path().join("t.c");
+    std::fs::write(&file, thirteens(20_000)).unwrap();
+    let w = d.path().join("w.yml");
+    let t = Instant::now();
+    let o = Command::new(ARA)
+        .args(["check", "--timeout", "30", "--witness"])
+        .arg(&w)
+        .arg(&file)
+        .env("ARA_TOOLS_DIR", tools_dir())
+        .output()
+        .unwrap();
+    let took = t.elapsed();
+    let out = String::from_utf8_lossy(&o.stdout);
+    let err = String::from_utf8_lossy(&o.stderr);
+    println!(
+        "{:.1} s\n{}\n{err}",
+        took.as_secs_f64(),
+        out.lines().next().unwrap_or("")
+    );
+    assert!(out.starts_with("UNSAFE"), "{out}\n{err}");
+    assert_eq!(o.status.code(), Some(10));
+    assert!(took < Duration::from_secs(30 + 15), "{took:?}");
+    match std::fs::read_to_string(&w) {
+        Ok(yaml) => {
+            let n = waypoint_types(&yaml).len();
+            assert!(n <= ara::svwitness::MAX_WAYPOINTS + 1, "{n} waypoints");
+            assert_eq!(waypoint_types(&yaml).last().unwrap(), "target");
+        }
+        Err(_) => assert!(err.contains("no witness written"), "{err}"),
+    }
+}
+
+/// A child of `ara batch` that printed its verdict and then hangs (as one writing a witness
+/// for too long did) is killed at the time limit: its row keeps the verdict and says the
+/// witness was lost. The child is a script that prints a real `ara check --json` report.
+#[test]
+fn batch_keeps_a_verdict_printed_before_the_kill() {
+    let d = tempfile::tempdir().unwrap();
+    let file = d.path().join("t.c");
+    std::fs::write(
+        &file,
+        "extern int __VERIFIER_nondet_int(void);\nvoid reach_error(void);\n\
+         int main() { int x = __VERIFIER_nondet_int(); if (x == 7) reach_error(); return 0; }\n",
+    )
+    .unwrap();
+    let o = Command::new(ARA)
+        .args(["check", "--timeout", "60", "--json"])
+        .arg(&file)
+        .env("ARA_TOOLS_DIR", tools_dir())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(10), "{o:?}");
+    let report = d.path().join("report.json");
+    std::fs::write(&report, &o.stdout).unwrap();
+    let child = d.path().join("slow-ara");
+    std::fs::write(
+        &child,
+        format!("#!/bin/sh\ncat '{}'\nexec sleep 60\n", report.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(&child, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    std::fs::write(
+        d.path().join("unreach-call.prp"),
+        "CHECK( init(main()), LTL(G ! call(reach_error())) )\n",
+    )
+    .unwrap();
+    let yml = d.path().join("t.yml");
+    std::fs::write(
+        &yml,
+        "format_version: '2.0'\ninput_files: 't.c'\nproperties:\n  \
+         - property_file: unreach-call.prp\n    expected_verdict: false\n\
+         options:\n  language: C\n  data_model: LP64\n",
+    )
+    .unwrap();
+    let settings = RunSettings {
+        exe: child,
+        timeout: 1,
+        memory_mb: None,
+        checker: None,
+        check_args: vec![],
+        baselines: vec![],
+        jobs: 1,
+        witnesses: None,
+    };
+    let t = Instant::now();
+    let rows = run_all(vec![task::load(&yml)], &settings);
+    assert!(t.elapsed() < Duration::from_secs(30), "{:?}", t.elapsed());
+    assert_eq!(rows.len(), 1);
+    let r = &rows[0];
+    assert_eq!(r.verdict.as_str(), "false", "{}", r.reason);
+    assert!(r.reason.contains("the witness was lost"), "{}", r.reason);
+}
