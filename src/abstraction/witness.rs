@@ -852,6 +852,16 @@ fn is_iter(p: &Program, e: &Expr, i: VarId) -> bool {
     }
 }
 
+/// Is `e` a signed `i` seen as an unsigned type at least as wide (`(unsigned)i`, as in
+/// `i < N` with `unsigned N`)? Only its non-negative values are kept ([`counting`] admits it
+/// for loops counting up from a non-negative constant).
+fn is_unsigned_view(p: &Program, e: &Expr, i: VarId) -> bool {
+    let ty = p.var(i).ty;
+    let dm = p.data_model;
+    matches!(e, Expr::Cast(t, x) if matches!(**x, Expr::Var(v) if v == i)
+        && ty.is_signed() && !t.is_signed() && t.bits(dm) >= ty.bits(dm))
+}
+
 fn replace_var(e: &Expr, i: VarId, by: &Expr) -> Expr {
     match e {
         Expr::Var(v) if *v == i => by.clone(),
@@ -921,9 +931,9 @@ fn counting(
     let Expr::Binary(op, l, r) = cond else {
         return None;
     };
-    let (op, it, hi) = if is_iter(p, l, i) {
+    let (op, it, hi) = if is_iter(p, l, i) || is_unsigned_view(p, l, i) {
         (*op, &**l, &**r)
-    } else if is_iter(p, r, i) {
+    } else if is_iter(p, r, i) || is_unsigned_view(p, r, i) {
         let flipped = match op {
             BinOp::Lt => BinOp::Gt,
             BinOp::Le => BinOp::Ge,
@@ -969,6 +979,19 @@ fn counting(
             l: l.max(min),
             h: h.min(max + 1),
         }
+    } else if !is_iter(p, it, i) || (ty.is_signed() && !c.is_signed()) {
+        // `(unsigned)i < hi` for a signed `i` counting up by 1 from a constant `lo >= 0`: in
+        // an execution without undefined behaviour `i` never passes its type's maximum (the
+        // step would overflow), so every value it takes is non-negative and the unsigned view
+        // is its value: the loop is `i < hi` over `[lo, hi)`, and when it ends normally
+        // `hi <= max`, so `(int)hi` is the exit value. With an unknown or negative `lo` the
+        // iterations would wrap through the negative values: not a counting loop.
+        let from_non_negative = lo(i).is_some_and(|l| l >= 0);
+        let unsigned_cmp = !c.is_signed() && c.bits(dm) >= ty.bits(dm) && ty.promote() == ty;
+        if !(up && stride == 1 && from_non_negative && unsigned_cmp && op == BinOp::Lt) {
+            return None;
+        }
+        Bound::Dyn { hi: hi.clone() }
     } else {
         if it_ty != ty || ty.promote() != ty || c != ty {
             return None;
