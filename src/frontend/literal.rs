@@ -142,15 +142,13 @@ fn code_units(inner: &str, prefix: Prefix) -> Result<Vec<u32>, String> {
     while let Some(c) = chars.next() {
         let v = if c == '\\' {
             escape(&mut chars, prefix)?
-        } else if c.is_ascii() || prefix == Prefix::U32 || prefix == Prefix::L {
-            c as u32
-        } else if prefix == Prefix::U16 && (c as u32) <= 0xffff {
+        } else if c.is_ascii() || prefix != Prefix::None {
             c as u32
         } else {
             return Err(format!("non-ASCII character {c:?}"));
         };
         if prefix.width() < 32 && v >> prefix.width() != 0 {
-            return Err("escape sequence out of range".into());
+            return Err("character or escape sequence out of range".into());
         }
         out.push(v);
     }
