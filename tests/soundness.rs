@@ -26,6 +26,10 @@
 //!   initialised again.
 //! - `layout_*`: i386 struct layout and `_Alignof` under ILP32.
 //! - `errfn_*`: with `--error-function my_err` only a call of `my_err` is the error.
+//! - `lit_*`, `chr_*`, `sizeof_*` (issue 24): integer and character constants have gcc's
+//!   values and types; `sizeof` of a pointer expression is a pointer's size. Their truth: each
+//!   ran compiled by gcc -m64 (glibc) and gcc -m32 (`-nostdlib -static` with a small harness
+//!   defining `_start`, `__assert_fail`, `abort` and `malloc` by system calls).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -170,6 +174,35 @@ soundness! {
     errfn_glibc_assert_default: "errfn_glibc_assert.c" NONE => Unsafe;
     errfn_glibc_assert_my_err: "errfn_glibc_assert.c" MY_ERR => Safe;
     errfn_undef_assert_default: "errfn_undef_assert.c" NONE => Unsafe;
+
+    // Issue 24, class 1: integer literals (hex digits B/b, binary, octal, suffixes, types).
+    lit_hex_unsafe: "lit_hex_unsafe.c" NONE => Unsafe, Unsafe;
+    lit_hex_safe: "lit_hex_safe.c" NONE => Safe, Safe;
+    lit_bin_unsafe: "lit_bin_unsafe.c" NONE => Unsafe, Unsafe;
+    lit_bin_safe: "lit_bin_safe.c" NONE => Safe, Safe;
+    lit_types_unsafe: "lit_types_unsafe.c" NONE => Unsafe, Unsafe;
+    lit_types_safe: "lit_types_safe.c" NONE => Safe, Safe;
+    lit_long_model: "lit_long_model.c" NONE => Unsafe, Safe;
+
+    // Issue 24, class 2: character constants (prefixes L/u/U, escapes, multi-character).
+    chr_wide_unsafe: "chr_wide_unsafe.c" NONE => Unsafe, Unsafe;
+    chr_wide_safe: "chr_wide_safe.c" NONE => Safe, Safe;
+    chr_plain_unsafe: "chr_plain_unsafe.c" NONE => Unsafe, Unsafe;
+    chr_plain_safe: "chr_plain_safe.c" NONE => Safe, Safe;
+    chr_u32_unsafe: "chr_u32_unsafe.c" NONE => Unsafe, Unsafe;
+    chr_u32_safe: "chr_u32_safe.c" NONE => Safe, Safe;
+    chr_multi_unsafe: "chr_multi_unsafe.c" NONE => Unsafe, Unsafe;
+    chr_multi_safe: "chr_multi_safe.c" NONE => Safe, Safe;
+
+    // Issue 24, class 3: `sizeof` of a pointer (variable, array parameter, `&x`, arithmetic).
+    sizeof_ptr_model: "sizeof_ptr_model.c" NONE => Unsafe, Safe;
+    sizeof_ptr_unsafe: "sizeof_ptr_unsafe.c" NONE => Unsafe, Unsafe;
+    sizeof_ptr_safe: "sizeof_ptr_safe.c" NONE => Safe, Safe;
+    sizeof_param_model: "sizeof_param_model.c" NONE => Unsafe, Safe;
+    sizeof_param_unsafe: "sizeof_param_unsafe.c" NONE => Unsafe, Unsafe;
+    sizeof_param_safe: "sizeof_param_safe.c" NONE => Safe, Safe;
+    sizeof_malloc_unsafe: "sizeof_malloc_unsafe.c" NONE => Unsafe, Unsafe;
+    sizeof_malloc_safe: "sizeof_malloc_safe.c" NONE => Safe, Safe;
 
     // ESBMC's inductive step proved an abstraction of this unsafe program safe.
     kind_three_loops_unsafe: "kind_three_loops_unsafe.c" NONE => Unsafe;

@@ -4,6 +4,7 @@
 //! prints as a UB-free program, including the trees the reducer (`super::reduce`) makes by
 //! deleting statements and replacing expressions.
 
+pub use super::lits::{Base, CharLit, CharPrefix, Spelling, Unit};
 use crate::ir::types::{DataModel, IntType};
 
 /// A binary operator: the IR's (same C operators and symbols).
@@ -38,6 +39,31 @@ pub enum Expr {
     SizeofTy(IntType),
     /// `sizeof(struct S)`.
     SizeofStruct(String),
+    /// A constant of the given type spelled in another base or with a suffix (`0xBAD`,
+    /// `017lu`, `0b101U`; see `super::lits`).
+    Spelled(i128, IntType, Spelling),
+    /// A character constant (`'a'`, `L'\xff'`, `u'\101'`, `'ab'`).
+    Char(CharLit),
+    /// `sizeof` of an array, an array's row or a pointer expression.
+    SizeofObj(SizeofObj),
+}
+
+/// The operand of a `sizeof` of an object or pointer (its value: `super::print`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum SizeofObj {
+    /// `sizeof(a)` (or `sizeof a` when the flag is set) of an array: the whole array.
+    Array(String, bool),
+    /// `sizeof(a[0])`: an element, or a row of a 2-D array.
+    Row(String),
+    /// A pointer made from an array: `a + 1`, `&a[0]`, `&a` or `(0, a)` (by the number).
+    Decayed(String, u8),
+    /// `&x` of a scalar.
+    Addr(String),
+    /// A pointer variable (`Program::pointers`): `p`, `*p`, `p + 1` or `p[0]` (by the number).
+    Pointer(String, u8),
+    /// A call `f(a)` of a sizer (`Program::sizers`): `sizeof(b) / sizeof(b[0])` of its array
+    /// parameter `b`, an `int`.
+    Param(String, String),
 }
 
 /// An assignable place.
@@ -176,6 +202,11 @@ pub struct Program {
     pub funcs: Vec<Func>,
     /// main's locals, declared at its top.
     pub locals: Vec<Decl>,
+    /// Pointer variables of main (after its locals): `T *p = a;` (name, array).
+    pub pointers: Vec<(String, String)>,
+    /// Functions `int f(T b[]) { return sizeof(b) / sizeof(b[0]); }` (name, element type,
+    /// whether written `T *b` and `sizeof b / sizeof *b`).
+    pub sizers: Vec<(String, IntType, bool)>,
     pub body: Vec<Stmt>,
 }
 

@@ -112,6 +112,10 @@ struct Gen {
     depth: u32,
     /// In a helper: statements may write only these names.
     in_helper: bool,
+    /// main's pointer variables (each aliasing a one-dimensional array) and the sizer
+    /// functions (`sizeof` of an array parameter), both made after the helpers.
+    pointers: Vec<String>,
+    sizers: Vec<(String, IntType)>,
 }
 
 /// Generates the program of `seed`.
@@ -138,6 +142,8 @@ pub fn generate(seed: u64, cfg: &GenConfig) -> Program {
         locals: vec![],
         depth: 0,
         in_helper: false,
+        pointers: vec![],
+        sizers: vec![],
     };
     g.program()
 }
@@ -221,6 +227,7 @@ impl Gen {
             let d = self.array_decl(false);
             self.locals.push(d);
         }
+        let (pointers, sizers) = self.pointer_objects();
         let mut body = vec![];
         for (name, t) in self.scalars.clone() {
             if name.starts_with('x') && self.rng.chance(50) {
@@ -249,8 +256,146 @@ impl Gen {
             globals,
             funcs,
             locals: std::mem::take(&mut self.locals),
+            pointers,
+            sizers,
             body,
         }
+    }
+
+    /// main's pointer variables (`T *p = a;` for a one-dimensional array `a`) and the sizer
+    /// functions (`int f(T b[])` returning `sizeof(b) / sizeof(b[0])`), for `sizeof` of
+    /// pointers and array parameters.
+    #[allow(clippy::type_complexity)]
+    fn pointer_objects(&mut self) -> (Vec<(String, String)>, Vec<(String, IntType, bool)>) {
+        let flat: Vec<Arr> = self
+            .arrays
+            .iter()
+            .filter(|a| a.dims.len() == 1)
+            .cloned()
+            .collect();
+        let (mut pointers, mut sizers) = (vec![], vec![]);
+        if flat.is_empty() {
+            return (pointers, sizers);
+        }
+        for _ in 0..self.rng.range(0, 2) {
+            let a = self.rng.pick(&flat).clone();
+            let name = self.name("p");
+            self.pointers.push(name.clone());
+            pointers.push((name, a.name));
+        }
+        if self.rng.chance(40) {
+            let a = self.rng.pick(&flat).clone();
+            let name = self.name("sz");
+            self.sizers.push((name.clone(), a.ty));
+            sizers.push((name, a.ty, self.rng.chance(50)));
+        }
+        (pointers, sizers)
+    }
+
+    /// A constant of type `t` in another spelling (hex, octal, binary, suffixes) or, now and
+    /// then, a character constant instead.
+    fn spelled_lit(&mut self, t: IntType) -> Expr {
+        if self.rng.chance(25) {
+            return self.char_lit();
+        }
+        let v = self.value(t);
+        let base = *self.rng.pick(&[
+            Base::Dec,
+            Base::Hex,
+            Base::HexUpper,
+            Base::HexMixed,
+            Base::Oct,
+            Base::Bin,
+        ]);
+        let sp = Spelling {
+            base,
+            upper: self.rng.chance(50),
+            size_first: self.rng.chance(50),
+        };
+        Expr::Spelled(v, t, sp)
+    }
+
+    /// A character constant: plain (one unit, or two for a multi-character constant) or with
+    /// an `L`/`u`/`U` prefix; units plain, hex, octal or simple escapes.
+    fn char_lit(&mut self) -> Expr {
+        let prefix = *self.rng.pick(&[
+            CharPrefix::None,
+            CharPrefix::None,
+            CharPrefix::L,
+            CharPrefix::U16,
+            CharPrefix::U32,
+        ]);
+        let max: u32 = match prefix {
+            CharPrefix::None => 0xff,
+            CharPrefix::U16 => 0xffff,
+            _ => u32::MAX,
+        };
+        let mut units = vec![];
+        if prefix == CharPrefix::None && self.rng.chance(25) {
+            // First a plain letter that no escape before it could swallow.
+            units.push(Unit::Plain(self.rng.range(b'g' as i64, b'z' as i64) as u8));
+        }
+        let unit = match self.rng.below(4) {
+            0 => {
+                let c = loop {
+                    let c = self.rng.range(0x20, 0x7e) as u8;
+                    if c != b'\\' && c != b'\'' {
+                        break c;
+                    }
+                };
+                Unit::Plain(c)
+            }
+            1 => {
+                let v = match self.rng.below(4) {
+                    0 => max,
+                    1 => max / 2 + 1,
+                    2 => self.rng.range(0, 0x7f) as u32,
+                    _ => (self.rng.next_u64() as u32) & max,
+                };
+                Unit::Hex(v, self.rng.chance(50))
+            }
+            2 => Unit::Oct((self.rng.next_u64() as u32) & max.min(0o777)),
+            _ => Unit::Simple(*self.rng.pick(&[b'\n', b'\t', 0, b'\\', b'\'', 7])),
+        };
+        units.push(unit);
+        Expr::Char(CharLit { prefix, units })
+    }
+
+    /// `sizeof` of an array, a row, a pointer made from an array, `&x`, a pointer variable or
+    /// an array parameter (through a sizer).
+    fn sizeof_obj(&mut self) -> Option<Expr> {
+        let main = !self.in_helper;
+        let o = match self.rng.below(6) {
+            0 if main && !self.pointers.is_empty() => {
+                let p = self.rng.pick(&self.pointers).clone();
+                SizeofObj::Pointer(p, self.rng.below(4) as u8)
+            }
+            1 if main && !self.sizers.is_empty() => {
+                let (f, t) = self.rng.pick(&self.sizers).clone();
+                let fits: Vec<Arr> = self
+                    .arrays
+                    .iter()
+                    .filter(|a| a.dims.len() == 1 && a.ty == t)
+                    .cloned()
+                    .collect();
+                let a = self.rng.pick(&fits).clone();
+                SizeofObj::Param(f, a.name)
+            }
+            2 if !self.scalars.is_empty() => {
+                let (x, _) = self.rng.pick(&self.scalars).clone();
+                SizeofObj::Addr(x)
+            }
+            _ if !self.arrays.is_empty() => {
+                let a = self.rng.pick(&self.arrays).clone();
+                match self.rng.below(3) {
+                    0 => SizeofObj::Array(a.name, self.rng.chance(50)),
+                    1 => SizeofObj::Row(a.name),
+                    _ => SizeofObj::Decayed(a.name, self.rng.below(4) as u8),
+                }
+            }
+            _ => return None,
+        };
+        Some(Expr::SizeofObj(o))
     }
 
     /// A global (zero- or list-initialised) or local (list-initialised or uninitialised) array.
@@ -377,7 +522,11 @@ impl Gen {
         match self.rng.below(10) {
             0..=2 => {
                 let t = if self.rng.chance(60) { Int } else { self.ty() };
-                self.lit(t)
+                if self.rng.chance(30) {
+                    self.spelled_lit(t)
+                } else {
+                    self.lit(t)
+                }
             }
             3..=5 => self.read_var().unwrap_or_else(|| self.small_lit()),
             6..=8 if writable_arrays => {
@@ -441,6 +590,11 @@ impl Gen {
                 let (f, ps) = self.rng.pick(&self.funcs).clone();
                 let args = ps.iter().map(|_| self.expr(depth - 1)).collect();
                 Expr::Call(f, args)
+            }
+            16 if self.rng.chance(50)
+                && let Some(e) = self.sizeof_obj() =>
+            {
+                e
             }
             16 => {
                 if !self.structs.is_empty()
@@ -1074,7 +1228,12 @@ fn map_vars(e: &Expr, f: &dyn Fn(&str) -> Option<Expr>) -> Expr {
     let m = |x: &Expr| Box::new(map_vars(x, f));
     match e {
         Expr::Var(v) => f(v).unwrap_or_else(|| e.clone()),
-        Expr::Lit(..) | Expr::SizeofTy(_) | Expr::SizeofStruct(_) => e.clone(),
+        Expr::Lit(..)
+        | Expr::SizeofTy(_)
+        | Expr::SizeofStruct(_)
+        | Expr::Spelled(..)
+        | Expr::Char(_)
+        | Expr::SizeofObj(_) => e.clone(),
         Expr::Elem(a, ix) => Expr::Elem(a.clone(), ix.iter().map(|i| map_vars(i, f)).collect()),
         Expr::Field(s, i, fl) => Expr::Field(s.clone(), i.as_ref().map(|i| m(i)), fl.clone()),
         Expr::Cast(t, x) => Expr::Cast(*t, m(x)),

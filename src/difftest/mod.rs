@@ -7,6 +7,7 @@
 pub mod ast;
 pub mod driver;
 pub mod generate;
+pub mod lits;
 pub mod mutate;
 pub mod print;
 pub mod reduce;

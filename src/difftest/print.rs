@@ -124,6 +124,8 @@ struct Env {
     counters: Vec<(String, Range)>,
     /// The innermost loops' steps (`Some` for while/do-while, which `continue` must run).
     steps: Vec<Option<String>>,
+    /// Pointer variables with their pointee type.
+    pointers: HashMap<String, IntType>,
 }
 
 impl Env {
@@ -190,15 +192,38 @@ impl Printer {
         for f in &p.funcs {
             self.func(f);
         }
+        self.sizers(p);
         self.line("int main() {");
         self.indent += 1;
         for d in &p.locals {
             self.decl(d, p);
         }
+        self.pointers(p);
         self.block(&p.body);
         self.line("return 0;");
         self.indent -= 1;
         self.line("}");
+    }
+
+    /// The sizer functions: `sizeof` of an array parameter (a pointer) over its element's.
+    fn sizers(&mut self, p: &Program) {
+        for (f, t, star) in &p.sizers {
+            let t = t.c_name();
+            self.line(&if *star {
+                format!("int {f}({t} *b) {{ return sizeof b / sizeof *b; }}")
+            } else {
+                format!("int {f}({t} b[]) {{ return sizeof(b) / sizeof(b[0]); }}")
+            });
+        }
+    }
+
+    /// main's pointer variables, each aliasing a one-dimensional array.
+    fn pointers(&mut self, p: &Program) {
+        for (name, a) in &p.pointers {
+            let t = self.env.arrays.get(a).map_or(IntType::Int, |x| x.0);
+            self.env.pointers.insert(name.clone(), t);
+            self.line(&format!("{} *{name} = {a};", t.c_name()));
+        }
     }
 
     fn decl(&mut self, d: &Decl, p: &Program) {
@@ -541,7 +566,74 @@ impl Printer {
                 let st = size_t(dm);
                 self.leaf(format!("sizeof(struct {s})"), st, st.range(dm))
             }
+            Expr::Spelled(v, t, sp) => {
+                let v = t.wrap(*v, dm);
+                self.leaf(super::lits::spelled(v, *t, *sp), *t, (v, v))
+            }
+            Expr::Char(c) => {
+                let (v, t) = c.value(dm);
+                self.leaf(c.text(), t, (v, v))
+            }
+            Expr::SizeofObj(o) => self.sizeof_obj(o),
         }
+    }
+
+    /// `sizeof` of an array, a row or a pointer expression, with its value: an array's
+    /// elements times their size, a pointer's size (8 or 4) whatever it points to.
+    fn sizeof_obj(&self, o: &SizeofObj) -> Printed {
+        let dm = self.dm;
+        let ptr = size_of(size_t(dm), dm);
+        let arr = |a: &str| {
+            self.env
+                .arrays
+                .get(a)
+                .cloned()
+                .unwrap_or((IntType::Int, vec![1]))
+        };
+        let elems = |dims: &[u32]| dims.iter().map(|&n| n as i128).product::<i128>();
+        let (text, v) = match o {
+            SizeofObj::Array(a, paren) => {
+                let (t, dims) = arr(a);
+                let text = if *paren {
+                    format!("sizeof({a})")
+                } else {
+                    format!("sizeof {a}")
+                };
+                (text, elems(&dims) * size_of(t, dm))
+            }
+            SizeofObj::Row(a) => {
+                let (t, dims) = arr(a);
+                (
+                    format!("sizeof({a}[0])"),
+                    elems(&dims[1..]) * size_of(t, dm),
+                )
+            }
+            SizeofObj::Decayed(a, form) => {
+                let e = match form % 4 {
+                    0 => format!("{a} + 1"),
+                    1 => format!("&{a}[0]"),
+                    2 => format!("&{a}"),
+                    _ => format!("(0, {a})"),
+                };
+                (format!("sizeof({e})"), ptr)
+            }
+            SizeofObj::Addr(x) => (format!("sizeof(&{x})"), ptr),
+            SizeofObj::Pointer(p, form) => {
+                let t = self.env.pointers.get(p).copied().unwrap_or(IntType::Int);
+                match form % 4 {
+                    0 => (format!("sizeof({p})"), ptr),
+                    1 => (format!("sizeof(*{p})"), size_of(t, dm)),
+                    2 => (format!("sizeof({p} + 1)"), ptr),
+                    _ => (format!("sizeof {p}[0]"), size_of(t, dm)),
+                }
+            }
+            SizeofObj::Param(f, a) => {
+                let (t, _) = arr(a);
+                let v = ptr / size_of(t, dm);
+                return self.leaf(format!("{f}({a})"), IntType::Int, (v, v));
+            }
+        };
+        self.leaf(text, size_t(dm), (v, v))
     }
 
     fn unary(&self, op: UnOp, a: Printed) -> Printed {
@@ -853,6 +945,8 @@ mod tests {
             globals: vec![a],
             funcs: vec![],
             locals: vec![scalar("x", Int), scalar("c", Char), scalar("i", Int)],
+            pointers: vec![],
+            sizers: vec![],
             body: vec![
                 // int + int may overflow: done in unsigned int.
                 Stmt::Assign(LVal::Var("x".into()), bin(BinOp::Add, var("x"), var("x"))),

@@ -244,7 +244,13 @@ pub fn expr_variants(e: &Expr) -> Vec<Expr> {
     }
     let b = |x: Expr| Box::new(x);
     match e {
-        Expr::Lit(..) | Expr::Var(_) | Expr::SizeofTy(_) | Expr::SizeofStruct(_) => {}
+        Expr::Lit(..)
+        | Expr::Var(_)
+        | Expr::SizeofTy(_)
+        | Expr::SizeofStruct(_)
+        | Expr::Spelled(..)
+        | Expr::Char(_)
+        | Expr::SizeofObj(_) => {}
         Expr::Elem(a, ix) => {
             for (k, i) in ix.iter().enumerate() {
                 for i2 in expr_variants(i) {

@@ -1,6 +1,6 @@
 //! C types as the front end sees them (wider than the IR's integers: arrays, structs, and the
-//! pointer/float types that are only rejected when a program uses them), literal typing, and
-//! constant folding of IR expressions.
+//! pointer/float types that are only rejected when a program uses them) and constant folding
+//! of IR expressions (constants' values and types are in `literal.rs`).
 
 use crate::ir::{BinOp, DataModel, Expr, IntType, Program, UnOp, VarId};
 use std::cell::{Cell, RefCell};
@@ -172,76 +172,6 @@ impl CType {
     }
 }
 
-/// The type of an integer literal (C11 6.4.4.1): the first candidate that holds the value.
-pub fn literal_type(
-    value: u128,
-    decimal: bool,
-    unsigned: bool,
-    size: u8, // 0 none, 1 `l`, 2 `ll`
-    dm: DataModel,
-) -> Option<IntType> {
-    use IntType::*;
-    let cands: &[IntType] = match (unsigned, size, decimal) {
-        (false, 0, true) => &[Int, Long, LongLong],
-        (false, 0, false) => &[Int, UInt, Long, ULong, LongLong, ULongLong],
-        (false, 1, true) => &[Long, LongLong],
-        (false, 1, false) => &[Long, ULong, LongLong, ULongLong],
-        (false, _, true) => &[LongLong],
-        (false, _, false) => &[LongLong, ULongLong],
-        (true, 0, _) => &[UInt, ULong, ULongLong],
-        (true, 1, _) => &[ULong, ULongLong],
-        (true, _, _) => &[ULongLong],
-    };
-    cands
-        .iter()
-        .copied()
-        .find(|t| value <= t.range(dm).1 as u128)
-}
-
-/// The value of a character constant's text (`'a'`, `'\n'`, `'\x41'`, `L'a'`).
-pub fn char_value(text: &str) -> Option<i128> {
-    let t = text.trim_start_matches(['L', 'u', 'U', '8']);
-    let inner = t.strip_prefix('\'')?.strip_suffix('\'')?;
-    let mut chars = inner.chars();
-    let c = chars.next()?;
-    let v = if c == '\\' {
-        let e = chars.next()?;
-        match e {
-            'n' => 10,
-            't' => 9,
-            'r' => 13,
-            '0'..='7' => {
-                let digits: String = std::iter::once(e)
-                    .chain(chars.by_ref().take_while(|c| c.is_digit(8)))
-                    .collect();
-                i128::from_str_radix(&digits, 8).ok()?
-            }
-            'x' => {
-                let digits: String = chars.by_ref().collect();
-                i128::from_str_radix(&digits, 16).ok()?
-            }
-            'a' => 7,
-            'b' => 8,
-            'f' => 12,
-            'v' => 11,
-            'e' => 27,
-            '\\' | '\'' | '"' | '?' => e as i128,
-            _ => return None,
-        }
-    } else {
-        if chars.next().is_some() {
-            return None; // multi-character constants
-        }
-        c as i128
-    };
-    // A plain char constant has type int with the value of the (signed) char.
-    Some(if v < 256 {
-        IntType::Char.wrap(v, DataModel::Lp64)
-    } else {
-        v
-    })
-}
-
 /// The value of a constant expression, if it is one (C semantics in the expression's type).
 pub fn fold(e: &Expr, p: &Program) -> Option<i128> {
     let dm = p.data_model;
@@ -320,25 +250,6 @@ pub fn fold(e: &Expr, p: &Program) -> Option<i128> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn literal_types_follow_c() {
-        let dm = DataModel::Lp64;
-        assert_eq!(literal_type(5, true, false, 0, dm), Some(IntType::Int));
-        assert_eq!(
-            literal_type(4294967295, true, false, 0, dm),
-            Some(IntType::Long)
-        );
-        assert_eq!(
-            literal_type(0xffffffff, false, false, 0, dm),
-            Some(IntType::UInt)
-        );
-        assert_eq!(
-            literal_type(4294967295, true, false, 0, DataModel::Ilp32),
-            Some(IntType::LongLong)
-        );
-        assert_eq!(literal_type(1, true, true, 1, dm), Some(IntType::ULong));
-    }
-
     fn strukt(union: bool, fields: Vec<CType>) -> CType {
         let fields = fields
             .into_iter()
@@ -414,15 +325,5 @@ mod tests {
             d.attr_layout.set(true);
         }
         assert!(t.layout(DataModel::Lp64).is_none());
-    }
-
-    #[test]
-    fn char_constants() {
-        assert_eq!(char_value("'a'"), Some(97));
-        assert_eq!(char_value("'\\n'"), Some(10));
-        assert_eq!(char_value("'\\0'"), Some(0));
-        assert_eq!(char_value("'\\x41'"), Some(65));
-        assert_eq!(char_value("'\\377'"), Some(-1));
-        assert_eq!(char_value("'\\''"), Some(39));
     }
 }

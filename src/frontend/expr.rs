@@ -2,7 +2,8 @@
 //! `++`, calls) hoisted into statements emitted before the expression's use. Operands that C
 //! evaluates only conditionally (`&&`, `||`, `?:`) get their statements under an `If`.
 
-use super::ctype::{CType, char_value, literal_type};
+use super::ctype::CType;
+use super::literal;
 use super::lower::{Binding, LVal, Lowerer, Obj, R, qual_specs};
 use crate::error::AraError;
 use crate::ir::{BinOp, Expr, IntType, StmtKind, UnOp};
@@ -147,7 +148,7 @@ impl<'a> Lowerer<'a> {
             return Err(self.syntax(off, format!("use of undeclared identifier `{name}`")));
         };
         match b.clone() {
-            Binding::Obj(lv) => Ok(Ok(lv)),
+            Binding::Obj(lv) | Binding::PtrParam(lv) => Ok(Ok(lv)),
             Binding::Const(v, t) => Ok(Err(Val::Int(Expr::Const(v, t)))),
             Binding::Typedef(_) => Err(self.syntax(off, format!("unexpected type name `{name}`"))),
             Binding::Unusable(why) => Err(self.unsup(off, format!("{why} (`{name}`)"))),
@@ -282,7 +283,7 @@ impl<'a> Lowerer<'a> {
         };
         match self.lookup(&id.node.name) {
             Some((_, Binding::Obj(lv))) => lv.ty.is_array(),
-            Some((_, Binding::Ptr(_))) => true,
+            Some((_, Binding::Ptr(_) | Binding::PtrParam(_))) => true,
             _ => false,
         }
     }
@@ -516,39 +517,19 @@ impl<'a> Lowerer<'a> {
     fn constant(&self, c: &Constant, off: usize) -> R<Expr> {
         match c {
             Constant::Integer(i) => {
-                let (radix, decimal) = match i.base {
-                    IntegerBase::Decimal => (10, true),
-                    IntegerBase::Octal => (8, false),
-                    IntegerBase::Hexadecimal => (16, false),
-                    IntegerBase::Binary => (2, false),
-                };
-                let digits = i.number.trim_start_matches(['x', 'X', 'b', 'B']);
-                let digits = if radix == 16 || radix == 2 {
-                    digits
-                        .strip_prefix('0')
-                        .map_or(digits, |d| d.trim_start_matches(['x', 'X', 'b', 'B']))
-                } else {
-                    digits
-                };
-                let digits = if digits.is_empty() { "0" } else { digits };
-                let v = u128::from_str_radix(digits, radix)
-                    .map_err(|_| self.unsup(off, "integer constant too large"))?;
                 if i.suffix.imaginary {
                     return Err(self.unsup(off, "imaginary constant"));
                 }
-                let size = match i.suffix.size {
-                    IntegerSize::Int => 0,
-                    IntegerSize::Long => 1,
-                    IntegerSize::LongLong => 2,
-                };
-                let t = literal_type(v, decimal, i.suffix.unsigned, size, self.p.data_model)
-                    .ok_or_else(|| self.unsup(off, "integer constant too large"))?;
-                Ok(Expr::Const(v as i128, t))
+                let s = &i.suffix;
+                let (v, t) =
+                    literal::integer(&i.base, &i.number, s.unsigned, s.size, self.p.data_model)
+                        .map_err(|why| self.unsup(off, why))?;
+                Ok(Expr::Const(v, t))
             }
             Constant::Float(_) => Err(self.unsup(off, "floating-point constant")),
-            Constant::Character(s) => char_value(s)
-                .map(Expr::int)
-                .ok_or_else(|| self.unsup(off, format!("character constant {s}"))),
+            Constant::Character(s) => literal::character(s, self.p.data_model)
+                .map(|(v, t)| Expr::Const(v, t))
+                .map_err(|why| self.unsup(off, why)),
         }
     }
 
@@ -570,8 +551,13 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// The C type of an expression without evaluating it (`sizeof e`).
-    fn type_of(&mut self, e: &'a Node<Expression>) -> R<CType> {
+    /// The C type of an expression without evaluating it (`sizeof e`): pointer rules first
+    /// (`pointer_rule_type`: a pointer is an alias of its array, yet its type is a pointer),
+    /// else the type of its value.
+    pub fn type_of(&mut self, e: &'a Node<Expression>) -> R<CType> {
+        if let Some(t) = self.pointer_rule_type(e)? {
+            return Ok(t);
+        }
         let (v, _) = self.scratch(|s| {
             Ok(match s.expr(e)? {
                 Val::Int(x) => CType::Int(x.ty(&s.p)),

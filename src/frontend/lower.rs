@@ -58,6 +58,9 @@ pub(super) enum Binding {
     Extern(CType, usize),
     /// A pointer variable: an alias of the one array it is assigned (see `pointer.rs`).
     Ptr(Rc<PtrState>),
+    /// A parameter of pointer or array type (a pointer in C) of an inlined function: an alias
+    /// of the argument's object (an array, or `&x` as a one-element array at x).
+    PtrParam(LVal),
 }
 
 /// A pointer variable: its pointee type, the array it points to once assigned, and whether it
@@ -1482,7 +1485,11 @@ pub(super) fn string_bytes(parts: &[String]) -> Option<Vec<u8>> {
                 }
                 _ => format!("'\\{e}'"),
             };
-            out.push(super::ctype::char_value(&text)? as u8);
+            out.push(
+                super::literal::character(&text, crate::ir::DataModel::Lp64)
+                    .ok()?
+                    .0 as u8,
+            );
         }
     }
     Some(out)

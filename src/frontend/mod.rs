@@ -12,6 +12,7 @@ mod ctype;
 mod depth;
 mod expr;
 mod guard;
+mod literal;
 mod lower;
 mod pointer;
 mod repeat;
@@ -443,6 +444,43 @@ mod tests {
             &FrontendOptions::default(),
         );
         assert!(matches!(t, Err(AraError::Unsupported { .. })));
+    }
+
+    /// `sizeof` of a pointer expression is a pointer's size (8 / 4), not its array's; an array
+    /// parameter is a pointer; `*p` is the pointee; a real array keeps its size.
+    #[test]
+    fn sizeof_of_pointers_is_the_pointer_size() {
+        let src = "void *malloc(__SIZE_TYPE__);
+            int len(int b[]) { return sizeof(b) / sizeof(b[0]); }
+            int main() { int a[4]; int x; int *p = a; int *q = &x; int *m = malloc(3 * sizeof *m);
+              unsigned s1 = sizeof(p), s2 = sizeof q, s3 = sizeof(&x), s4 = sizeof(p + 1),
+                s5 = sizeof(a + 1), s6 = sizeof(*p), s7 = sizeof(a), s8 = sizeof(int *),
+                s9 = sizeof(m), s10 = sizeof(p - p), s11 = sizeof(0, a);
+              int n = len(a); return 0; }";
+        let want = |t: &str, ptr: u32| {
+            for (var, v) in [
+                ("s1", ptr),
+                ("s2", ptr),
+                ("s3", ptr),
+                ("s4", ptr),
+                ("s5", ptr),
+                ("s6", 4),
+                ("s7", 16),
+                ("s8", ptr),
+                ("s9", ptr),
+                ("s10", ptr),
+                ("s11", ptr),
+            ] {
+                assert!(t.contains(&format!("{var} = {v}u;")), "{var} {t}");
+            }
+            assert!(t.contains(&format!("len__ret = {}", ptr / 4)), "{t}");
+        };
+        want(&cfg(src), 8);
+        let ilp32 = FrontendOptions {
+            data_model: DataModel::Ilp32,
+            ..Default::default()
+        };
+        want(&cfg_with(src, &ilp32), 4);
     }
 
     const SYMSIZE: &str = "extern int __VERIFIER_nondet_int(void);

@@ -19,7 +19,7 @@
 use super::ctype::CType;
 use super::expr::Val;
 use super::lower::{Binding, LVal, Lowerer, PtrState, R};
-use crate::ir::{ArrayInit, BinOp, Expr, Storage};
+use crate::ir::{ArrayInit, BinOp, Expr, IntType, Storage};
 use lang_c::ast::*;
 use lang_c::span::Node;
 use std::rc::Rc;
@@ -306,6 +306,74 @@ impl<'a> Lowerer<'a> {
             }
             _ => None,
         }
+    }
+
+    /// The C type of `e` where pointer rules decide it, else `None` (the type of its value
+    /// is then the type): a pointer variable or parameter (`int b[]` is a pointer) has a
+    /// pointer type, not its array's; so have `&x`, a cast to a pointer type, pointer
+    /// arithmetic (`p + 1`, `a + 1`, `p++`, `p = q`), a comma or conditional whose result is a
+    /// pointer or array (arrays decay there); `p - q` is a `ptrdiff_t`; `*p` and `p[k]` of a
+    /// pointer variable are its pointee (even before it is assigned). For `sizeof` only: a
+    /// pointer's size is the data model's, whatever it points to.
+    pub fn pointer_rule_type(&mut self, e: &'a Node<Expression>) -> R<Option<CType>> {
+        let ptr = |t: CType| Some(CType::Pointer(Rc::new(t)));
+        if let Some(st) = self.deref_of_pointer(e) {
+            return Ok(Some(st.pointee.clone()));
+        }
+        Ok(match &e.node {
+            Expression::Identifier(id) => match self.lookup(&id.node.name) {
+                Some((_, Binding::Ptr(st))) => ptr(st.pointee.clone()),
+                Some((_, Binding::PtrParam(lv))) => {
+                    ptr(lv.ty.elem().cloned().unwrap_or(CType::Void))
+                }
+                _ => None,
+            },
+            Expression::Cast(c) => match self.type_name(&c.node.type_name) {
+                t @ CType::Pointer(_) => Some(t),
+                _ => None,
+            },
+            Expression::UnaryOperator(u) => match u.node.operator.node {
+                UnaryOperator::Address => ptr(CType::Void),
+                UnaryOperator::PreIncrement
+                | UnaryOperator::PreDecrement
+                | UnaryOperator::PostIncrement
+                | UnaryOperator::PostDecrement => self.pointer_rule_type(&u.node.operand)?,
+                _ => None,
+            },
+            Expression::BinaryOperator(b) => {
+                let (l, r) = (&b.node.lhs, &b.node.rhs);
+                match b.node.operator.node {
+                    BinaryOperator::Plus if self.decays(l)? || self.decays(r)? => ptr(CType::Void),
+                    BinaryOperator::Minus if self.decays(l)? => {
+                        if self.decays(r)? {
+                            Some(CType::Int(IntType::Long)) // ptrdiff_t
+                        } else {
+                            ptr(CType::Void)
+                        }
+                    }
+                    BinaryOperator::Assign
+                    | BinaryOperator::AssignPlus
+                    | BinaryOperator::AssignMinus => self.pointer_rule_type(l)?,
+                    _ => None,
+                }
+            }
+            Expression::Comma(v) => match v.last() {
+                Some(x) if self.decays(x)? => ptr(CType::Void),
+                _ => None,
+            },
+            Expression::Conditional(c) => {
+                let c = &c.node;
+                (self.decays(&c.then_expression)? || self.decays(&c.else_expression)?)
+                    .then(|| CType::Pointer(Rc::new(CType::Void)))
+            }
+            _ => None,
+        })
+    }
+
+    /// Is `e` a pointer or an array (which becomes a pointer as an operand of `+`, `,`, `?:`)?
+    fn decays(&mut self, e: &'a Node<Expression>) -> R<bool> {
+        let t = self.type_of(e)?;
+        Ok(matches!(t, CType::Pointer(_)) || t.is_array())
     }
 
     /// `*p` or `p[k]` for a pointer variable `p`: its state.

@@ -566,7 +566,7 @@ impl<'a> Lowerer<'a> {
             self.lookup(&name),
             Some((
                 _,
-                Binding::Obj(_) | Binding::Const(..) | Binding::Extern(..)
+                Binding::Obj(_) | Binding::PtrParam(_) | Binding::Const(..) | Binding::Extern(..)
             ))
         ) {
             return Err(self.unsup(off, "call through a function pointer"));
@@ -954,7 +954,7 @@ impl<'a> Lowerer<'a> {
                             }
                         },
                     };
-                    scope.insert(pname, Binding::Obj(lv));
+                    scope.insert(pname, Binding::PtrParam(lv));
                 }
                 CType::Struct(_) => {
                     let src = self.lvalue_or_value(a)?;
