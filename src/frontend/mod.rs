@@ -12,6 +12,7 @@ mod ctype;
 mod depth;
 mod expr;
 mod guard;
+mod init;
 mod lower;
 mod pointer;
 mod repeat;
