@@ -131,6 +131,44 @@ pub enum Stmt {
     Continue(Expr),
     /// A block-local declaration (`T name[n];` or `T name;`), uninitialised.
     Decl(Decl),
+    /// `dst = src;` of whole structs.
+    StructCopy(SRef, SRef),
+    /// A block-local `struct S name = src;` (its struct type named by the declaration).
+    StructDecl(Decl, SRef),
+    /// A block-local declaration with a designated initialiser list.
+    DesigDecl(Decl, Vec<DItem>),
+}
+
+/// A whole struct: a struct variable or an element of a struct array.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SRef {
+    pub name: String,
+    pub index: Option<SIndex>,
+}
+
+/// The index of a struct array element in a struct copy.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SIndex {
+    Expr(Expr),
+    /// An input drawn where the copy is (`__VERIFIER_nondet_uint() % n`): C evaluates it once.
+    Nondet,
+}
+
+/// One item of a designated initialiser list: designators (none: positional), then the
+/// first value (all values in braces when `braced`); without braces the further values are
+/// positional items that continue after the designated subobject.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DItem {
+    pub desig: Vec<DStep>,
+    pub braced: bool,
+    pub vals: Vec<i128>,
+}
+
+/// A designator.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DStep {
+    Index(u32),
+    Field(String),
 }
 
 /// The type of a declared object.
