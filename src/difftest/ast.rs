@@ -137,6 +137,17 @@ pub enum Stmt {
     StructDecl(Decl, SRef),
     /// A block-local declaration with a designated initialiser list.
     DesigDecl(Decl, Vec<DItem>),
+    /// `__VERIFIER_assert(f(arg));` of a [`StructFunc`] and a struct passed by value.
+    StructArgAssert(String, SRef),
+}
+
+/// `int name(struct S p) { struct S q = p; return q.m0 == q.m1 && ...; }`: are the members
+/// of a struct passed by value (and copied in the body) equal?
+#[derive(Clone, Debug, PartialEq)]
+pub struct StructFunc {
+    pub name: String,
+    pub sname: String,
+    pub fields: Vec<String>,
 }
 
 /// A whole struct: a struct variable or an element of a struct array.
@@ -212,6 +223,7 @@ pub struct Program {
     pub structs: Vec<StructDef>,
     pub globals: Vec<Decl>,
     pub funcs: Vec<Func>,
+    pub struct_funcs: Vec<StructFunc>,
     /// main's locals, declared at its top.
     pub locals: Vec<Decl>,
     pub body: Vec<Stmt>,

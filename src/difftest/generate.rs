@@ -114,8 +114,9 @@ struct Gen {
     depth: u32,
     /// In a helper: statements may write only these names.
     in_helper: bool,
-    /// Struct types of the struct-copy and initialiser patterns (see `struct_patterns`).
+    /// Struct types of the struct-copy and initialiser patterns, and their helpers.
     pattern_structs: Vec<StructDef>,
+    struct_funcs: Vec<StructFunc>,
 }
 
 /// Generates the program of `seed`.
@@ -143,6 +144,7 @@ pub fn generate(seed: u64, cfg: &GenConfig) -> Program {
         depth: 0,
         in_helper: false,
         pattern_structs: vec![],
+        struct_funcs: vec![],
     };
     g.program()
 }
@@ -254,6 +256,7 @@ impl Gen {
             structs,
             globals,
             funcs,
+            struct_funcs: std::mem::take(&mut self.struct_funcs),
             locals: std::mem::take(&mut self.locals),
             body,
         }
@@ -1126,12 +1129,29 @@ impl Gen {
         }
     }
 
-    /// A struct copied out of an array element (nondet index) by an assignment or a
-    /// block-local declaration's initialiser; its members must be equal.
+    /// A struct copied out of an array element (nondet index) by an assignment, a block-local
+    /// declaration's initialiser or a by-value argument; its members must be equal.
     fn pat_struct_load(&mut self, perturb: bool) -> Vec<Stmt> {
         let (q, fields) = self.pattern_struct();
         let n = self.rng.range(2, 4) as u32;
         let arr = self.equal_members_array(&q, fields.len(), n, perturb);
+        if self.rng.chance(30) {
+            // Passed by value to a helper that copies it again.
+            let f = self.name("fq");
+            self.struct_funcs.push(StructFunc {
+                name: f.clone(),
+                sname: q,
+                fields,
+            });
+            let block = self.some_block(|g| {
+                let arg = SRef {
+                    name: arr.clone(),
+                    index: Some(g.struct_index(n)),
+                };
+                vec![Stmt::StructArgAssert(f, arg)]
+            });
+            return vec![block];
+        }
         let s = self.name("qs");
         let decl = Decl {
             name: s.clone(),

@@ -187,6 +187,9 @@ impl Printer {
         for d in &p.globals {
             self.decl(d, p);
         }
+        for f in &p.struct_funcs {
+            self.struct_func(f);
+        }
         for f in &p.funcs {
             self.func(f);
         }
@@ -336,7 +339,28 @@ impl Printer {
                 self.env.declare(d);
                 self.line(&self.desig_decl(d, items));
             }
+            Stmt::StructArgAssert(f, arg) => {
+                let a = self.sref(arg);
+                self.line(&format!("__VERIFIER_assert({f}({a}));"));
+            }
         }
+    }
+
+    fn struct_func(&mut self, f: &StructFunc) {
+        let s = &f.sname;
+        self.line(&format!("int {}(struct {s} p) {{", f.name));
+        self.line(&format!("  struct {s} q = p;"));
+        let eq: Vec<String> = f.fields[1..]
+            .iter()
+            .map(|m| format!("q.{} == q.{m}", f.fields[0]))
+            .collect();
+        let e = if eq.is_empty() {
+            "1".to_string()
+        } else {
+            eq.join(" && ")
+        };
+        self.line(&format!("  return {e};"));
+        self.line("}");
     }
 
     /// A whole struct in a struct copy; a nondet index is drawn in place.
@@ -921,6 +945,7 @@ mod tests {
             structs: vec![],
             globals: vec![a],
             funcs: vec![],
+            struct_funcs: vec![],
             locals: vec![scalar("x", Int), scalar("c", Char), scalar("i", Int)],
             body: vec![
                 // int + int may overflow: done in unsigned int.

@@ -223,7 +223,8 @@ fn stmt_variants(s: &Stmt, deletions: bool) -> Vec<Vec<Stmt>> {
         | Stmt::Decl(_)
         | Stmt::StructCopy(..)
         | Stmt::StructDecl(..)
-        | Stmt::DesigDecl(..) => {}
+        | Stmt::DesigDecl(..)
+        | Stmt::StructArgAssert(..) => {}
     }
     out
 }
