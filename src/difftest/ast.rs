@@ -157,6 +157,55 @@ pub enum Stmt {
     Continue(Expr),
     /// A block-local declaration (`T name[n];` or `T name;`), uninitialised.
     Decl(Decl),
+    /// `dst = src;` of whole structs.
+    StructCopy(SRef, SRef),
+    /// A block-local `struct S name = src;` (its struct type named by the declaration).
+    StructDecl(Decl, SRef),
+    /// A block-local declaration with a designated initialiser list.
+    DesigDecl(Decl, Vec<DItem>),
+    /// `__VERIFIER_assert(f(arg));` of a [`StructFunc`] and a struct passed by value.
+    StructArgAssert(String, SRef),
+}
+
+/// `int name(struct S p) { struct S q = p; return q.m0 == q.m1 && ...; }`: are the members
+/// of a struct passed by value (and copied in the body) equal?
+#[derive(Clone, Debug, PartialEq)]
+pub struct StructFunc {
+    pub name: String,
+    pub sname: String,
+    pub fields: Vec<String>,
+}
+
+/// A whole struct: a struct variable or an element of a struct array.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SRef {
+    pub name: String,
+    pub index: Option<SIndex>,
+}
+
+/// The index of a struct array element in a struct copy.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SIndex {
+    Expr(Expr),
+    /// An input drawn where the copy is (`__VERIFIER_nondet_uint() % n`): C evaluates it once.
+    Nondet,
+}
+
+/// One item of a designated initialiser list: designators (none: positional), then the
+/// first value (all values in braces when `braced`); without braces the further values are
+/// positional items that continue after the designated subobject.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DItem {
+    pub desig: Vec<DStep>,
+    pub braced: bool,
+    pub vals: Vec<i128>,
+}
+
+/// A designator.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DStep {
+    Index(u32),
+    Field(String),
 }
 
 /// The type of a declared object.
@@ -200,6 +249,7 @@ pub struct Program {
     pub structs: Vec<StructDef>,
     pub globals: Vec<Decl>,
     pub funcs: Vec<Func>,
+    pub struct_funcs: Vec<StructFunc>,
     /// main's locals, declared at its top.
     pub locals: Vec<Decl>,
     /// Pointer variables of main (after its locals): `T *p = a;` (name, array).

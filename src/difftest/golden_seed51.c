@@ -12,47 +12,41 @@ int main() {
   unsigned int x8;
   long long x9 = ((long long)0);
   unsigned short la10[3][2] = {{((unsigned short)8), ((unsigned short)0)}, {((unsigned short)1), ((unsigned short)3)}};
-  char mx12;
-  unsigned char i;
-  long v13;
-  unsigned long n14;
-  unsigned short b15[3];
-  unsigned int cnt16 = ((unsigned int)0);
+  int cnt12 = 0;
+  int i;
+  long n13;
+  int v14;
+  short n15;
   char *p11 = a3;
   x8 = __VERIFIER_nondet_uint();
   __VERIFIER_assume((x8 != ((unsigned int)14)));
-  mx12 = a3[0];
-  for (i = 0; i < 3; i++) {
-    if ((a3[i] > mx12)) {
-      mx12 = a3[i];
+  n13 = __VERIFIER_nondet_long();
+  __VERIFIER_assume(0 <= n13 && n13 <= 3);
+  for (i = 0; i < n13; i++) {
+    if ((a3[i] <= ((char)0))) {
+      cnt12 = ((int)((unsigned int)cnt12 + (unsigned int)1));
     }
   }
+  __VERIFIER_assert((cnt12 <= 3));
   i = 0;
   do {
-    __VERIFIER_assert((a3[i] <= mx12));
+    v14 = __VERIFIER_nondet_int();
+    __VERIFIER_assume((v14 >= 1));
+    a3[i] = v14;
     i++;
   } while (i < 3);
-  n14 = __VERIFIER_nondet_ulong();
+  n15 = __VERIFIER_nondet_short();
+  assume_abort_if_not(0 <= n15 && n15 <= 3);
   i = 0;
   do {
-    v13 = __VERIFIER_nondet_long();
-    __VERIFIER_assume((v13 <= 1));
-    a3[i] = v13;
+    __VERIFIER_assert((a3[i] > 1));
     i++;
-  } while (i < n14 && i < 3);
-  i = 0;
-  while (i < 3) {
-    __VERIFIER_assert((a3[i] <= 1));
-    i++;
-  }
-  i = 0;
-  while (i < 3) {
-    if (((la10[(unsigned int)((i - 1)) % 3u][(unsigned int)((-(-3))) % 2u] & a4[(unsigned int)(i) % 2u][(3 - i)]) < ((long long)0))) { i++; continue; }
-    if ((b15[i] <= ((unsigned short)65535))) {
-      cnt16 += 1;
-    }
-    i++;
-  }
-  __VERIFIER_assert((cnt16 < 3));
+  } while (i < n15);
+  a4[(unsigned int)(f7(((long)(-3)), a3[(unsigned int)(sizeof(struct S)) % 3u])) % 2u][(unsigned int)(((int)((unsigned int)3208423394ULL))) % 4u] = sa1[(unsigned int)(n15) % 2u].f2;
+  x9 = __VERIFIER_nondet_ulong();
+  __VERIFIER_assume((x9 < ((long long)15)));
+  a3[(unsigned int)(2147483647) % 3u] = (la10[1][0] != 0 ? (((unsigned long)a3[(!((char)012))]) / la10[1][0]) : ((unsigned long)a3[(!((char)012))]));
+  g5 = __VERIFIER_nondet_uint();
+  assume_abort_if_not((g5 == ((unsigned int)14)));
   return 0;
 }

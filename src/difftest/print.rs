@@ -189,6 +189,9 @@ impl Printer {
         for d in &p.globals {
             self.decl(d, p);
         }
+        for f in &p.struct_funcs {
+            self.struct_func(f);
+        }
         for f in &p.funcs {
             self.func(f);
         }
@@ -347,7 +350,97 @@ impl Printer {
                 self.env.declare(d);
                 self.line(&decl_text_plain(d));
             }
+            Stmt::StructCopy(dst, src) => {
+                let (d, s) = (self.sref(dst), self.sref(src));
+                self.line(&format!("{d} = {s};"));
+            }
+            Stmt::StructDecl(d, src) => {
+                let s = self.sref(src);
+                self.env.declare(d);
+                let head = decl_text_plain(d);
+                self.line(&format!("{} = {s};", head.trim_end_matches(';')));
+            }
+            Stmt::DesigDecl(d, items) => {
+                self.env.declare(d);
+                self.line(&self.desig_decl(d, items));
+            }
+            Stmt::StructArgAssert(f, arg) => {
+                let a = self.sref(arg);
+                self.line(&format!("__VERIFIER_assert({f}({a}));"));
+            }
         }
+    }
+
+    fn struct_func(&mut self, f: &StructFunc) {
+        let s = &f.sname;
+        self.line(&format!("int {}(struct {s} p) {{", f.name));
+        self.line(&format!("  struct {s} q = p;"));
+        let eq: Vec<String> = f.fields[1..]
+            .iter()
+            .map(|m| format!("q.{} == q.{m}", f.fields[0]))
+            .collect();
+        let e = if eq.is_empty() {
+            "1".to_string()
+        } else {
+            eq.join(" && ")
+        };
+        self.line(&format!("  return {e};"));
+        self.line("}");
+    }
+
+    /// A whole struct in a struct copy; a nondet index is drawn in place.
+    fn sref(&self, r: &SRef) -> String {
+        let n = self.env.structs.get(&r.name).and_then(|s| s.1).unwrap_or(1);
+        match &r.index {
+            None => r.name.clone(),
+            Some(SIndex::Expr(e)) => format!("{}[{}]", r.name, self.index(e, n)),
+            Some(SIndex::Nondet) => format!("{}[__VERIFIER_nondet_uint() % {n}u]", r.name),
+        }
+    }
+
+    /// `T name[..] = { [i][j] = v, w, .. };` with values of the leaves' types.
+    fn desig_decl(&self, d: &Decl, items: &[DItem]) -> String {
+        let leaf_ty = match &d.ty {
+            ObjTy::Scalar(t) | ObjTy::Array(t, _) => *t,
+            ObjTy::Struct(s) | ObjTy::StructArray(s, _) => self
+                .env
+                .fields
+                .iter()
+                .find(|((sn, _), _)| sn == s)
+                .map(|(_, t)| *t)
+                .unwrap_or(IntType::Int),
+        };
+        let v = |x: i128| lit(leaf_ty.wrap(x, self.dm), leaf_ty);
+        let texts: Vec<String> = items
+            .iter()
+            .map(|it| {
+                let ds: String = it
+                    .desig
+                    .iter()
+                    .map(|s| match s {
+                        DStep::Index(k) => format!("[{k}]"),
+                        DStep::Field(f) => format!(".{f}"),
+                    })
+                    .collect();
+                let vals: Vec<String> = it.vals.iter().map(|x| v(*x)).collect();
+                let body = if it.braced {
+                    format!("{{ {} }}", vals.join(", "))
+                } else {
+                    vals.join(", ")
+                };
+                if ds.is_empty() {
+                    body
+                } else {
+                    format!("{ds} = {body}")
+                }
+            })
+            .collect();
+        let head = decl_text_plain(d);
+        format!(
+            "{} = {{ {} }};",
+            head.trim_end_matches(';'),
+            texts.join(", ")
+        )
     }
 
     /// A nested block; declarations inside it go out of scope after it.
@@ -944,6 +1037,7 @@ mod tests {
             structs: vec![],
             globals: vec![a],
             funcs: vec![],
+            struct_funcs: vec![],
             locals: vec![scalar("x", Int), scalar("c", Char), scalar("i", Int)],
             pointers: vec![],
             sizers: vec![],

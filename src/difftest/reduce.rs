@@ -219,7 +219,12 @@ fn stmt_variants(s: &Stmt, deletions: bool) -> Vec<Vec<Stmt>> {
                 out.push(one(Stmt::Continue(e2)));
             }
         }
-        Stmt::Havoc(..) | Stmt::Decl(_) => {}
+        Stmt::Havoc(..)
+        | Stmt::Decl(_)
+        | Stmt::StructCopy(..)
+        | Stmt::StructDecl(..)
+        | Stmt::DesigDecl(..)
+        | Stmt::StructArgAssert(..) => {}
     }
     out
 }

@@ -588,7 +588,7 @@ impl<'a> Lowerer<'a> {
         let lv = self.lvalue(lhs)?;
         if let CType::Struct(_) = lv.ty {
             let src = self.lvalue_or_value(rhs)?;
-            let (_, stmts) = self.buffered(|s| s.copy_obj(&lv, &src, span, off))?;
+            let (lv, stmts) = self.buffered(|s| s.copy_obj(&lv, &src, span, off))?;
             self.emit(StmtKind::Block(stmts), span);
             return Ok(if want { Val::Obj(lv) } else { Val::Void });
         }

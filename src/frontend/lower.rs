@@ -5,6 +5,8 @@
 
 use super::FrontendOptions;
 use super::ctype::{CType, FloatType, StructDef, fold};
+use super::expr::has_side_effects;
+use super::init::{self, Set};
 use super::source::SourceMap;
 use crate::error::AraError;
 use crate::ir::{
@@ -998,8 +1000,21 @@ impl<'a> Lowerer<'a> {
         Expr::Cast(t, Box::new(e))
     }
 
-    /// Copies the object `src` into `dst` leaf by leaf (struct assignment).
-    pub fn copy_obj(&mut self, dst: &LVal, src: &LVal, span: Span, off: usize) -> R<()> {
+    /// Copies the object `src` into `dst` leaf by leaf (struct assignment) and gives the
+    /// destination with its index fixed.
+    ///
+    /// C evaluates each operand once; the copy reads and writes every leaf through the
+    /// operands' indices, so a non-constant index (`a[nondet() & 3]`, `a[s.x]` while `s` is
+    /// written) is first stored in a temporary: every leaf then uses the same element.
+    pub fn copy_obj(&mut self, dst: &LVal, src: &LVal, span: Span, off: usize) -> R<LVal> {
+        let dst = self.frozen(dst.clone(), off);
+        let src = self.frozen(src.clone(), off);
+        self.copy_leaves(&dst, &src, span, off)?;
+        Ok(dst)
+    }
+
+    /// `copy_obj` on operands whose indices do not change during the copy.
+    fn copy_leaves(&mut self, dst: &LVal, src: &LVal, span: Span, off: usize) -> R<()> {
         match (&dst.ty, &src.ty) {
             (CType::Int(_), CType::Int(_)) => {
                 let (d, t) = self.place(dst, off)?;
@@ -1015,7 +1030,7 @@ impl<'a> Lowerer<'a> {
                 for k in 0..*n {
                     let d = self.index_lval(dst, Expr::int(k as i128), off)?;
                     let s = self.index_lval(src, Expr::int(k as i128), off)?;
-                    self.copy_obj(&d, &s, span, off)?;
+                    self.copy_leaves(&d, &s, span, off)?;
                 }
                 Ok(())
             }
@@ -1030,7 +1045,7 @@ impl<'a> Lowerer<'a> {
                 for f in names {
                     let d = self.member_lval(dst, &f, off)?;
                     let s = self.member_lval(src, &f, off)?;
-                    self.copy_obj(&d, &s, span, off)?;
+                    self.copy_leaves(&d, &s, span, off)?;
                 }
                 Ok(())
             }
@@ -1056,30 +1071,8 @@ impl<'a> Lowerer<'a> {
                 _ => None,
             },
             Initializer::List(items) => {
-                // Scalars an element takes when braces are elided.
-                let per_elem = scalar_count(elem).max(1);
-                let (mut k, mut max, mut pending) = (0u64, 0u64, 0u64);
-                for it in items {
-                    if let Some(Node {
-                        node: Designator::Index(e),
-                        ..
-                    }) = it.node.designation.first()
-                        && let Some((v, _)) = self.const_eval(e)
-                    {
-                        k = v.max(0) as u64;
-                        pending = 0;
-                    }
-                    let braced = matches!(it.node.initializer.node, Initializer::List(_))
-                        || matches!(**elem, CType::Int(_));
-                    if braced || pending + 1 >= per_elem {
-                        k += 1;
-                        pending = 0;
-                    } else {
-                        pending += 1;
-                    }
-                    max = max.max(k + (pending > 0) as u64);
-                }
-                Some(max)
+                let open_ty = CType::Array(elem.clone(), None);
+                self.walk_init(&open_ty, items).ok().map(|(w, _)| w.len)
             }
         };
         match n {
@@ -1100,19 +1093,10 @@ impl<'a> Lowerer<'a> {
     ) -> R<()> {
         match &init.node {
             Initializer::Expression(e) => {
-                if let (CType::Array(elem, n), Expression::StringLiteral(s)) = (&lv.ty, &e.node)
+                if let (CType::Array(elem, _), Expression::StringLiteral(s)) = (&lv.ty, &e.node)
                     && matches!(**elem, CType::Int(_))
                 {
-                    let bytes = string_bytes(&s.node)
-                        .ok_or_else(|| self.unsup(e.span.start, "string literal"))?;
-                    for (k, b) in bytes.iter().chain(std::iter::once(&0)).enumerate() {
-                        if n.is_some_and(|n| k as u64 >= n) {
-                            break;
-                        }
-                        let l = self.index_lval(lv, Expr::int(k as i128), e.span.start)?;
-                        out.push((l, InitVal::Const(*b as i8 as i128)));
-                    }
-                    return Ok(());
+                    return self.string_init(lv, e, &s.node, out);
                 }
                 match lv.ty {
                     CType::Int(_) | CType::Struct(_) => {
@@ -1122,167 +1106,163 @@ impl<'a> Lowerer<'a> {
                     _ => Err(self.unsup(e.span.start, "initialiser for an array")),
                 }
             }
-            Initializer::List(items) => {
-                let mut pos = 0;
-                self.init_list(lv, items, &mut pos, true, out)
-            }
+            Initializer::List(items) => self.list_places(lv, items, out),
         }
     }
 
-    /// Fills the aggregate `lv` from `items[*pos..]`; `braced`: the list belongs to `lv` (else
-    /// braces were elided and only as many items as `lv` needs are taken).
-    fn init_list(
+    /// The bytes of a string literal (and its terminating zero, if it fits) for a char array.
+    fn string_init(
+        &mut self,
+        lv: &LVal,
+        e: &'a Node<Expression>,
+        parts: &[String],
+        out: &mut Vec<(LVal, InitVal<'a>)>,
+    ) -> R<()> {
+        let n = match &lv.ty {
+            CType::Array(_, n) => *n,
+            _ => None,
+        };
+        let bytes =
+            string_bytes(parts).ok_or_else(|| self.unsup(e.span.start, "string literal"))?;
+        for (k, b) in bytes.iter().chain(std::iter::once(&0)).enumerate() {
+            if n.is_some_and(|n| k as u64 >= n) {
+                break;
+            }
+            let l = self.index_lval(lv, Expr::int(k as i128), e.span.start)?;
+            out.push((l, InitVal::Const(*b as i8 as i128)));
+        }
+        Ok(())
+    }
+
+    /// The leaves a braced initialiser list for `lv` sets (C11 6.7.9, see `init.rs`).
+    fn list_places(
         &mut self,
         lv: &LVal,
         items: &'a [Node<InitializerListItem>],
-        pos: &mut usize,
-        braced: bool,
         out: &mut Vec<(LVal, InitVal<'a>)>,
     ) -> R<()> {
-        let off = items.get(*pos).map_or(0, |i| i.span.start);
-        match &lv.ty {
-            CType::Int(_) => {
-                let Some(item) = items.get(*pos) else {
-                    return Ok(());
-                };
-                *pos += 1;
-                self.init_places(lv, &item.node.initializer, out)
+        let (w, exprs) = self.walk_init(&lv.ty, items)?;
+        for id in &w.dropped {
+            let e = exprs[*id];
+            if has_side_effects(&e.node) {
+                return Err(self.unsup(
+                    e.span.start,
+                    "overridden or excess initialiser with side effects",
+                ));
             }
-            CType::Array(_, Some(n)) => {
-                let n = *n;
-                let mut k: u64 = 0;
-                while let Some(item) = items.get(*pos) {
-                    if !item.node.designation.is_empty() {
-                        if !braced {
-                            break;
-                        }
-                        let (target, first) = self.designated(lv, &item.node.designation)?;
-                        *pos += 1;
-                        self.init_places(&target, &item.node.initializer, out)?;
-                        k = first + 1;
-                        continue;
-                    }
-                    if k >= n {
-                        if braced {
-                            *pos += 1;
-                            continue; // excess elements: gcc warns and drops them
-                        }
-                        break;
-                    }
-                    let sub = self.index_lval(lv, Expr::int(k as i128), item.span.start)?;
-                    self.init_elem(&sub, items, pos, out)?;
-                    k += 1;
-                }
-                Ok(())
-            }
-            CType::Struct(d) if !d.union => {
-                let names: Vec<String> = d
-                    .fields
-                    .borrow()
-                    .iter()
-                    .flatten()
-                    .map(|(n, _)| n.clone())
-                    .collect();
-                let mut k = 0usize;
-                while let Some(item) = items.get(*pos) {
-                    if !item.node.designation.is_empty() {
-                        if !braced {
-                            break;
-                        }
-                        let (target, first) = self.designated(lv, &item.node.designation)?;
-                        *pos += 1;
-                        self.init_places(&target, &item.node.initializer, out)?;
-                        k = first as usize + 1;
-                        continue;
-                    }
-                    if k >= names.len() {
-                        if braced {
-                            *pos += 1;
-                            continue;
-                        }
-                        break;
-                    }
-                    let sub = self.member_lval(lv, &names[k], item.span.start)?;
-                    self.init_elem(&sub, items, pos, out)?;
-                    k += 1;
-                }
-                Ok(())
-            }
-            other => Err(self.unsup(off, format!("initialiser for {}", other.describe()))),
         }
+        for a in w.assigns {
+            let e = exprs[a.id];
+            let leaf = self.path_lval(lv, &a.path, e.span.start)?;
+            match (a.set, &e.node) {
+                (Set::String, Expression::StringLiteral(s)) => {
+                    self.string_init(&leaf, e, &s.node, out)?
+                }
+                _ => out.push((leaf, InitVal::Ast(e))),
+            }
+        }
+        Ok(())
     }
 
-    /// One element of an aggregate initialiser: a braced list, a scalar, or (brace elision)
-    /// the first of several items.
-    fn init_elem(
+    /// Runs the initialiser walk for a braced list for an object of type `ty`: the walk and
+    /// its expressions by number.
+    pub fn walk_init(
         &mut self,
-        sub: &LVal,
+        ty: &CType,
         items: &'a [Node<InitializerListItem>],
-        pos: &mut usize,
-        out: &mut Vec<(LVal, InitVal<'a>)>,
-    ) -> R<()> {
-        let item = &items[*pos];
-        match &item.node.initializer.node {
-            Initializer::List(inner) => {
-                *pos += 1;
-                let mut p2 = 0;
-                self.init_list(sub, inner, &mut p2, true, out)
-            }
-            Initializer::Expression(e) => {
-                let is_string = matches!(e.node, Expression::StringLiteral(_));
-                if matches!(sub.ty, CType::Int(_)) || is_string || self.is_struct_expr(sub, e) {
-                    *pos += 1;
-                    self.init_places(sub, &item.node.initializer, out)
-                } else {
-                    self.init_list(sub, items, pos, false, out)
-                }
-            }
-        }
+    ) -> R<(init::Walk, Vec<&'a Node<Expression>>)> {
+        let shape = init_shape(ty);
+        let mut exprs = vec![];
+        let list = self.init_items(items, &mut exprs)?;
+        let mut whole = |id: usize, key: usize| self.struct_key(exprs[id]) == Some(key);
+        let w = init::walk(&shape, &list, &mut whole);
+        let w = w.map_err(|(at, why)| self.unsup(at, why))?;
+        Ok((w, exprs))
     }
 
-    /// Is `e` (initialising the struct `sub`) a whole struct value rather than its first field?
-    fn is_struct_expr(&mut self, sub: &LVal, e: &'a Node<Expression>) -> bool {
-        if !matches!(sub.ty, CType::Struct(_)) {
-            return false;
-        }
-        matches!(
-            self.scratch(|s| s.expr(e)),
-            Ok((super::expr::Val::Obj(_), _))
-        )
-    }
-
-    /// Follows a designator chain (`[2].x = ...`): the target and the first index/field number.
-    fn designated(&mut self, lv: &LVal, ds: &'a [Node<Designator>]) -> R<(LVal, u64)> {
-        let mut cur = lv.clone();
-        let mut first = None;
-        for d in ds {
-            match &d.node {
-                Designator::Index(e) => {
-                    let (k, _) = self
-                        .const_eval(e)
-                        .ok_or_else(|| self.unsup(e.span.start, "non-constant designator"))?;
-                    first.get_or_insert(k as u64);
-                    cur = self.index_lval(&cur, Expr::int(k), e.span.start)?;
-                }
-                Designator::Member(m) => {
-                    if let CType::Struct(def) = &cur.ty {
-                        let k = def
-                            .fields
-                            .borrow()
-                            .iter()
-                            .flatten()
-                            .position(|(n, _)| *n == m.node.name)
-                            .unwrap_or(0);
-                        first.get_or_insert(k as u64);
+    /// The items of an initialiser list with constant designators; its expressions are added
+    /// to `exprs`.
+    fn init_items(
+        &mut self,
+        items: &'a [Node<InitializerListItem>],
+        exprs: &mut Vec<&'a Node<Expression>>,
+    ) -> R<Vec<init::Item>> {
+        let mut out = vec![];
+        for it in items {
+            let mut desig = vec![];
+            for d in &it.node.designation {
+                desig.push(match &d.node {
+                    Designator::Index(e) => {
+                        let (k, _) = self
+                            .const_eval(e)
+                            .ok_or_else(|| self.unsup(e.span.start, "non-constant designator"))?;
+                        init::Desig::Index(k)
                     }
-                    cur = self.member_lval(&cur, &m.node.name, m.span.start)?;
-                }
-                Designator::Range(_) => {
-                    return Err(self.unsup(d.span.start, "range designators"));
-                }
+                    Designator::Member(m) => init::Desig::Field(m.node.name.clone()),
+                    Designator::Range(_) => {
+                        return Err(self.unsup(d.span.start, "range designators"));
+                    }
+                });
             }
+            let kind = match &it.node.initializer.node {
+                Initializer::List(l) => init::Kind::List(self.init_items(l, exprs)?),
+                Initializer::Expression(e) => {
+                    let string = match &e.node {
+                        Expression::StringLiteral(s) => Some(
+                            string_bytes(&s.node)
+                                .ok_or_else(|| self.unsup(e.span.start, "string literal"))?
+                                .len() as u64
+                                + 1,
+                        ),
+                        _ => None,
+                    };
+                    exprs.push(e);
+                    init::Kind::Expr {
+                        id: exprs.len() - 1,
+                        string,
+                    }
+                }
+            };
+            out.push(init::Item {
+                desig,
+                kind,
+                at: it.span.start,
+            });
         }
-        Ok((cur, first.unwrap_or(0)))
+        Ok(out)
+    }
+
+    /// The struct type of `e` when it is a struct value (its `Shape` key), without evaluating it.
+    fn struct_key(&mut self, e: &'a Node<Expression>) -> Option<usize> {
+        match self.scratch(|s| s.expr(e)) {
+            Ok((super::expr::Val::Obj(lv), _)) => match lv.ty {
+                CType::Struct(d) => Some(Rc::as_ptr(&d) as usize),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The subobject of `lv` at a path of array indices and member numbers.
+    fn path_lval(&self, lv: &LVal, path: &[u64], off: usize) -> R<LVal> {
+        let mut cur = lv.clone();
+        for &k in path {
+            cur = match &cur.ty {
+                CType::Struct(d) => {
+                    let name = d
+                        .fields
+                        .borrow()
+                        .iter()
+                        .flatten()
+                        .nth(k as usize)
+                        .map(|(n, _)| n.clone())
+                        .unwrap_or_default();
+                    self.member_lval(&cur, &name, off)?
+                }
+                _ => self.index_lval(&cur, Expr::int(k as i128), off)?,
+            };
+        }
+        Ok(cur)
     }
 
     /// Constant initial values of a global (or static) object.
@@ -1350,9 +1330,15 @@ impl<'a> Lowerer<'a> {
         let is_list = matches!(init.node, Initializer::List(_));
         let (mut vars, mut arrs) = (vec![], vec![]);
         Self::leaves(&lv.obj, &mut vars, &mut arrs);
+        if !outermost {
+            // The default zeros come first: copies and stores below overwrite them.
+            for a in &arrs {
+                let t = self.p.array(*a).elem;
+                self.fill(*a, Expr::Const(0, t), span);
+            }
+        }
         let mut set_vars = vec![];
         let mut lists: HashMap<ArrId, Vec<i128>> = HashMap::new();
-        let mut stores = vec![];
         for (leaf, val) in places {
             let off = match &val {
                 InitVal::Ast(e) => e.span.start,
@@ -1397,8 +1383,7 @@ impl<'a> Lowerer<'a> {
                             l[k as usize] = c;
                         }
                     } else {
-                        lists.entry(*a).or_default();
-                        stores.push((place.clone(), value));
+                        self.write(&place, value, span);
                     }
                 }
             }
@@ -1411,17 +1396,11 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
-        for a in arrs {
-            let list = lists.remove(&a).unwrap_or_default();
-            if outermost {
+        if outermost {
+            for a in arrs {
+                let list = lists.remove(&a).unwrap_or_default();
                 self.p.arrays[a.0 as usize].init = list_init(list);
-            } else {
-                let t = self.p.array(a).elem;
-                self.fill(a, Expr::Const(0, t), span);
             }
-        }
-        for (place, value) in stores {
-            self.write(&place, value, span);
         }
         Ok(())
     }
@@ -1495,18 +1474,24 @@ pub(super) fn string_bytes(parts: &[String]) -> Option<Vec<u8>> {
     Some(out)
 }
 
-/// Number of integer leaves of a type (for brace elision).
-fn scalar_count(t: &CType) -> u64 {
+/// The shape of `t` for the initialiser walk.
+fn init_shape(t: &CType) -> init::Shape {
     match t {
-        CType::Array(e, Some(n)) => scalar_count(e).saturating_mul(*n),
-        CType::Struct(d) => d
-            .fields
-            .borrow()
-            .iter()
-            .flatten()
-            .map(|(_, t)| scalar_count(t))
-            .sum(),
-        _ => 1,
+        CType::Int(it) => init::Shape::Scalar {
+            char: matches!(it, IntType::Char | IntType::SChar | IntType::UChar),
+        },
+        CType::Array(e, n) => init::Shape::Array(Box::new(init_shape(e)), *n),
+        CType::Struct(d) if !d.union => init::Shape::Struct {
+            key: Rc::as_ptr(d) as usize,
+            fields: d
+                .fields
+                .borrow()
+                .iter()
+                .flatten()
+                .map(|(n, t)| (n.clone(), init_shape(t)))
+                .collect(),
+        },
+        other => init::Shape::Other(format!("initialiser for {}", other.describe())),
     }
 }
 

@@ -3,8 +3,9 @@
 //! The text is parsed with lang-c (GNU C11); positions are mapped back to the original file
 //! through gcc's line markers. Then the translation unit is lowered: globals and `main`'s body,
 //! with every user function inlined, side effects hoisted out of expressions, SV-COMP's
-//! environment functions turned into IR statements, structs split per field and
-//! multi-dimensional arrays flattened. Anything outside the subset is an
+//! environment functions turned into IR statements, structs split per field (a struct copy
+//! evaluates its operands' indices once) and multi-dimensional arrays flattened, initialiser
+//! lists read with C11 6.7.9's cursor (`init`). Anything outside the subset is an
 //! [`AraError::Unsupported`] at the construct's position; only what the program declares as
 //! variables or executes counts (header declarations it does not use are fine).
 
@@ -12,6 +13,7 @@ mod ctype;
 mod depth;
 mod expr;
 mod guard;
+mod init;
 mod literal;
 mod lower;
 mod pointer;

@@ -620,6 +620,7 @@ mod fresh_name_tests {
             labels: vec![],
             body: vec![],
             num_vertices: 1,
+            loop_sites: vec![],
         };
         let mut ix = NameIndex::default();
         for (k, base) in ["x", "x", "y", "x", "x_1", "x", "y", "main"]
