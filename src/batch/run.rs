@@ -664,6 +664,7 @@ mod tests {
                     verdict: checkers::Verdict::unknown(UnknownReason::Timeout {
                         after: Duration::from_secs(2),
                     }),
+                    source: None,
                 },
                 confirmation: None,
                 time_s: 0.0,

@@ -1,0 +1,321 @@
+//! Programs the front end refuses only for recursion ([`AraError::Recursion`]): ESBMC on the
+//! user's own source file, the recursion (and every loop) unwound by ESBMC, and a bug only
+//! when gcc replays it on the same file (issue 26, first step: the IR has no procedures yet).
+//!
+//! Takes the user's file and its error functions ([`SourceOptions`]), ESBMC's options and a
+//! time limit; gives a [`StrategyReport`] whose verdict says what answered
+//! ([`Subject::Source`], [`AnsweredBy::Source`]) and a [`SourceRun`] per unwinding bound.
+//!
+//! For growing bounds k (2, 4, 8, …) one bounded run `esbmc FILE --unwind k` with unwinding
+//! assertions (ESBMC's default; they cover recursion too: `recursion unwinding assertion`),
+//! and, when an unwinding assertion fails, the same bound with `--no-unwinding-assertions` for
+//! a bug within the bound (both in `checkers::esbmc`, `Mode::Unwind`).
+//!
+//! Soundness (the verdict path):
+//! - SAFE only from `VERIFICATION SUCCESSFUL` with unwinding assertions on: every recursion
+//!   and loop of the user's file is unwound completely within k, so the bounded program is the
+//!   program and no path reaches the error (the same complete-unwinding proof ara accepts on
+//!   its translation, here on the source as ESBMC reads it; `checkers::bmc_verdict`). ESBMC's
+//!   k-induction is not run (its inductive step is not trusted, `checkers::esbmc`). A failed
+//!   `recursion unwinding assertion` is an unwinding property, never an assertion
+//!   ([`crate::checkers::PropertyResult::class`]).
+//! - UNSAFE only when the counterexample's `__VERIFIER_nondet_*` values
+//!   ([`crate::checkers::Trace::nondet_values`]), fed in call order by the playback harness of
+//!   `engines::playback` to the user's file compiled by gcc, reach the error (the harness's
+//!   marker and exit code): a run of the original program that reaches the error. A replay
+//!   that misses (values ESBMC's trace does not show, a stack overflow of deep recursion: a
+//!   signal, a timeout) is no evidence: the search goes on with a larger bound, and ends
+//!   UNKNOWN with the replay's reason.
+//! - Everything else (time, memory, a bound that never unwinds completely: recursion whose
+//!   depth depends on an unbounded input) is UNKNOWN with the reason.
+
+use crate::cegar::{CheckReport, ConcreteTrace, FinalVerdict, InputValue, ReplayedOn};
+use crate::checkers::{
+    self, CheckOptions, CheckerKind, Mode, Trace, UnknownReason, Verdict, fmt_secs,
+};
+use crate::engines::playback::{Harness, SourceOptions, SourceOutcome, run_on_source, stubs_for};
+use crate::engines::{self, Proof};
+use crate::error::AraError;
+use crate::ir::{DataModel, IntType};
+use crate::strategy::{AnsweredBy, SOURCE_REPLAY_MAX, SOURCE_REPLAY_MIN, Strategy, StrategyReport};
+use crate::svwitness::playback::source_facts;
+use crate::svwitness::source::SourceText;
+use crate::verdict::{Inconclusive, SafeProof, Subject, Unconfirmed};
+use serde::Serialize;
+use std::time::{Duration, Instant};
+
+/// The first unwinding bound, and the last (each next bound doubles).
+pub const FIRST_BOUND: u32 = 2;
+pub const MAX_BOUND: u32 = 4096;
+
+/// One bounded run on the source.
+#[derive(Clone, Debug, Serialize)]
+pub struct SourceRun {
+    pub bound: u32,
+    #[serde(flatten)]
+    pub answer: Verdict,
+    /// What the replay of its counterexample on the source did (for a bug).
+    pub replay: Option<String>,
+    pub time_s: f64,
+}
+
+/// `ara check` on a program the front end refuses for recursion (module doc). `checker`:
+/// ESBMC's options (its mode is replaced by one bound per run; a CBMC choice becomes ESBMC).
+pub fn check(
+    src: &SourceOptions,
+    checker: &CheckOptions,
+    timeout: Duration,
+    keep_dir: Option<&std::path::Path>,
+    requested: Strategy,
+) -> Result<(StrategyReport, Vec<SourceRun>), AraError> {
+    let start = Instant::now();
+    let mut opts = checker.clone();
+    if opts.kind != CheckerKind::Esbmc {
+        opts.kind = CheckerKind::Esbmc;
+        opts.checker_path = None;
+    }
+    let mut runs = vec![];
+    let mut why = Inconclusive::Engine {
+        engine: "esbmc".into(),
+        on: Subject::Source,
+        reason: UnknownReason::UnwindingIncomplete { bound: 0 },
+    };
+    let mut verdict = None;
+    let mut k = FIRST_BOUND;
+    while k <= MAX_BOUND && verdict.is_none() {
+        let left = timeout.saturating_sub(start.elapsed());
+        if left.is_zero() {
+            why = Inconclusive::Timeout { after: timeout };
+            break;
+        }
+        let t = Instant::now();
+        opts.mode = Mode::Unwind(k);
+        opts.timeout = Some(left);
+        let out = checkers::check_file(&src.file, &opts)?;
+        let mut run = SourceRun {
+            bound: k,
+            answer: out.verdict.clone(),
+            replay: None,
+            time_s: 0.0,
+        };
+        match out.verdict {
+            Verdict::Safe { how } => {
+                verdict = Some(FinalVerdict::Safe {
+                    proof: SafeProof {
+                        how,
+                        engine: "esbmc".into(),
+                        on: Subject::Source,
+                    },
+                });
+            }
+            Verdict::Unsafe => {
+                let (v, said) = replay(
+                    src,
+                    out.trace.as_ref(),
+                    k,
+                    opts.data_model,
+                    start,
+                    timeout,
+                    keep_dir,
+                );
+                run.replay = Some(said);
+                match v {
+                    Ok(trace) => verdict = Some(FinalVerdict::Unsafe { trace }),
+                    Err(reason) => why = reason,
+                }
+            }
+            Verdict::Unknown {
+                reason: reason @ UnknownReason::UnwindingIncomplete { .. },
+            } => {
+                // A lost replay's reason stays the answer's reason: it says more.
+                if !matches!(why, Inconclusive::Unconfirmed { .. }) {
+                    why = engine_unknown(reason);
+                }
+            }
+            Verdict::Unknown { reason } => {
+                why = match reason {
+                    UnknownReason::Timeout { .. } => Inconclusive::Timeout { after: timeout },
+                    r => engine_unknown(r),
+                };
+                run.time_s = t.elapsed().as_secs_f64();
+                runs.push(run);
+                break;
+            }
+        }
+        run.time_s = t.elapsed().as_secs_f64();
+        runs.push(run);
+        k = k.saturating_mul(2);
+    }
+    let verdict = verdict.unwrap_or(FinalVerdict::Unknown { reason: why });
+    let answered = verdict.is_definite();
+    let mut lines = summary(&runs);
+    match &verdict {
+        FinalVerdict::Safe { proof } => lines.push(format!("SAFE: {}", proof_words(&proof.how))),
+        FinalVerdict::Unsafe { trace } => lines.push(format!(
+            "UNSAFE: {}, {}",
+            trace.confirmed_by, trace.replayed_on
+        )),
+        FinalVerdict::Unknown { .. } => {}
+    }
+    let report = CheckReport {
+        file: src.file.display().to_string(),
+        verdict,
+        iterations: vec![],
+        vars: vec![],
+        arrays: vec![],
+        time_abstraction_s: 0.0,
+        time_checker_s: runs.iter().map(|r| r.time_s).sum(),
+        time_solver_s: 0.0,
+        time_total_s: start.elapsed().as_secs_f64(),
+    };
+    let rep = StrategyReport {
+        report,
+        requested,
+        strategy: if answered {
+            AnsweredBy::Source
+        } else {
+            AnsweredBy::None
+        },
+        witness: None,
+        bug_finder: None,
+        source: Some(lines),
+    };
+    Ok((rep, runs))
+}
+
+fn engine_unknown(reason: UnknownReason) -> Inconclusive {
+    Inconclusive::Engine {
+        engine: "esbmc".into(),
+        on: Subject::Source,
+        reason,
+    }
+}
+
+/// One line per bound: what ESBMC answered and what the replay did.
+fn summary(runs: &[SourceRun]) -> Vec<String> {
+    runs.iter()
+        .map(|r| {
+            let mut l = format!(
+                "--unwind {}: {} ({})",
+                r.bound,
+                r.answer,
+                fmt_secs(Duration::from_millis((r.time_s * 1000.0) as u64))
+            );
+            if let Some(s) = &r.replay {
+                l.push_str(&format!("; {s}"));
+            }
+            l
+        })
+        .collect()
+}
+
+/// The replay of ESBMC's counterexample (bound `k`) on the user's file: the confirmed trace,
+/// or why not; and one line on what happened.
+fn replay(
+    src: &SourceOptions,
+    trace: Option<&Trace>,
+    k: u32,
+    data_model: DataModel,
+    start: Instant,
+    timeout: Duration,
+    keep_dir: Option<&std::path::Path>,
+) -> (Result<ConcreteTrace, Inconclusive>, String) {
+    let lost = |detail: String| {
+        let said = format!("not confirmed: {detail}");
+        let why = Inconclusive::Unconfirmed {
+            engine: "esbmc".into(),
+            on: Subject::Source,
+            reason: Unconfirmed::ReplayFailed { detail },
+        };
+        (Err(why), said)
+    };
+    let Some(trace) = trace else {
+        return lost("ESBMC printed no counterexample".into());
+    };
+    let text = match SourceText::read(&src.file) {
+        Ok(t) => t,
+        Err(e) => return lost(e),
+    };
+    let raw = std::fs::read_to_string(&src.file).unwrap_or_default();
+    let stubs = match stubs_for(&source_facts(&text), src) {
+        Ok(s) => s,
+        Err(e) => return lost(e),
+    };
+    let inputs = harness_inputs(trace, &raw);
+    let h = Harness {
+        file: src.file.display().to_string(),
+        data_model,
+        inputs: inputs.iter().map(|(_, ty, v)| (*ty, *v)).collect(),
+        stubs,
+        unset: vec![],
+    };
+    let (_tmp, dir) = match engines::work_dir("ara-playback-", keep_dir) {
+        Ok(d) => d,
+        Err(e) => return lost(e.to_string()),
+    };
+    let limit = timeout
+        .saturating_sub(start.elapsed())
+        .clamp(SOURCE_REPLAY_MIN, SOURCE_REPLAY_MAX);
+    match run_on_source(&h, &dir, limit) {
+        SourceOutcome::Reached(what) => {
+            let trace = ConcreteTrace {
+                path: vec![],
+                steps: inputs
+                    .iter()
+                    .map(|(what, _, v)| format!("{what} = {v}"))
+                    .collect(),
+                inputs: inputs
+                    .iter()
+                    .map(|(what, _, v)| InputValue {
+                        what: what.clone(),
+                        value: *v,
+                    })
+                    .collect(),
+                confirmed_by: format!(
+                    "ESBMC's counterexample on your source (--unwind {k}), {what}"
+                ),
+                replayed_on: ReplayedOn::Source,
+                not_on_source: None,
+                nondet_values: inputs.iter().map(|(_, _, v)| *v).collect(),
+                initial_values: Default::default(),
+            };
+            (
+                Ok(trace),
+                "replayed on your source with gcc: reached".into(),
+            )
+        }
+        SourceOutcome::Missed(how) => lost(format!(
+            "ESBMC's counterexample (--unwind {k}) replayed on your source with gcc does not \
+             reach the error ({how})"
+        )),
+        SourceOutcome::NotRun(why) => lost(why),
+    }
+}
+
+/// The nondet values of ESBMC's counterexample in call order: where (for the report), the
+/// function's type, the value (a value the trace does not show is 0: the replay then only
+/// may reach the error, and only reaching it counts).
+fn harness_inputs(trace: &Trace, source: &str) -> Vec<(String, IntType, i128)> {
+    trace
+        .nondet_values(Some(source))
+        .into_iter()
+        .filter_map(|n| {
+            let ty = IntType::from_nondet_fn(&n.function)?;
+            let at = n
+                .loc
+                .as_ref()
+                .map_or(String::new(), |l| format!(" at line {}", l.line));
+            Some((format!("{}(){at}", n.function), ty, n.value.unwrap_or(0)))
+        })
+        .collect()
+}
+
+/// The proof's words for the report.
+pub fn proof_words(how: &Proof) -> String {
+    match how {
+        Proof::CompleteUnwinding { bound } => format!(
+            "every recursion and loop unwound completely (bound {bound}) by ESBMC on your source"
+        ),
+        other => other.to_string(),
+    }
+}
