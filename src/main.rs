@@ -697,7 +697,7 @@ fn check(
 ) -> Result<(Option<ara::ir::Program>, ara::strategy::StrategyReport, i32), AraError> {
     let p = match load(input) {
         Err(AraError::Recursion { .. }) => {
-            let (report, _) = ara::source_check::check(
+            let report = ara::source_check::check(
                 &source_options(input),
                 &chk.options(data_model(input.data_model)),
                 Duration::from_secs(chk.timeout),

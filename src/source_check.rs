@@ -4,7 +4,7 @@
 //!
 //! Takes the user's file and its error functions ([`SourceOptions`]), ESBMC's options and a
 //! time limit; gives a [`StrategyReport`] whose verdict says what answered
-//! ([`Subject::Source`], [`AnsweredBy::Source`]) and a [`SourceRun`] per unwinding bound.
+//! ([`Subject::Source`], [`AnsweredBy::Source`]), with a [`SourceRun`] per unwinding bound.
 //!
 //! For growing bounds k (2, 4, 8, …) one bounded run `esbmc FILE --unwind k` with unwinding
 //! assertions (ESBMC's default; they cover recursion too: `recursion unwinding assertion`),
@@ -67,7 +67,7 @@ pub fn check(
     timeout: Duration,
     keep_dir: Option<&std::path::Path>,
     requested: Strategy,
-) -> Result<(StrategyReport, Vec<SourceRun>), AraError> {
+) -> Result<StrategyReport, AraError> {
     let start = Instant::now();
     let mut opts = checker.clone();
     if opts.kind != CheckerKind::Esbmc {
@@ -148,15 +148,6 @@ pub fn check(
     }
     let verdict = verdict.unwrap_or(FinalVerdict::Unknown { reason: why });
     let answered = verdict.is_definite();
-    let mut lines = summary(&runs);
-    match &verdict {
-        FinalVerdict::Safe { proof } => lines.push(format!("SAFE: {}", proof_words(&proof.how))),
-        FinalVerdict::Unsafe { trace } => lines.push(format!(
-            "UNSAFE: {}, {}",
-            trace.confirmed_by, trace.replayed_on
-        )),
-        FinalVerdict::Unknown { .. } => {}
-    }
     let report = CheckReport {
         file: src.file.display().to_string(),
         verdict,
@@ -178,9 +169,9 @@ pub fn check(
         },
         witness: None,
         bug_finder: None,
-        source: Some(lines),
+        source: Some(runs),
     };
-    Ok((rep, runs))
+    Ok(rep)
 }
 
 fn engine_unknown(reason: UnknownReason) -> Inconclusive {
@@ -191,22 +182,33 @@ fn engine_unknown(reason: UnknownReason) -> Inconclusive {
     }
 }
 
-/// One line per bound: what ESBMC answered and what the replay did.
-fn summary(runs: &[SourceRun]) -> Vec<String> {
-    runs.iter()
-        .map(|r| {
-            let mut l = format!(
-                "--unwind {}: {} ({})",
-                r.bound,
-                r.answer,
-                fmt_secs(Duration::from_millis((r.time_s * 1000.0) as u64))
-            );
-            if let Some(s) = &r.replay {
-                l.push_str(&format!("; {s}"));
-            }
-            l
-        })
-        .collect()
+impl std::fmt::Display for SourceRun {
+    /// `--unwind K: VERDICT (time)[; what the replay did]`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "--unwind {}: {} ({})",
+            self.bound,
+            self.answer,
+            fmt_secs(Duration::from_millis((self.time_s * 1000.0) as u64))
+        )?;
+        if let Some(s) = &self.replay {
+            write!(f, "; {s}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The verdict in words: what answered (none for UNKNOWN).
+pub fn verdict_words(v: &FinalVerdict) -> Option<String> {
+    match v {
+        FinalVerdict::Safe { proof } => Some(format!("SAFE: {}", proof_words(&proof.how))),
+        FinalVerdict::Unsafe { trace } => Some(format!(
+            "UNSAFE: {}, {}",
+            trace.confirmed_by, trace.replayed_on
+        )),
+        FinalVerdict::Unknown { .. } => None,
+    }
 }
 
 /// The replay of ESBMC's counterexample (bound `k`) on the user's file: the confirmed trace,

@@ -153,9 +153,9 @@ pub struct StrategyReport {
     pub strategy: AnsweredBy,
     pub witness: Option<WitnessRun>,
     pub bug_finder: Option<BugFinderRun>,
-    /// A recursive program checked on its source (`source_check`): one line per run.
+    /// A recursive program checked on its source (`source_check`): its runs.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub source: Option<Vec<String>>,
+    pub source: Option<Vec<crate::source_check::SourceRun>>,
 }
 
 /// Runs `ara check` with a strategy. `opts.timeout` bounds the whole check. Variables
@@ -876,8 +876,13 @@ impl StrategyReport {
                 let _ = writeln!(out, "  {c}");
             }
         }
-        for l in self.source.iter().flatten() {
-            let _ = writeln!(out, "  {l}");
+        if let Some(runs) = &self.source {
+            for r in runs {
+                let _ = writeln!(out, "  {r}");
+            }
+            if let Some(w) = crate::source_check::verdict_words(&self.report.verdict) {
+                let _ = writeln!(out, "{w}");
+            }
         }
         if !cegar_ran {
             let _ = writeln!(out, "time: total {:.2} s", self.report.time_total_s);

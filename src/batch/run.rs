@@ -664,11 +664,11 @@ mod tests {
                     verdict: checkers::Verdict::unknown(UnknownReason::Timeout {
                         after: Duration::from_secs(2),
                     }),
-                    source: None,
                 },
                 confirmation: None,
                 time_s: 0.0,
             }),
+            source: None,
         };
         serde_json::to_string_pretty(&report).unwrap()
     }

@@ -5,4 +5,4 @@ extern int __VERIFIER_nondet_int(void);
 void __VERIFIER_assert(int c) { if (!c) { ERROR: {reach_error(); abort();} } }
 
 int f91(int n) { if (n > 100) return n - 10; return f91(f91(n + 11)); }
-int main(void) { int x = __VERIFIER_nondet_int(); if (x < 90 || x > 102) return 0; __VERIFIER_assert(f91(x) == 91); return 0; }
+int main(void) { int x = __VERIFIER_nondet_int(); if (x < 95 || x > 102) return 0; __VERIFIER_assert(f91(x) == 91); return 0; }
