@@ -25,7 +25,10 @@
 //!   marker and exit code): a run of the original program that reaches the error. A replay
 //!   that misses (values ESBMC's trace does not show, a stack overflow of deep recursion: a
 //!   signal, a timeout) is no evidence: the search goes on with a larger bound, and ends
-//!   UNKNOWN with the replay's reason.
+//!   UNKNOWN with the replay's reason. The replay is not a formality: ESBMC 8.4 without
+//!   unwinding assertions reports bugs on the *safe* McCarthy 91 program at bounds 2 and 4
+//!   (f91(95); 4 and 8 at x in 90..101: the result of a recursive call cut off by the bound
+//!   is not constrained); gcc rejects each.
 //! - Everything else (time, memory, a bound that never unwinds completely: recursion whose
 //!   depth depends on an unbounded input) is UNKNOWN with the reason.
 
