@@ -695,6 +695,11 @@ fn check(
     strategy: StrategyArg,
     json: bool,
 ) -> Result<(Option<ara::ir::Program>, ara::strategy::StrategyReport, i32), AraError> {
+    let strategy = match strategy {
+        StrategyArg::Witness => ara::strategy::Strategy::Witness,
+        StrategyArg::Cegar => ara::strategy::Strategy::Cegar,
+        StrategyArg::Auto => ara::strategy::Strategy::Auto,
+    };
     let p = match load(input) {
         Err(AraError::Recursion { .. }) => {
             let report = ara::source_check::check(
@@ -702,7 +707,7 @@ fn check(
                 &chk.options(data_model(input.data_model)),
                 Duration::from_secs(chk.timeout),
                 chk.keep.as_deref(),
-                ara::strategy::Strategy::Auto,
+                strategy,
             )?;
             let (report, code) = finish(report, json);
             return Ok((None, report, code));
@@ -722,11 +727,6 @@ fn check(
         seed: ara::abstraction::IndexSets::empty(),
         engines: chk.engines(ara::engines::race::EngineChoice::Both),
         source: Some(source_options(input)),
-    };
-    let strategy = match strategy {
-        StrategyArg::Witness => ara::strategy::Strategy::Witness,
-        StrategyArg::Cegar => ara::strategy::Strategy::Cegar,
-        StrategyArg::Auto => ara::strategy::Strategy::Auto,
     };
     let report = ara::strategy::check(&p, strategy, &opts)?;
     let (report, code) = finish(report, json);

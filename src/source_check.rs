@@ -12,7 +12,9 @@
 //! a bug within the bound (both in `checkers::esbmc`, `Mode::Unwind`).
 //!
 //! Soundness (the verdict path):
-//! - SAFE only from `VERIFICATION SUCCESSFUL` with unwinding assertions on: every recursion
+//! - SAFE only when ESBMC sees every error the front end would ([`esbmc_sees_errors`]: a
+//!   custom error function without an asserting body, or a declared `__VERIFIER_assert`, is
+//!   nothing to ESBMC), and only from `VERIFICATION SUCCESSFUL` with unwinding assertions on: every recursion
 //!   and loop of the user's file is unwound completely within k, so the bounded program is the
 //!   program and no path reaches the error (the same complete-unwinding proof ara accepts on
 //!   its translation, here on the source as ESBMC reads it; `checkers::bmc_verdict`). ESBMC's
@@ -36,7 +38,9 @@ use crate::cegar::{CheckReport, ConcreteTrace, FinalVerdict, InputValue, Replaye
 use crate::checkers::{
     self, CheckOptions, CheckerKind, Mode, Trace, UnknownReason, Verdict, fmt_secs,
 };
-use crate::engines::playback::{Harness, SourceOptions, SourceOutcome, run_on_source, stubs_for};
+use crate::engines::playback::{
+    Harness, SourceFacts, SourceOptions, SourceOutcome, run_on_source, stubs_for,
+};
 use crate::engines::{self, Proof};
 use crate::error::AraError;
 use crate::ir::{DataModel, IntType};
@@ -62,6 +66,40 @@ pub struct SourceRun {
     pub time_s: f64,
 }
 
+/// The error functions ESBMC reports on its own when called (ESBMC 8.4, tested: declared only,
+/// or defined with an empty body, a call is `VERIFICATION FAILED`).
+const ESBMC_ERRORS: [&str; 2] = ["reach_error", "__VERIFIER_error"];
+
+/// Whether ESBMC, run on the file as it is, sees every error ara's front end would: else why
+/// not (then no proof comes of its runs). An error function of ESBMC's own
+/// ([`ESBMC_ERRORS`]) is seen; another one only when the file defines it with a body that
+/// asserts (`assert`, `__assert_fail`) or calls one of ESBMC's own; `__VERIFIER_assert` only
+/// when the file defines it (ESBMC ignores the declared one).
+pub fn esbmc_sees_errors(facts: &SourceFacts, opts: &SourceOptions) -> Result<(), String> {
+    let own = |c: &str| ESBMC_ERRORS.contains(&c);
+    for f in &opts.error_functions {
+        if own(f) {
+            continue;
+        }
+        let asserts = facts.defined.get(f).is_some_and(|body| {
+            body.iter()
+                .any(|c| c == "assert" || c == "__assert_fail" || own(c))
+        });
+        if !asserts {
+            return Err(format!(
+                "ESBMC does not see a call of the error function {f} as an error (it needs a \
+                 body that asserts)"
+            ));
+        }
+    }
+    if facts.mentioned.contains("__VERIFIER_assert")
+        && !facts.defined.contains_key("__VERIFIER_assert")
+    {
+        return Err("__VERIFIER_assert is declared, not defined: ESBMC does not check it".into());
+    }
+    Ok(())
+}
+
 /// `ara check` on a program the front end refuses for recursion (module doc). `checker`:
 /// ESBMC's options (its mode is replaced by one bound per run; a CBMC choice becomes ESBMC).
 pub fn check(
@@ -77,6 +115,10 @@ pub fn check(
         opts.kind = CheckerKind::Esbmc;
         opts.checker_path = None;
     }
+    let provable = match SourceText::read(&src.file) {
+        Ok(text) => esbmc_sees_errors(&source_facts(&text), src),
+        Err(e) => Err(e),
+    };
     let mut runs = vec![];
     let mut why = Inconclusive::Engine {
         engine: "esbmc".into(),
@@ -102,6 +144,13 @@ pub fn check(
             time_s: 0.0,
         };
         match out.verdict {
+            Verdict::Safe { .. } if provable.is_err() => {
+                let what = provable.clone().err().unwrap_or_default();
+                why = engine_unknown(UnknownReason::Unsupported { what });
+                run.time_s = t.elapsed().as_secs_f64();
+                runs.push(run);
+                break;
+            }
             Verdict::Safe { how } => {
                 verdict = Some(FinalVerdict::Safe {
                     proof: SafeProof {
@@ -322,5 +371,47 @@ pub fn proof_words(how: &Proof) -> String {
             "every recursion and loop unwound completely (bound {bound}) by ESBMC on your source"
         ),
         other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn facts(mentioned: &[&str], defined: &[(&str, &[&str])]) -> SourceFacts {
+        SourceFacts {
+            mentioned: mentioned.iter().map(|s| s.to_string()).collect(),
+            defined: defined
+                .iter()
+                .map(|(f, b)| (f.to_string(), b.iter().map(|s| s.to_string()).collect()))
+                .collect(),
+        }
+    }
+
+    fn opts(errors: &[&str]) -> SourceOptions {
+        SourceOptions {
+            file: "p.c".into(),
+            error_functions: errors.iter().map(|s| s.to_string()).collect(),
+        }
+    }
+
+    #[test]
+    fn which_errors_esbmc_sees() {
+        let sv = opts(&["reach_error", "__VERIFIER_error"]);
+        // ESBMC's own error functions, declared or defined in any way.
+        assert!(esbmc_sees_errors(&facts(&["reach_error"], &[]), &sv).is_ok());
+        assert!(esbmc_sees_errors(&facts(&["reach_error"], &[("reach_error", &[])]), &sv).is_ok());
+        // A declared __VERIFIER_assert is nothing to ESBMC; a defined one is checked.
+        assert!(esbmc_sees_errors(&facts(&["__VERIFIER_assert"], &[]), &sv).is_err());
+        let defined = facts(
+            &["__VERIFIER_assert", "reach_error"],
+            &[("__VERIFIER_assert", &["reach_error"])],
+        );
+        assert!(esbmc_sees_errors(&defined, &sv).is_ok());
+        // A custom error function: only with a body that asserts.
+        let custom = opts(&["fail"]);
+        assert!(esbmc_sees_errors(&facts(&["fail"], &[]), &custom).is_err());
+        assert!(esbmc_sees_errors(&facts(&["fail"], &[("fail", &["printf"])]), &custom).is_err());
+        assert!(esbmc_sees_errors(&facts(&["fail"], &[("fail", &["assert"])]), &custom).is_ok());
     }
 }

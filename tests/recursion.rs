@@ -8,7 +8,8 @@
 //! error (the deterministic ones on any input; McCarthy at x = 102, the array sum at n = 5, the
 //! binary search at x = 13, the nondet parity at odd n). By reasoning: f91(x) = 91 for x <= 101;
 //! flip(2n) flips the global an even number of times; depth(n) = n, so `deep_unsafe.c` reaches
-//! the error only at n = 10^8, through a recursion 10^8 calls deep.
+//! the error only at n = 10^8, through a recursion 10^8 calls deep. `declared_assert_unsafe.c`
+//! fails its `__VERIFIER_assert` (gcc with a definition that asserts: abort).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -130,6 +131,15 @@ fn parity_nondet_unsafe() {
     let (code, j) = check("parity_nondet_unsafe.c", 120);
     assert_eq!(code, UNSAFE, "{j:#}");
     assert_eq!(j["trace"]["replayed_on"], "source", "{j:#}");
+}
+
+/// ESBMC ignores a declared `__VERIFIER_assert` (VERIFICATION SUCCESSFUL on this unsafe
+/// program): no proof comes of its runs then (`esbmc_sees_errors`), UNKNOWN, never SAFE.
+#[test]
+fn declared_verifier_assert_is_never_proved() {
+    let (code, j) = check("declared_assert_unsafe.c", 30);
+    assert_eq!(code, UNKNOWN, "{j:#}");
+    assert_eq!(j["reason"]["reason"]["reason"], "unsupported", "{j:#}");
 }
 
 /// `ara cfg` still refuses recursion with the one-line error.
