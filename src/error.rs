@@ -36,6 +36,16 @@ pub enum AraError {
         col: u32,
         what: String,
     },
+    /// A recursive call (`function` calls itself, directly or through others): the front end
+    /// inlines calls and refuses recursion. `ara check` answers such programs with ESBMC on
+    /// the source (`source_check`); `ara cfg` and `ara abstract` report it as unsupported.
+    #[error("{file}:{line}:{col}: unsupported: recursion (function {function})")]
+    Recursion {
+        file: String,
+        line: u32,
+        col: u32,
+        function: String,
+    },
     /// A checker, solver or compiler that cannot be found.
     #[error("{tool} not found ({hint})")]
     ToolMissing { tool: String, hint: String },
@@ -56,7 +66,7 @@ impl AraError {
     pub fn exit_code(&self) -> i32 {
         match self {
             AraError::Syntax { .. } => exit::SYNTAX,
-            AraError::Unsupported { .. } => exit::UNSUPPORTED,
+            AraError::Unsupported { .. } | AraError::Recursion { .. } => exit::UNSUPPORTED,
             AraError::ToolMissing { .. } => exit::TOOL_MISSING,
             AraError::Input { .. } => exit::INPUT,
             AraError::ToolFailed { .. } => exit::TOOL_FAILED,
@@ -69,7 +79,7 @@ impl AraError {
     pub fn kind(&self) -> &'static str {
         match self {
             AraError::Syntax { .. } => "syntax-error",
-            AraError::Unsupported { .. } => "unsupported",
+            AraError::Unsupported { .. } | AraError::Recursion { .. } => "unsupported",
             AraError::ToolMissing { .. } => "tool-missing",
             AraError::Input { .. } => "input-error",
             AraError::ToolFailed { .. } => "tool-failed",

@@ -22,6 +22,7 @@ pub mod frontend;
 pub mod ir;
 pub mod out;
 pub mod smt;
+pub mod source_check;
 pub mod strategy;
 pub mod svwitness;
 pub mod tools;

@@ -431,6 +431,16 @@ fn run(cli: Cli) -> Result<i32, AraError> {
                 strategy,
                 json,
             )?;
+            let Some(p) = p else {
+                // Checked on the source (recursion): no program of ara's to state it in.
+                if witness.is_some() || playback.is_some() {
+                    eprintln!(
+                        "ara: no witness or playback harness written: the program is recursive \
+                         (checked by ESBMC on the source)"
+                    );
+                }
+                return Ok(code);
+            };
             if let Some(file) = witness {
                 let r = &report.report;
                 // The witness is part of the answer: it is written within the time limit
@@ -688,7 +698,7 @@ fn bmc(
     })
 }
 
-/// `ara check`: the refinement loop.
+/// `ara check`: the refinement loop, or for a recursive program ESBMC on the source.
 fn check(
     input: &InputArgs,
     chk: &CheckerArgs,
@@ -697,10 +707,27 @@ fn check(
     max_iterations: u32,
     strategy: StrategyArg,
     json: bool,
-) -> Result<(ara::ir::Program, ara::strategy::StrategyReport, i32), AraError> {
-    use ara::cegar::FinalVerdict;
+) -> Result<(Option<ara::ir::Program>, ara::strategy::StrategyReport, i32), AraError> {
+    let strategy = match strategy {
+        StrategyArg::Witness => ara::strategy::Strategy::Witness,
+        StrategyArg::Cegar => ara::strategy::Strategy::Cegar,
+        StrategyArg::Auto => ara::strategy::Strategy::Auto,
+    };
     let start = std::time::Instant::now();
-    let p = load(input)?;
+    let p = match load(input) {
+        Err(AraError::Recursion { .. }) => {
+            let report = ara::source_check::check(
+                &source_options(input),
+                &chk.options(data_model(input.data_model)),
+                Duration::from_secs(chk.timeout),
+                chk.keep.as_deref(),
+                strategy,
+            )?;
+            let (report, code) = finish(report, json);
+            return Ok((None, report, code));
+        }
+        r => r?,
+    };
     let opts = ara::cegar::CegarOptions {
         checker: chk.options(p.data_model),
         // The front end's time counts against the limit.
@@ -716,12 +743,18 @@ fn check(
         engines: chk.engines(ara::engines::race::EngineChoice::Both),
         source: Some(source_options(input)),
     };
-    let strategy = match strategy {
-        StrategyArg::Witness => ara::strategy::Strategy::Witness,
-        StrategyArg::Cegar => ara::strategy::Strategy::Cegar,
-        StrategyArg::Auto => ara::strategy::Strategy::Auto,
-    };
-    let mut report = ara::strategy::check(&p, strategy, &opts)?;
+    let report = ara::strategy::check(&p, strategy, &opts)?;
+    let (report, code) = finish(report, json);
+    Ok((Some(p), report, code))
+}
+
+/// The report of `ara check` (an interrupt without an answer is the reason), printed; its
+/// exit code.
+fn finish(
+    mut report: ara::strategy::StrategyReport,
+    json: bool,
+) -> (ara::strategy::StrategyReport, i32) {
+    use ara::cegar::FinalVerdict;
     if let Some(by) = ara::tools::interrupted() {
         // No answer: why is the interrupt (not what the stopped runs made of it). A proof or
         // a confirmed bug found before it stands.
@@ -744,7 +777,7 @@ fn check(
         FinalVerdict::Unsafe { .. } => exit::UNSAFE,
         FinalVerdict::Unknown { .. } => exit::UNKNOWN,
     };
-    Ok((p, report, code))
+    (report, code)
 }
 
 /// `ara check --witness FILE`: for SAFE the correctness witness of the proof (its checked
@@ -918,7 +951,9 @@ fn report(result: Result<i32, AraError>) -> i32 {
         Err(e) => {
             // Located errors already read `file:line:col: ...`, like a compiler's.
             match e {
-                AraError::Syntax { .. } | AraError::Unsupported { .. } => eprintln!("{e}"),
+                AraError::Syntax { .. }
+                | AraError::Unsupported { .. }
+                | AraError::Recursion { .. } => eprintln!("{e}"),
                 _ => eprintln!("error: {e}"),
             }
             e.exit_code()

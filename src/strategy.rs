@@ -59,6 +59,8 @@ pub enum AnsweredBy {
     Cegar,
     /// The bug search on the original program (random testing, then the checker).
     Bmc,
+    /// ESBMC on the user's own source (a recursive program: `source_check`).
+    Source,
     /// Nothing: the verdict is UNKNOWN.
     None,
 }
@@ -69,6 +71,9 @@ impl fmt::Display for AnsweredBy {
             AnsweredBy::Witness => "witness",
             AnsweredBy::Cegar => "cegar",
             AnsweredBy::Bmc => "bmc",
+            AnsweredBy::Source => {
+                "source (ESBMC on your source: the front end does not take recursion)"
+            }
             AnsweredBy::None => "none",
         })
     }
@@ -148,6 +153,9 @@ pub struct StrategyReport {
     pub strategy: AnsweredBy,
     pub witness: Option<WitnessRun>,
     pub bug_finder: Option<BugFinderRun>,
+    /// A recursive program checked on its source (`source_check`): its runs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<Vec<crate::source_check::SourceRun>>,
 }
 
 /// Runs `ara check` with a strategy. `opts.timeout` bounds the whole check. Variables
@@ -174,6 +182,7 @@ pub fn check(
                 },
                 witness: None,
                 bug_finder: None,
+                source: None,
             }
         }
         Strategy::Witness => {
@@ -192,6 +201,7 @@ pub fn check(
                 requested: strategy,
                 witness: Some(run),
                 bug_finder: None,
+                source: None,
             }
         }
         Strategy::Auto => auto(p, opts, start)?,
@@ -205,8 +215,8 @@ pub fn check(
 
 /// Time the replay on the user's file gets at least (even past the check's limit: the
 /// verdict is found, and a replay that runs out of time keeps it), and at most.
-const SOURCE_REPLAY_MIN: Duration = Duration::from_secs(3);
-const SOURCE_REPLAY_MAX: Duration = Duration::from_secs(60);
+pub(crate) const SOURCE_REPLAY_MIN: Duration = Duration::from_secs(3);
+pub(crate) const SOURCE_REPLAY_MAX: Duration = Duration::from_secs(60);
 
 /// An UNSAFE verdict replayed on the user's file too (`engines::playback`, its soundness):
 /// UNSAFE replayed on the source, UNSAFE replayed on ara's translation (why not on the
@@ -356,6 +366,7 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
                 strategy: AnsweredBy::Witness,
                 witness: Some(wrun),
                 bug_finder: None,
+                source: None,
             });
         }
         WitnessVerdict::Unknown(why) => why,
@@ -478,6 +489,7 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
         strategy,
         witness: Some(wrun),
         bug_finder: bmc_run,
+        source: None,
     })
 }
 
@@ -862,6 +874,14 @@ impl StrategyReport {
             let _ = writeln!(out, "bounded search: {} ({:.2} s)", b.answer, b.time_s);
             if let Some(c) = &b.confirmation {
                 let _ = writeln!(out, "  {c}");
+            }
+        }
+        if let Some(runs) = &self.source {
+            for r in runs {
+                let _ = writeln!(out, "  {r}");
+            }
+            if let Some(w) = crate::source_check::verdict_words(&self.report.verdict) {
+                let _ = writeln!(out, "{w}");
             }
         }
         if !cegar_ran {

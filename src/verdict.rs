@@ -25,6 +25,9 @@ pub enum Subject {
     Abstraction { iteration: u32 },
     /// The witness-index transformation.
     Witness,
+    /// The user's own source file, as the checker read it (`source_check`: programs the
+    /// front end refuses for recursion).
+    Source,
 }
 
 impl fmt::Display for Subject {
@@ -33,6 +36,7 @@ impl fmt::Display for Subject {
             Subject::Original => f.write_str("the original program"),
             Subject::Abstraction { iteration } => write!(f, "abstraction {iteration}"),
             Subject::Witness => f.write_str("the witness-index transformation"),
+            Subject::Source => f.write_str("your source"),
         }
     }
 }

@@ -550,6 +550,22 @@ fn unsupported(src: &str, what: &str, line: u32) {
     }
 }
 
+/// Recursion is its own error (`ara check` answers it on the source), with the same text.
+#[test]
+fn recursion_is_its_own_error() {
+    let e = err("int f(int n) { return n ? f(n - 1) : 0; }\nint main() {\n return f(3); }");
+    assert_eq!(e.exit_code(), 3, "{e}");
+    assert!(
+        matches!(&e, AraError::Recursion { line: 1, function, .. } if function == "f"),
+        "{e}"
+    );
+    assert!(
+        e.to_string()
+            .ends_with("t.c:1:27: unsupported: recursion (function f)"),
+        "{e}"
+    );
+}
+
 #[test]
 fn unsupported_constructs() {
     unsupported(
@@ -567,11 +583,6 @@ fn unsupported_constructs() {
         "int main() {\n int x = 1.5;\n return x; }",
         "floating-point constant",
         2,
-    );
-    unsupported(
-        "int f(int n) { return n ? f(n - 1) : 0; }\nint main() {\n return f(3); }",
-        "recursion",
-        1,
     );
     unsupported(
         "int main() {\n int n = 4;\n for (int k = 0; k < n; k++) {\n int a[n];\n a[k] = 0; }\n return 0; }",

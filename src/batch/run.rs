@@ -698,6 +698,7 @@ mod tests {
                 confirmation: None,
                 time_s: 0.0,
             }),
+            source: None,
         };
         serde_json::to_string_pretty(&report).unwrap()
     }

@@ -548,6 +548,20 @@ mod tests {
         assert!(!kind_verdict(&bare, Some(0), 20, true).is_safe());
     }
 
+    /// ESBMC bounds recursion with an assertion whose id reads like a user assertion's: it is
+    /// an unwinding property (a bound too small), never the error.
+    #[test]
+    fn recursion_unwinding_assertion() {
+        let out = "Violated property:\n  file m.c line 7 column 46 function f91\n  recursion unwinding assertion\n\n\n** Results:\nm.c, function f91\n  FAILED       [f91.assertion.1]          line 7  recursion unwinding assertion\n\nVERIFICATION FAILED\n";
+        let p = parse(out, "", Some(1));
+        assert_eq!(
+            p.report.violated.as_ref().map(|v| v.class()),
+            Some(PropClass::Unwinding)
+        );
+        assert_eq!(p.report.properties[0].class(), PropClass::Unwinding);
+        assert!(!bmc_verdict(&p.report, Some(4), true, Some(1), 0).is_unsafe());
+    }
+
     #[test]
     fn rejection_and_limits() {
         let p = parse(

@@ -465,7 +465,11 @@ pub struct PropertyResult {
 impl PropertyResult {
     pub fn class(&self) -> PropClass {
         let d = self.description.trim();
-        if d.starts_with("unwinding assertion") || self.id.contains(".unwind.") {
+        // ESBMC bounds recursion with `recursion unwinding assertion` (id `f.assertion.N`).
+        if d.starts_with("unwinding assertion")
+            || d.starts_with("recursion unwinding assertion")
+            || self.id.contains(".unwind.")
+        {
             PropClass::Unwinding
         } else if d.starts_with("assertion")
             || self.id.contains(".assertion.")

@@ -892,7 +892,13 @@ impl<'a> Lowerer<'a> {
     ) -> R<Val> {
         let span = self.span(off);
         if self.fns.iter().any(|c| c.name == name) {
-            return Err(self.unsup(off, format!("recursion (function {name})")));
+            let (file, line, col) = self.map.locate(off);
+            return Err(AraError::Recursion {
+                file: file.to_string(),
+                line,
+                col,
+                function: name.to_string(),
+            });
         }
         if self.fns.len() > super::source::max_call_depth() {
             let n = super::source::max_call_depth();

@@ -1,0 +1,161 @@
+//! Recursive programs (issue 26, first step): the front end refuses recursion, `ara check`
+//! answers with ESBMC on the user's source (`source_check`), with the real ESBMC and gcc.
+//!
+//! The programs' truth (tests/recursion/*.c), established independently: each was compiled by
+//! gcc with a driver feeding `__VERIFIER_nondet_int` (every value of the small ranges:
+//! McCarthy 95..101 / 95..102, array sum n in 0..5, binary search x in 0..16; and -3..20,
+//! 88..103 besides): every `*_safe.c` ran clean on all of them, every `*_unsafe.c` reached the
+//! error (the deterministic ones on any input; McCarthy at x = 102, the array sum at n = 5, the
+//! binary search at x = 13, the nondet parity at odd n). By reasoning: f91(x) = 91 for x <= 101;
+//! flip(2n) flips the global an even number of times; depth(n) = n, so `deep_unsafe.c` reaches
+//! the error only at n = 10^8, through a recursion 10^8 calls deep. `declared_assert_unsafe.c`
+//! fails its `__VERIFIER_assert` (gcc with a definition that asserts: abort).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const ARA: &str = env!("CARGO_BIN_EXE_ara");
+const SAFE: i32 = 0;
+const UNSUPPORTED: i32 = 3;
+const UNSAFE: i32 = 10;
+const UNKNOWN: i32 = 20;
+
+fn program(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/recursion")
+        .join(name)
+}
+
+/// `ara check --json --timeout T prog`: the exit code and the JSON report.
+fn check(name: &str, timeout: u32) -> (i32, serde_json::Value) {
+    let o = Command::new(ARA)
+        .args(["check", "--json", "--timeout", &timeout.to_string()])
+        .arg(program(name))
+        .output()
+        .expect("ara runs");
+    let j = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{name}: {e}: {}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        )
+    });
+    (o.status.code().unwrap(), j)
+}
+
+/// `name_safe.c` is SAFE by complete unwinding on the source, `name_unsafe.c` UNSAFE
+/// replayed on the source with gcc.
+fn twins(name: &str) {
+    let (code, j) = check(&format!("{name}_safe.c"), 120);
+    assert_eq!(code, SAFE, "{name}_safe: {j:#}");
+    assert_eq!(j["strategy"], "source", "{j:#}");
+    assert_eq!(j["proof"]["on"]["program"], "source", "{j:#}");
+    assert_eq!(j["proof"]["proof"], "complete-unwinding", "{j:#}");
+    let (code, j) = check(&format!("{name}_unsafe.c"), 120);
+    assert_eq!(code, UNSAFE, "{name}_unsafe: {j:#}");
+    assert_eq!(j["strategy"], "source", "{j:#}");
+    assert_eq!(j["trace"]["replayed_on"], "source", "{j:#}");
+}
+
+#[test]
+fn mccarthy_91() {
+    twins("mccarthy");
+}
+
+#[test]
+fn mccarthy_91_nondet_range() {
+    twins("mccarthy_nondet");
+}
+
+#[test]
+fn even_odd_mutual() {
+    twins("evenodd");
+}
+
+#[test]
+fn fibonacci() {
+    twins("fib");
+}
+
+#[test]
+fn ackermann() {
+    twins("ackermann");
+}
+
+#[test]
+fn hanoi() {
+    twins("hanoi");
+}
+
+#[test]
+fn gcd() {
+    twins("gcd");
+}
+
+#[test]
+fn array_sum() {
+    twins("arraysum");
+}
+
+#[test]
+fn binary_search() {
+    twins("bsearch");
+}
+
+#[test]
+fn parity_constant() {
+    twins("parity");
+}
+
+/// Recursion as deep as a nondet input: no bound unwinds it completely, so never SAFE (and,
+/// the program being safe, never UNSAFE); ESBMC's bugs of cut-off recursion are not replayed.
+#[test]
+fn unbounded_depth_is_unknown() {
+    let (code, j) = check("parity_nondet_safe.c", 8);
+    assert_eq!(code, UNKNOWN, "{j:#}");
+    let (code, j) = check("mccarthy_nondet_wide.c", 8);
+    assert_eq!(code, UNKNOWN, "{j:#}");
+}
+
+/// A bug 10^8 calls deep: ESBMC's counterexamples within its bounds do not replay (the gcc
+/// run of a too deep recursion would end by a signal); UNKNOWN, never SAFE, never a crash.
+#[test]
+fn deep_bug_is_unknown() {
+    let (code, j) = check("deep_unsafe.c", 8);
+    assert_eq!(code, UNKNOWN, "{j:#}");
+}
+
+/// The bug at an odd nondet depth is found and replayed.
+#[test]
+fn parity_nondet_unsafe() {
+    let (code, j) = check("parity_nondet_unsafe.c", 120);
+    assert_eq!(code, UNSAFE, "{j:#}");
+    assert_eq!(j["trace"]["replayed_on"], "source", "{j:#}");
+}
+
+/// ESBMC ignores a declared `__VERIFIER_assert` (VERIFICATION SUCCESSFUL on this unsafe
+/// program): no proof comes of its runs then (`esbmc_sees_errors`), UNKNOWN, never SAFE.
+#[test]
+fn declared_verifier_assert_is_never_proved() {
+    let (code, j) = check("declared_assert_unsafe.c", 30);
+    assert_eq!(code, UNKNOWN, "{j:#}");
+    assert_eq!(j["reason"]["reason"]["reason"], "unsupported", "{j:#}");
+}
+
+/// `ara cfg` still refuses recursion with the one-line error.
+#[test]
+fn cfg_refuses_recursion() {
+    let o = Command::new(ARA)
+        .arg("cfg")
+        .arg(program("fib_safe.c"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(UNSUPPORTED));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.trim_end()
+            .ends_with("fib_safe.c:7:46: unsupported: recursion (function fib)"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

@@ -1,0 +1,8 @@
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "f.c", 3, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void __VERIFIER_assert(int c) { if (!c) { ERROR: {reach_error(); abort();} } }
+
+int hanoi(int n) { if (n == 0) return 0; return 2 * hanoi(n - 1) + 1; }
+int main(void) { __VERIFIER_assert(hanoi(5) == 32); return 0; }
