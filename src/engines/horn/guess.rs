@@ -423,17 +423,13 @@ fn cell_facts(
         for k in [2usize, 3] {
             for r in 0..k {
                 let class: Vec<(i128, i128)> = pts.iter().copied().skip(r).step_by(k).collect();
-                for poly in fit_prefixes(&class).into_iter().filter(|p| p.coef.len() <= 2) {
-                    facts.insert(format!(
-                        "(=> (= (mod {w} {k}) {r}) {})",
-                        poly.fact(&v, &w)
-                    ));
+                for poly in fit_prefixes(&class)
+                    .into_iter()
+                    .filter(|p| p.coef.len() <= 2)
+                {
+                    facts.insert(format!("(=> (= (mod {w} {k}) {r}) {})", poly.fact(&v, &w)));
                 }
             }
-        }
-        if let (Some(mn), Some(mx)) = (c.iter().min(), c.iter().max()) {
-            lo.insert(*mn);
-            hi.insert(*mx);
         }
         // Differences with the other arrays at the same index.
         for (k, &(b, _)) in arrays.iter().enumerate() {
@@ -444,12 +440,16 @@ fn cell_facts(
             if diffs.len() == 1 && c.len().min(d.len()) >= 2 {
                 let (wb, vb) = (param(cell(sys, k).0), param(cell(sys, k).1));
                 let diff = diffs.into_iter().next().unwrap_or(0);
-                facts.insert(format!(
-                    "(=> (= {w} {wb}) (= {v} (+ {vb} {})))",
-                    lit(diff)
-                ));
+                facts.insert(format!("(=> (= {w} {wb}) (= {v} (+ {vb} {})))", lit(diff)));
             }
         }
+    }
+    for v in obs.iter().map(|o| o.vertex).collect::<BTreeSet<_>>() {
+        let runs = by_run(obs, v, |o| {
+            o.arrays[a.0 as usize].clone().filter(|c| !c.is_empty())
+        });
+        lo.extend(steady(&runs, |c| c.iter().copied().min().unwrap_or(0)).0);
+        hi.extend(steady(&runs, |c| c.iter().copied().max().unwrap_or(0)).1);
     }
     for c in text.constants.iter().chain(lo.iter().take(3)) {
         facts.insert(format!("(>= {v} {})", lit(*c)));
@@ -555,15 +555,19 @@ fn scalar_candidates(
                 if let Some(poly) = fit_all(&pts, 1) {
                     put(&s.guard, poly.fact(&s.term, &t.term));
                 }
+                let runs: Vec<Vec<(i128, i128)>> =
+                    by_run(obs, v, |o| Some((t.value(o)?, s.value(o)?)));
                 for k in 1..=3i128 {
                     let forms = [
                         (format!("(- {} (* {k} {}))", s.term, t.term), k, 1),
                         (format!("(- (* {k} {}) {})", s.term, t.term), 1, k),
                     ];
                     for (f, kt, ks) in forms.iter().take(if k == 1 { 1 } else { 2 }) {
-                        let ds = pts.iter().map(|&(x, y)| ks * y - kt * x);
-                        if let (Some(mn), Some(mx)) = (ds.clone().min(), ds.max()) {
+                        let (mn, mx) = steady(&runs, |&(x, y)| ks * y - kt * x);
+                        if let Some(mx) = mx {
                             put(&s.guard, format!("(<= {f} {})", lit(mx)));
+                        }
+                        if let Some(mn) = mn {
                             put(&s.guard, format!("(>= {f} {})", lit(mn)));
                         }
                     }
@@ -571,6 +575,38 @@ fn scalar_candidates(
             }
         }
     }
+}
+
+/// Per run, the values `f` reads off the observations at `v`.
+fn by_run<T>(obs: &[Observation], v: Vertex, f: impl Fn(&Observation) -> Option<T>) -> Vec<Vec<T>> {
+    let mut out: Vec<Vec<T>> = vec![];
+    for o in obs.iter().filter(|o| o.vertex == v) {
+        if out.len() <= o.run {
+            out.resize_with(o.run + 1, Vec::new);
+        }
+        if let Some(x) = f(o) {
+            out[o.run].push(x);
+        }
+    }
+    out.retain(|r| !r.is_empty());
+    out
+}
+
+/// The least and the greatest value of `f` over each run, when every run (two at least)
+/// has the same: a bound that does not grow with the sizes drawn.
+fn steady<T>(runs: &[Vec<T>], f: impl Fn(&T) -> i128) -> (Option<i128>, Option<i128>) {
+    let ext: Vec<(i128, i128)> = runs
+        .iter()
+        .filter_map(|r| {
+            let vs = r.iter().map(&f);
+            Some((vs.clone().min()?, vs.max()?))
+        })
+        .collect();
+    let same = |g: fn(&(i128, i128)) -> i128| {
+        let first = g(ext.first()?);
+        (ext.len() >= 2 && ext.iter().all(|e| g(e) == first)).then_some(first)
+    };
+    (same(|e| e.0), same(|e| e.1))
 }
 
 /// For each predicate of `sys`, which of `cands` no observation at its vertex falsifies
@@ -685,7 +721,12 @@ fn eval(s: &Sexp, env: &BTreeMap<String, i128>) -> Option<Val> {
             if vs.contains(&Some(false)) {
                 Val::B(false)
             } else {
-                Val::B(vs.into_iter().collect::<Option<Vec<_>>>()?.into_iter().all(|b| b))
+                Val::B(
+                    vs.into_iter()
+                        .collect::<Option<Vec<_>>>()?
+                        .into_iter()
+                        .all(|b| b),
+                )
             }
         }
         "=>" => match boolean(&args[0]) {
@@ -735,28 +776,42 @@ mod tests {
     use super::*;
 
     fn pts(ys: &[i128]) -> Vec<(i128, i128)> {
-        ys.iter().enumerate().map(|(k, &y)| (k as i128, y)).collect()
+        ys.iter()
+            .enumerate()
+            .map(|(k, &y)| (k as i128, y))
+            .collect()
     }
 
     #[test]
     fn a_quadratic_is_fitted_with_integer_coefficients() {
         // b[i] = i*i + i + 1
         let p = fit_prefixes(&pts(&[1, 3, 7, 13, 21]));
-        assert_eq!(p.last().map(|p| p.fact("v", "w")).as_deref(), Some("(= v (+ 1 w (* w w)))"));
+        assert_eq!(
+            p.last().map(|p| p.fact("v", "w")).as_deref(),
+            Some("(= v (+ 1 w (* w w)))")
+        );
         // Triangular numbers: 2·v = w + w².
         let t = fit_prefixes(&pts(&[0, 1, 3, 6, 10]));
-        assert_eq!(t.last().map(|p| p.fact("v", "w")).as_deref(), Some("(= (* 2 v) (+ w (* w w)))"));
+        assert_eq!(
+            t.last().map(|p| p.fact("v", "w")).as_deref(),
+            Some("(= (* 2 v) (+ w (* w w)))")
+        );
     }
 
     #[test]
     fn a_line_fits_a_prefix_only_with_enough_points() {
         // 3i + 5 then garbage: the line fits the prefix of 3.
         let p = fit_prefixes(&pts(&[5, 8, 11, 0, 42]));
-        assert!(p.iter().any(|p| p.fact("v", "w") == "(= v (+ 5 (* 3 w)))"), "{p:?}");
+        assert!(
+            p.iter().any(|p| p.fact("v", "w") == "(= v (+ 5 (* 3 w)))"),
+            "{p:?}"
+        );
         // Two points are not evidence of a line.
         assert!(fit_prefixes(&pts(&[5, 8])).iter().all(|p| p.coef.len() < 2));
         assert_eq!(
-            fit_all(&[(0, 0), (3, 6), (5, 10), (3, 6)], 1).map(|p| p.fact("s", "i")).as_deref(),
+            fit_all(&[(0, 0), (3, 6), (5, 10), (3, 6)], 1)
+                .map(|p| p.fact("s", "i"))
+                .as_deref(),
             Some("(= s (* 2 i))")
         );
         assert_eq!(fit_all(&[(0, 0), (3, 6), (5, 11)], 1), None);
@@ -766,7 +821,10 @@ mod tests {
     fn candidates_are_evaluated_on_states() {
         let env: BTreeMap<String, i128> = [("p0".to_string(), 4), ("p1".to_string(), 2)].into();
         let c = |s: &str| eval(&parse_all(s).unwrap()[0], &env);
-        assert_eq!(c("(=> (and (>= p1 0) (< p1 p0)) (= (mod p1 2) 0))"), Some(Val::B(true)));
+        assert_eq!(
+            c("(=> (and (>= p1 0) (< p1 p0)) (= (mod p1 2) 0))"),
+            Some(Val::B(true))
+        );
         assert_eq!(c("(<= (- p0 (* 2 p1)) (- 1))"), Some(Val::B(false)));
         // An unknown parameter leaves a fact unknown, not false.
         assert_eq!(c("(= p7 1)"), None);

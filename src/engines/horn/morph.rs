@@ -590,7 +590,10 @@ fn houdini_run(
 fn check_houdini(
     run: &Run,
     sys: &Systems,
-    (found, cands): (Result<Vec<Vec<super::certify::Interp>>, houdini::Failure>, usize),
+    (found, cands): (
+        Result<Vec<Vec<super::certify::Interp>>, houdini::Failure>,
+        usize,
+    ),
     until: Instant,
     fails: &mut Failures,
     name: &str,

@@ -19,6 +19,8 @@ use std::collections::BTreeSet;
 #[derive(Clone, Debug, PartialEq)]
 pub struct Observation {
     pub vertex: Vertex,
+    /// Which run (0, 1, …).
+    pub run: usize,
     /// By variable number.
     pub scalars: Vec<i128>,
     /// By array number; `None` before a symbolic-size array's allocation.
@@ -42,6 +44,7 @@ pub fn observe(p: &Program, cuts: &BTreeSet<Vertex>, runs: usize) -> Vec<Observa
             break;
         }
         let mut m = Machine::new(p, cuts, seed);
+        m.run = done;
         let end = m.block(&p.body);
         if !matches!(end, Flow::Stop(End::Rejected)) {
             done += 1;
@@ -76,6 +79,7 @@ struct Machine<'a> {
     arrays: Vec<Option<Vec<i128>>>,
     rng: u64,
     fuel: usize,
+    run: usize,
     obs: Vec<Observation>,
 }
 
@@ -88,6 +92,7 @@ impl<'a> Machine<'a> {
             arrays: vec![],
             rng: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
             fuel: FUEL,
+            run: 0,
             obs: vec![],
         };
         m.vars = p
@@ -140,6 +145,7 @@ impl<'a> Machine<'a> {
         if self.cuts.contains(&v) && self.obs.len() < MAX_OBS {
             self.obs.push(Observation {
                 vertex: v,
+                run: self.run,
                 scalars: self.vars.clone(),
                 arrays: self.arrays.clone(),
             });
@@ -288,12 +294,8 @@ impl<'a> Machine<'a> {
                     UnOp::LogNot => (v == 0) as i128,
                 }
             }
-            Expr::Binary(BinOp::LogAnd, a, b) => {
-                (self.eval(a)? != 0 && self.eval(b)? != 0) as i128
-            }
-            Expr::Binary(BinOp::LogOr, a, b) => {
-                (self.eval(a)? != 0 || self.eval(b)? != 0) as i128
-            }
+            Expr::Binary(BinOp::LogAnd, a, b) => (self.eval(a)? != 0 && self.eval(b)? != 0) as i128,
+            Expr::Binary(BinOp::LogOr, a, b) => (self.eval(a)? != 0 || self.eval(b)? != 0) as i128,
             Expr::Binary(op, a, b) => {
                 let common = if matches!(op, BinOp::Shl | BinOp::Shr) {
                     ty(a).promote()
