@@ -128,6 +128,19 @@
 //! the sentinel search needs the atom of its loop test `a[i] != x` (it bounds `i`) and is
 //! proved by the full encoding only.
 //!
+//! ## Guessed candidates first ([`super::guess`])
+//!
+//! Where the program has a loop and an array, the engine first runs Houdini on the one-cell
+//! integer clauses (every atom) from candidates fitted to concrete runs of the program
+//! ([`super::observe`]: states at the loop heads at small sizes) and read off its stores and
+//! conditions, starting at each predicate with those no recorded state falsifies
+//! (`guess_run`, `GUESS_WEIGHT` of the budget). Its answer is checked like Spacer's (the
+//! bit-vector clauses, [`super::certify`]): the candidates are leads, never a proof. Measured
+//! (tests/everyn, release build, loaded machine): a linear recurrence over a `malloc`'d
+//! array and a sum into a one-element array at nondet N, each in about 1 s; the two-loop
+//! quadratic recurrence gets its Houdini invariant in 4 s but the 128-bit check of `w * w`
+//! is rejected (bound) or times out.
+//!
 //! ## What was measured (see bench-suite/RESULTS.md, "Cell morphing (issue 13)")
 //!
 //! On this machine (2 cores, load 6 to 16 from other jobs: wall times several times an idle
