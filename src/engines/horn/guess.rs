@@ -3,8 +3,9 @@
 //! Takes a program, its integer cell clauses with *one* cell per array ([`super::morph`])
 //! and the states of a few concrete runs at its cut points ([`super::observe`]); gives
 //! candidate facts (Bool terms over the predicates' parameters `p0 … pn-1`) and, per
-//! predicate, those that no observed state falsifies: the start of Houdini
-//! ([`super::houdini::solve_from`]).
+//! predicate, those that no observed state at its loop head falsifies and some state there
+//! satisfies with a true premise (a premise never true on the data is left out: it would
+//! only weigh on every query): the start of Houdini ([`super::houdini::solve_from`]).
 //!
 //! ## Soundness: candidates are only leads
 //!
@@ -20,10 +21,11 @@
 //! size, also under `0 <= w < size`): `range(w) ⇒ fact(w, v)` with the ranges `true`,
 //! `w < t`, `w <= t`, `w >= t`, `t1 <= w < t2` over the index terms `t` of
 //! [`super::houdini::shape`], and the facts
-//! - closed forms `d·v = p(w)` (a polynomial of degree at most 2 with integer coefficients
-//!   and denominator `d`) fitted to a prefix `a[0..m)` of an observed array (at least
-//!   `deg + 2` points), and the same on the residue classes of `w` modulo 2 and 3
-//!   (`w mod k = r ⇒ …`);
+//! - closed forms `d·v = p(w)` (a line with integer coefficients and denominator `d`)
+//!   fitted to a prefix `a[0..m)` of an observed array (at least 3 points), and the same on
+//!   the residue classes of `w` modulo 2 and 3 (`w mod k = r ⇒ …`). The fitting finds
+//!   quadratics too ([`fit_prefixes`]), but `w * w` with a 64-bit index is beyond the 128-bit
+//!   translation of ara's check, so they are left out of the cells' candidates for now;
 //! - the stored values `v = e[i := w]` of the writes `a[i] = e` without reads, and the
 //!   comparisons `v R e[i := w]` of the program's conditions on a read `a[i]`;
 //! - bounds `v >= c`, `v <= c` over the program's constants and the observed extremes;
@@ -417,7 +419,9 @@ fn cell_facts(
             continue;
         };
         let pts: Vec<(i128, i128)> = c.iter().enumerate().map(|(k, &y)| (k as i128, y)).collect();
-        for poly in fit_prefixes(&pts) {
+        // Lines only: a square of a cell index (`w * w`, |w| < 2^63) is beyond the 128-bit
+        // translation of ara's check (`certify`), so a quadratic only spoils the answer.
+        for poly in fit_prefixes(&pts).into_iter().filter(|p| p.coef.len() <= 2) {
             facts.insert(poly.fact(&v, &w));
         }
         for k in [2usize, 3] {
@@ -609,8 +613,9 @@ fn steady<T>(runs: &[Vec<T>], f: impl Fn(&T) -> i128) -> (Option<i128>, Option<i
     (same(|e| e.0), same(|e| e.1))
 }
 
-/// For each predicate of `sys`, which of `cands` no observation at its vertex falsifies
-/// (every candidate where nothing was observed).
+/// For each predicate of `sys`, which of `cands` no observation at its vertex falsifies and
+/// some observation there satisfies with a true premise (every candidate where nothing was
+/// observed).
 pub fn filter(
     sys: &HornSystem,
     arrays: &[(ArrId, Size)],
@@ -624,8 +629,15 @@ pub fn filter(
     let mut out = BTreeMap::new();
     for pred in &sys.preds {
         let mut on = vec![true; cands.len()];
-        for o in spread(obs.iter().filter(|o| o.vertex == pred.vertex).collect(), 16) {
-            refute(sys, arrays, &parsed, o, &mut on);
+        let mut seen = vec![false; cands.len()];
+        let here = spread(obs.iter().filter(|o| o.vertex == pred.vertex).collect(), 16);
+        for o in &here {
+            refute(sys, arrays, &parsed, o, (&mut on, &mut seen));
+        }
+        // An implication whose premise no state satisfied is vacuous on the data: it would
+        // only weigh on every query (thousands of them in loop sequences).
+        if !here.is_empty() {
+            on.iter_mut().zip(&seen).for_each(|(o, s)| *o &= *s);
         }
         out.insert(pred.vertex, on);
     }
@@ -647,7 +659,7 @@ fn refute(
     arrays: &[(ArrId, Size)],
     parsed: &[Option<Sexp>],
     o: &Observation,
-    on: &mut [bool],
+    (on, seen): (&mut [bool], &mut [bool]),
 ) {
     let mut env: BTreeMap<String, i128> = sys
         .args
@@ -675,11 +687,17 @@ fn refute(
             }
         }
         for (k, c) in parsed.iter().enumerate() {
-            if on[k]
-                && let Some(c) = c
-                && eval(c, &env) == Some(Val::B(false))
-            {
+            let Some(c) = c.as_ref().filter(|_| on[k]) else {
+                continue;
+            };
+            if eval(c, &env) == Some(Val::B(false)) {
                 on[k] = false;
+            }
+            if !seen[k] {
+                seen[k] = match c.list() {
+                    Some([Sexp::Atom(h), g, _]) if h == "=>" => eval(g, &env) == Some(Val::B(true)),
+                    _ => true,
+                };
             }
         }
     }
