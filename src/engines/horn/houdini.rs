@@ -404,11 +404,23 @@ pub fn solve(
     z3: &Path,
     deadline: Instant,
 ) -> Result<Vec<Vec<Interp>>, Failure> {
-    let mut active: BTreeMap<Vertex, Vec<bool>> = sys
+    let active: BTreeMap<Vertex, Vec<bool>> = sys
         .preds
         .iter()
         .map(|p| (p.vertex, vec![true; cands.len()]))
         .collect();
+    solve_from(sys, cands, active, z3, deadline)
+}
+
+/// [`solve`] from the candidates `active` of each predicate (those of `cands` it starts
+/// with; the others are never tried there).
+pub fn solve_from(
+    sys: &HornSystem,
+    cands: &[String],
+    mut active: BTreeMap<Vertex, Vec<bool>>,
+    z3: &Path,
+    deadline: Instant,
+) -> Result<Vec<Vec<Interp>>, Failure> {
     let q = Queries { sys, cands, z3 };
     let mut changed = true;
     let mut round = 0;
@@ -432,6 +444,15 @@ pub fn solve(
     }
     for c in sys.clauses.iter().filter(|c| c.to.is_none()) {
         if q.falsified(c, &active, deadline)?.is_some() {
+            for (v, on) in &active {
+                let kept: Vec<&str> = cands
+                    .iter()
+                    .zip(on)
+                    .filter(|(_, o)| **o)
+                    .map(|(c, _)| c.as_str())
+                    .collect();
+                crate::tools::trace_event(&format!("houdini: too weak at {v}: {}", kept.join(" ")));
+            }
             return Err(Failure::TooWeak);
         }
     }

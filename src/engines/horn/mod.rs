@@ -69,8 +69,10 @@ pub mod certify;
 pub mod cex;
 pub mod cprint;
 pub mod encode;
+pub mod guess;
 pub mod houdini;
 pub mod morph;
+pub mod observe;
 pub mod solve;
 
 use self::encode::HornSystem;

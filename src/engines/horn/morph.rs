@@ -128,6 +128,19 @@
 //! the sentinel search needs the atom of its loop test `a[i] != x` (it bounds `i`) and is
 //! proved by the full encoding only.
 //!
+//! ## Guessed candidates first ([`super::guess`])
+//!
+//! Where the program has a loop and an array, the engine first runs Houdini on the one-cell
+//! integer clauses (every atom) from candidates fitted to concrete runs of the program
+//! ([`super::observe`]: states at the loop heads at small sizes) and read off its stores and
+//! conditions, starting at each predicate with those no recorded state falsifies
+//! (`guess_run`, `GUESS_WEIGHT` of the budget). Its answer is checked like Spacer's (the
+//! bit-vector clauses, [`super::certify`]): the candidates are leads, never a proof. Measured
+//! (tests/everyn, release build, loaded machine): a linear recurrence over a `malloc`'d
+//! array and a sum into a one-element array at nondet N, each in about 1 s; the two-loop
+//! quadratic recurrence gets its Houdini invariant in 4 s but the 128-bit check of `w * w`
+//! is rejected (bound) or times out.
+//!
 //! ## What was measured (see bench-suite/RESULTS.md, "Cell morphing (issue 13)")
 //!
 //! On this machine (2 cores, load 6 to 16 from other jobs: wall times several times an idle
@@ -380,6 +393,8 @@ pub struct HornCells {
     /// position (the number of stages: after the last), or never (default: before the
     /// first stage of two cells).
     pub houdini_at: Option<usize>,
+    /// Whether the guessed candidates ([`super::guess`]) run first, where they apply.
+    pub guess: bool,
 }
 
 impl Default for HornCells {
@@ -391,6 +406,7 @@ impl Default for HornCells {
             },
             cells: CELLS.to_vec(),
             houdini_at: CELLS.iter().position(|&(k, _)| k == 2),
+            guess: true,
         }
     }
 }
@@ -502,6 +518,10 @@ impl HornCells {
         if let Some(h) = houdini_at {
             weights[h] += HOUDINI_WEIGHT;
         }
+        let guess = self.guess && super::guess::applies(p);
+        if guess {
+            weights[0] += GUESS_WEIGHT;
+        }
         let all = weights.iter().sum::<u32>() as f64;
         let share = |upto: u32| start + total.mul_f64(upto as f64 / all);
         match CellLayout::of(p, 1) {
@@ -510,6 +530,9 @@ impl HornCells {
             }
             Ok(_) => {}
             Err(why) => return unsupported(format!("cell morphing: {why}")),
+        }
+        if guess && let Some(v) = guess_run(&run, share(GUESS_WEIGHT), &mut fails)? {
+            return Ok(v);
         }
         for n in 0..=self.cells.len() {
             let before = weights[..n].iter().sum::<u32>();
@@ -571,7 +594,24 @@ fn houdini_run(
     let deadline = until - (left / 6).min(super::CHECK_RESERVE);
     let shape = houdini::shape(run.p, &sys.lia, &layout.arrays);
     let cands = houdini::candidates(&shape);
-    let interps = match houdini::solve(&sys.lia, &cands, run.z3, deadline) {
+    let found = houdini::solve(&sys.lia, &cands, run.z3, deadline);
+    check_houdini(run, sys, (found, cands.len()), until, fails, "houdini")
+}
+
+/// The answer of a Houdini run on `sys` (with its number of candidates) checked like
+/// Spacer's, under the engine name `name` (`houdini`, `guess`).
+fn check_houdini(
+    run: &Run,
+    sys: &Systems,
+    (found, cands): (
+        Result<Vec<Vec<super::certify::Interp>>, houdini::Failure>,
+        usize,
+    ),
+    until: Instant,
+    fails: &mut Failures,
+    name: &str,
+) -> Result<Option<EngineVerdict>, AraError> {
+    let interps = match found {
         Ok(i) => i,
         Err(houdini::Failure::Timeout) => {
             fails.timeouts += 1;
@@ -579,25 +619,24 @@ fn houdini_run(
         }
         Err(houdini::Failure::TooWeak) => {
             fails.other.push(format!(
-                "houdini ({} candidates): the template's strongest inductive invariant \
-                 does not exclude the error",
-                cands.len()
+                "{name} ({cands} candidates): the template's strongest inductive invariant \
+                 does not exclude the error"
             ));
             return Ok(None);
         }
         Err(houdini::Failure::Solver(why)) => {
-            fails.other.push(format!("houdini: {why}"));
+            fails.other.push(format!("{name}: {why}"));
             return Ok(None);
         }
     };
     // Its own tag: the kept check script must not overwrite Spacer's of the same cells.
-    let tag = format!("{}houdini_", sys.tag);
+    let tag = format!("{}{name}_", sys.tag);
     let ctx = Attempt {
         p: run.p,
         z3: run.z3,
         bv: &sys.bv,
         sys: &sys.lia,
-        cfg: &HOUDINI,
+        cfg: if name == "guess" { &GUESS } else { &HOUDINI },
         keep: run.keep,
         k: 0,
         tag: &tag,
@@ -612,15 +651,76 @@ fn houdini_run(
         match ctx.check_interps(interps, &[], &limits) {
             Ok(invariants) => {
                 return Ok(Some(EngineVerdict::Proved(Proof::InductiveInvariant {
-                    found_by: format!("houdini-cells {}", sys.tag.trim_matches('_')),
+                    found_by: format!("{name}-cells {}", sys.tag.trim_matches('_')),
                     invariants,
                 })));
             }
-            Err(why) => fails.rejected = Some(format!("houdini: {why}")),
+            Err(why) => fails.rejected = Some(format!("{name}: {why}")),
         }
     }
     Ok(None)
 }
+
+/// The share of the budget of the guessed candidates ([`super::guess`]), before the first
+/// stage.
+const GUESS_WEIGHT: u32 = 2;
+
+/// Concrete runs of the original program at small sizes ([`super::observe`]).
+const GUESS_RUNS: usize = 6;
+
+/// Houdini on the one-cell integer clauses (every atom) from the guessed candidates of
+/// [`super::guess`] that no observed state falsifies, until `until`; its answer checked like
+/// Spacer's.
+fn guess_run(
+    run: &Run,
+    until: Instant,
+    fails: &mut Failures,
+) -> Result<Option<EngineVerdict>, AraError> {
+    let Ok(one) = CellLayout::of(run.p, 1) else {
+        return Ok(None);
+    };
+    let sys = systems(run.p, &one, Atoms::Full)?;
+    let cuts: BTreeSet<Vertex> = sys.lia.preds.iter().map(|p| p.vertex).collect();
+    let obs = super::observe::observe(run.p, &cuts, GUESS_RUNS);
+    let shape = houdini::shape(run.p, &sys.lia, &one.arrays);
+    let cands = super::guess::candidates(run.p, &sys.lia, &one.arrays, &shape.terms, &obs);
+    let active = super::guess::filter(&sys.lia, &one.arrays, &cands, &obs);
+    crate::tools::trace_event(&format!(
+        "guess: {} observations, {} candidates, {} kept by them",
+        obs.len(),
+        cands.len(),
+        active.values().flatten().filter(|&&o| o).count()
+    ));
+    let names: Vec<String> = sys
+        .lia
+        .args
+        .iter()
+        .map(|(v, _)| run.p.var(*v).display.clone())
+        .chain(sys.lia.cells.iter().map(|c| c.display.clone()))
+        .collect();
+    crate::tools::trace_event(&format!("guess: parameters {names:?}"));
+    for (v, on) in &active {
+        let kept: Vec<&str> = cands
+            .iter()
+            .zip(on)
+            .filter(|(_, o)| **o)
+            .map(|(c, _)| c.as_str())
+            .collect();
+        crate::tools::trace_event(&format!("guess: at {v}: {}", kept.join(" ")));
+    }
+    let left = until.saturating_duration_since(Instant::now());
+    let deadline = until - (left / 4).min(super::CHECK_RESERVE);
+    let found = houdini::solve_from(&sys.lia, &cands, active, run.z3, deadline);
+    check_houdini(run, &sys, (found, cands.len()), until, fails, "guess")
+}
+
+/// The guessed candidates' entry in reports and checks.
+const GUESS: SpacerConfig = SpacerConfig {
+    name: "guess",
+    theory: Theory::Lia,
+    wrap: false,
+    options: &[],
+};
 
 /// The template engine's entry in reports and checks (integer candidates).
 const HOUDINI: SpacerConfig = SpacerConfig {

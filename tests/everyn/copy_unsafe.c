@@ -1,0 +1,23 @@
+// copy bug twin: asserts 8
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *)
+    __attribute__((__noreturn__));
+void reach_error(void) { __assert_fail("0", "everyn.c", 4, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern void *malloc(unsigned long);
+void __VERIFIER_assert(int c) {
+  if (!c) {
+    reach_error();
+  }
+}
+
+int main(void) {
+  int N = __VERIFIER_nondet_int();
+  if (N < 1 || N > 1000) return 0;
+  int a[N];
+  int b[N];
+  for (int i = 0; i < N; i++) a[i] = 7;
+  for (int i = 0; i < N; i++) b[i] = a[i];
+  for (int i = 0; i < N; i++) __VERIFIER_assert(b[i] == 8);
+  return 0;
+}

@@ -1,0 +1,25 @@
+// seq3 bug twin: asserts 2i + 1
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *)
+    __attribute__((__noreturn__));
+void reach_error(void) { __assert_fail("0", "everyn.c", 4, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+extern void *malloc(unsigned long);
+void __VERIFIER_assert(int c) {
+  if (!c) {
+    reach_error();
+  }
+}
+
+int main(void) {
+  int N = __VERIFIER_nondet_int();
+  if (N < 1 || N > 1000) return 0;
+  int a[N];
+  int b[N];
+  int c[N];
+  for (int i = 0; i < N; i++) a[i] = i;
+  for (int i = 0; i < N; i++) b[i] = a[i] + 1;
+  for (int i = 0; i < N; i++) c[i] = b[i] * 2;
+  for (int i = 0; i < N; i++) __VERIFIER_assert(c[i] == 2 * i + 1);
+  return 0;
+}
