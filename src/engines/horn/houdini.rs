@@ -444,15 +444,7 @@ pub fn solve_from(
     }
     for c in sys.clauses.iter().filter(|c| c.to.is_none()) {
         if q.falsified(c, &active, deadline)?.is_some() {
-            for (v, on) in &active {
-                let kept: Vec<&str> = cands
-                    .iter()
-                    .zip(on)
-                    .filter(|(_, o)| **o)
-                    .map(|(c, _)| c.as_str())
-                    .collect();
-                crate::tools::trace_event(&format!("houdini: too weak at {v}: {}", kept.join(" ")));
-            }
+            trace_active("houdini: too weak", cands, &active);
             return Err(Failure::TooWeak);
         }
     }
@@ -476,6 +468,19 @@ pub fn solve_from(
                 .collect()
         })
         .collect())
+}
+
+/// Traces (`ARA_DEBUG_RUNS`) the candidates kept at each predicate, after `tag`.
+pub(crate) fn trace_active(tag: &str, cands: &[String], active: &BTreeMap<Vertex, Vec<bool>>) {
+    for (v, on) in active {
+        let kept: Vec<&str> = cands
+            .iter()
+            .zip(on)
+            .filter(|(_, o)| **o)
+            .map(|(c, _)| c.as_str())
+            .collect();
+        crate::tools::trace_event(&format!("{tag} at {v}: {}", kept.join(" ")));
+    }
 }
 
 fn conjunction(cands: &[String], on: &[bool]) -> Sexp {

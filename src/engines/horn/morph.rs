@@ -699,15 +699,7 @@ fn guess_run(
         .chain(sys.lia.cells.iter().map(|c| c.display.clone()))
         .collect();
     crate::tools::trace_event(&format!("guess: parameters {names:?}"));
-    for (v, on) in &active {
-        let kept: Vec<&str> = cands
-            .iter()
-            .zip(on)
-            .filter(|(_, o)| **o)
-            .map(|(c, _)| c.as_str())
-            .collect();
-        crate::tools::trace_event(&format!("guess: at {v}: {}", kept.join(" ")));
-    }
+    super::houdini::trace_active("guess:", &cands, &active);
     let left = until.saturating_duration_since(Instant::now());
     let deadline = until - (left / 4).min(super::CHECK_RESERVE);
     let found = houdini::solve_from(&sys.lia, &cands, active, run.z3, deadline);
