@@ -420,14 +420,23 @@ fn ilp32_bug_is_confirmed_by_a_native_replay() {
 /// `ara check --json` on `file`: UNSAFE, confirmed by random testing (in the bug search of
 /// `auto`); the report.
 fn found_by_random_testing(file: &str) -> serde_json::Value {
+    random_testing_answers(file, false)
+}
+
+/// The same without the complete unwinding of the original, which finds some of these bugs
+/// as fast (its traces map in linear time), so that random testing is the one that answers.
+fn found_by_random_testing_alone(file: &str) -> serde_json::Value {
+    random_testing_answers(file, true)
+}
+
+fn random_testing_answers(file: &str, no_unwinding: bool) -> serde_json::Value {
     let f = root().join(file);
-    // Without the complete unwinding, which finds some of these bugs first since its
-    // traces map in linear time.
-    let o = Command::new(ARA)
-        .args(["check", "--timeout", "120", "--json", f.to_str().unwrap()])
-        .env("ARA_NO_UNWINDING", "1")
-        .output()
-        .expect("ara runs");
+    let mut cmd = Command::new(ARA);
+    cmd.args(["check", "--timeout", "120", "--json", f.to_str().unwrap()]);
+    if no_unwinding {
+        cmd.env("ARA_NO_UNWINDING", "1");
+    }
+    let o = cmd.output().expect("ara runs");
     assert_eq!(code(&o), 10, "{}{}", stdout(&o), stderr(&o));
     let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(j["verdict"], "unsafe");
@@ -441,7 +450,7 @@ fn found_by_random_testing(file: &str) -> serde_json::Value {
 /// that reaches the error, listed with its first and last inputs.
 #[test]
 fn random_testing_finds_a_bug_behind_long_loops() {
-    let j = found_by_random_testing("tests/witness/align_two_reads_unsafe.c");
+    let j = found_by_random_testing_alone("tests/witness/align_two_reads_unsafe.c");
     let inputs = j["trace"]["inputs"].as_array().unwrap();
     assert_eq!(
         inputs.len(),
@@ -488,7 +497,7 @@ fn a_closed_stdout_keeps_the_exit_code() {
 /// run: 60 values, each in the assumed range, the first and the last 3.
 #[test]
 fn random_testing_redraws_inputs_an_assumption_rejects() {
-    let j = found_by_random_testing("tests/cli/assume_range_unsafe.c");
+    let j = found_by_random_testing_alone("tests/cli/assume_range_unsafe.c");
     let values: Vec<i64> = j["trace"]["inputs"]
         .as_array()
         .unwrap()
