@@ -558,12 +558,16 @@ fn bug_finder_steps(
             (FinalVerdict::Unsafe { trace }, run)
         })
     };
-    // `ARA_NO_UNWINDING=1` (tests of random testing through the command line): no complete
-    // unwinding to race against, so the bug finder that answers is known.
-    let unwinding = unwind::unwinding_bound(p)
-        .filter(|_| std::env::var_os("ARA_NO_UNWINDING").is_none_or(|v| v.is_empty()));
-    if let Some(k) = unwinding {
-        return complete_unwinding_beside(p, opts, k, budget, &dir, random);
+    if let Some(k) = unwind::unwinding_bound(p) {
+        // `ARA_NO_UNWINDING=1` (tests of random testing through the command line): random
+        // testing at once, as beside the unwinding, but no unwinding to race against.
+        if std::env::var_os("ARA_NO_UNWINDING").is_some_and(|v| !v.is_empty()) {
+            if let Some(hit) = random(&dir) {
+                return Ok(hit);
+            }
+        } else {
+            return complete_unwinding_beside(p, opts, k, budget, &dir, random);
+        }
     }
     if let Some(proof) = cells_first(p, (budget * 3 / 4).min(CELLS_FIRST_MAX), &dir) {
         return Ok(proof);
