@@ -66,7 +66,8 @@ impl State {
         }
     }
 
-    /// The line: `running: a, b (detail), c ×2 · so far: ...`.
+    /// The line: `so far: ... · running: a, b (detail), c ×2` (the best answer first: a
+    /// narrow terminal cuts the end).
     pub fn line(&self) -> String {
         let mut names: Vec<(String, usize)> = Vec::new();
         for (_, n, d) in &self.running {
@@ -88,7 +89,7 @@ impl State {
             None => "no answer yet",
         };
         format!(
-            "running: {} · so far: {best}",
+            "so far: {best} · running: {}",
             if running.is_empty() {
                 "-".to_string()
             } else {
@@ -193,7 +194,6 @@ pub fn show_on_terminal() -> Option<Shown> {
         *b = Some(bar);
     }
     ON.store(true, Ordering::Relaxed);
-    answer(Lead::Unknown, "no answer yet");
     Some(Shown(()))
 }
 
@@ -204,7 +204,7 @@ mod tests {
     #[test]
     fn the_line_names_the_running_parts_and_the_best_answer() {
         let mut s = State::default();
-        assert_eq!(s.line(), "running: - · so far: no answer yet");
+        assert_eq!(s.line(), "so far: no answer yet · running: -");
         let cegar = s.start("refinement loop");
         let e1 = s.start("esbmc");
         let e2 = s.start("esbmc");
@@ -213,9 +213,12 @@ mod tests {
         s.answer(Lead::Unknown, "esbmc: unknown (bound 8)");
         assert_eq!(
             s.line(),
-            "running: refinement loop (iteration 2), esbmc ×2, spacer · so far: esbmc: unknown (bound 8)"
+            "so far: esbmc: unknown (bound 8) · running: refinement loop (iteration 2), esbmc ×2, spacer"
         );
-        s.answer(Lead::Counterexample, "a counterexample from esbmc, confirming");
+        s.answer(
+            Lead::Counterexample,
+            "a counterexample from esbmc, confirming",
+        );
         // A worse answer does not replace a better one.
         s.answer(Lead::Unknown, "spacer: unknown (timeout)");
         s.end(e1);
@@ -223,10 +226,13 @@ mod tests {
         s.end(cegar);
         assert_eq!(
             s.line(),
-            "running: spacer · so far: a counterexample from esbmc, confirming"
+            "so far: a counterexample from esbmc, confirming · running: spacer"
         );
         s.answer(Lead::Confirmed, "UNSAFE: a run reaches the error");
-        assert!(s.line().ends_with("so far: UNSAFE: a run reaches the error"));
+        assert!(
+            s.line()
+                .starts_with("so far: UNSAFE: a run reaches the error · ")
+        );
     }
 
     /// Nothing is shown in tests (standard error is not a terminal there, or no `Shown`

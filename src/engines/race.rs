@@ -125,11 +125,7 @@ pub fn race(p: &Program, entrants: &[(&dyn Engine, Budget)]) -> Result<EngineOut
 }
 
 /// One engine's run, reported to [`progress`] (a cancelled one's answer is not news).
-fn run_one(
-    engine: &dyn Engine,
-    p: &Program,
-    budget: &Budget,
-) -> Result<EngineOutcome, AraError> {
+fn run_one(engine: &dyn Engine, p: &Program, budget: &Budget) -> Result<EngineOutcome, AraError> {
     let _running = progress::begin(engine.name());
     let r = engine.check(p, budget);
     if let Ok(o) = &r {
