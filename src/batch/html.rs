@@ -181,7 +181,7 @@ pub fn page(res: &Results, other: Option<(&Results, &str)>) -> String {
                 .collect()
         })
         .unwrap_or_default();
-    h.push_str("<table id=\"rows\"><thead><tr><th>task</th><th>tool</th><th>property</th><th>expected</th><th>verdict</th><th>category</th><th class=\"num\">score</th><th>strategy</th><th class=\"num\">iterations</th><th class=\"num\">tracked</th><th class=\"num\">elements</th><th class=\"num\">wall s</th><th class=\"num\">cpu s</th><th class=\"num\">memory MiB</th><th>data model</th><th>reason</th><th>files</th>");
+    h.push_str("<table id=\"rows\"><thead><tr><th>task</th><th>tool</th><th>property</th><th>expected</th><th>verdict</th><th>category</th><th>files</th><th class=\"num\">score</th><th>strategy</th><th class=\"num\">iterations</th><th class=\"num\">tracked</th><th class=\"num\">elements</th><th class=\"num\">wall s</th><th class=\"num\">cpu s</th><th class=\"num\">memory MiB</th><th>data model</th><th>reason</th>");
     if let Some((_, name)) = other {
         let _ = write!(
             h,
@@ -194,7 +194,7 @@ pub fn page(res: &Results, other: Option<(&Results, &str)>) -> String {
     for r in &res.rows {
         let _ = write!(
             h,
-            "<tr data-category=\"{cat}\" data-tool=\"{tool}\"><td>{task}</td><td>{tool}</td><td>{prop}</td><td>{exp}</td><td class=\"v-{v}\">{v}</td><td class=\"c-{cat}\">{cat}</td><td class=\"num\">{score}</td><td>{strategy}</td><td class=\"num\">{it}</td><td class=\"num\">{tr}</td><td class=\"num\">{tot}</td><td class=\"num\">{wall:.2}</td><td class=\"num\">{cpu:.2}</td><td class=\"num\">{mem:.1}</td><td>{dm}</td><td class=\"reason\">{reason}</td><td class=\"files\">{files}</td>",
+            "<tr data-category=\"{cat}\" data-tool=\"{tool}\"><td>{task}</td><td>{tool}</td><td>{prop}</td><td>{exp}</td><td class=\"v-{v}\">{v}</td><td class=\"c-{cat}\">{cat}</td><td class=\"files\">{files}</td><td class=\"num\">{score}</td><td>{strategy}</td><td class=\"num\">{it}</td><td class=\"num\">{tr}</td><td class=\"num\">{tot}</td><td class=\"num\">{wall:.2}</td><td class=\"num\">{cpu:.2}</td><td class=\"num\">{mem:.1}</td><td>{dm}</td><td class=\"reason\">{reason}</td>",
             cat = r.category.as_str(),
             tool = esc(&r.tool),
             task = esc(&r.task),

@@ -47,6 +47,8 @@ impl Time {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Series {
     pub name: String,
+    /// The tool: its lines have one colour in every run.
+    pub tool: String,
     pub times: Vec<f64>,
     /// The other run's tools are drawn dashed.
     pub dashed: bool,
@@ -71,6 +73,7 @@ pub fn quantile_series(runs: &[(&str, &Results)], time: Time) -> Vec<Series> {
                 } else {
                     format!("{} ({run})", s.tool)
                 },
+                tool: s.tool.clone(),
                 times,
                 dashed: k > 0,
             });
@@ -352,8 +355,13 @@ pub fn quantile_svg(series: &[Series], time: Time) -> String {
         t += step;
     }
     x_label(&mut h, "number of correct results (n-th fastest)");
+    let mut tools: Vec<&str> = Vec::new();
     for (k, s) in series.iter().enumerate() {
-        let colour = PALETTE[k % PALETTE.len()];
+        let c = tools.iter().position(|t| *t == s.tool).unwrap_or_else(|| {
+            tools.push(&s.tool);
+            tools.len() - 1
+        });
+        let colour = PALETTE[c % PALETTE.len()];
         let pts: Vec<(f64, f64)> = s
             .times
             .iter()
@@ -522,6 +530,13 @@ mod tests {
         assert_eq!(both.len(), 4);
         assert_eq!(both[2].name, "ara (old)");
         assert!(both[2].dashed && !both[0].dashed);
+        // The same tool has the same colour in both runs.
+        let svg = quantile_svg(&both, Time::Wall);
+        assert_eq!(
+            count(&svg, "stroke=\"#1f5fd0\" stroke-width=\"2\""),
+            4,
+            "{svg}"
+        );
         assert_eq!(both[0].times, vec![0.75, 3.0, 45.0]);
     }
 
