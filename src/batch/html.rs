@@ -244,17 +244,17 @@ fn plots(res: &Results, other: Option<(&Results, &str)>) -> String {
     let mut h = String::from("<h2>Plots</h2>\n<div id=\"plots\">\n");
     for time in [Time::Cpu, Time::Wall] {
         let series = plot::quantile_series(&runs, time);
-        let _ = write!(
+        let _ = writeln!(
             h,
-            "<figure>{}<figcaption>Quantile plot: each tool's correct answers sorted by {} time; the n-th point is the n-th fastest. Further right is more answers, lower is faster.</figcaption></figure>\n",
+            "<figure>{}<figcaption>Quantile plot: each tool's correct answers sorted by {} time; the n-th point is the n-th fastest. Further right is more answers, lower is faster.</figcaption></figure>",
             plot::quantile_svg(&series, time),
             if time == Time::Cpu { "CPU" } else { "wall" }
         );
     }
     for s in plot::scatters(res, other, Time::Cpu) {
-        let _ = write!(
+        let _ = writeln!(
             h,
-            "<figure>{}<figcaption>{} against {}, task by task (CPU time): below the diagonal {} was faster. Hover a point for its task.</figcaption></figure>\n",
+            "<figure>{}<figcaption>{} against {}, task by task (CPU time): below the diagonal {} was faster. Hover a point for its task.</figcaption></figure>",
             plot::scatter_svg(&s, Time::Cpu),
             esc(&s.y_name),
             esc(&s.x_name),
