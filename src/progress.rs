@@ -189,6 +189,7 @@ pub fn show_on_terminal() -> Option<Shown> {
     {
         bar.set_style(style);
     }
+    bar.set_message(State::default().line());
     bar.enable_steady_tick(Duration::from_millis(250));
     if let Ok(mut b) = BAR.lock() {
         *b = Some(bar);
