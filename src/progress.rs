@@ -36,27 +36,42 @@ pub enum Lead {
 #[derive(Debug, Default)]
 pub struct State {
     next: u64,
-    /// The running parts and engines, in the order they began: id, name, detail.
-    running: Vec<(u64, String, Option<String>)>,
+    /// The running parts and engines, in the order they began.
+    running: Vec<Running>,
     /// The best answer so far (the latest of equal ones).
     best: Option<(Lead, String)>,
 }
 
+#[derive(Debug)]
+struct Running {
+    id: u64,
+    /// The activity it runs within (0: none).
+    parent: u64,
+    name: String,
+    detail: Option<String>,
+}
+
 impl State {
-    pub fn start(&mut self, name: &str) -> u64 {
+    /// `name` began within `parent` (0: at the top).
+    pub fn start(&mut self, name: &str, parent: u64) -> u64 {
         self.next += 1;
-        self.running.push((self.next, name.to_string(), None));
+        self.running.push(Running {
+            id: self.next,
+            parent,
+            name: name.to_string(),
+            detail: None,
+        });
         self.next
     }
 
     pub fn end(&mut self, id: u64) {
-        self.running.retain(|(k, _, _)| *k != id);
+        self.running.retain(|r| r.id != id);
     }
 
     /// Sets the detail of the running activities named `name`.
     pub fn detail(&mut self, name: &str, detail: &str) {
-        for (_, _, d) in self.running.iter_mut().filter(|(_, n, _)| n == name) {
-            *d = Some(detail.to_string());
+        for r in self.running.iter_mut().filter(|r| r.name == name) {
+            r.detail = Some(detail.to_string());
         }
     }
 
@@ -66,37 +81,69 @@ impl State {
         }
     }
 
-    /// The line: `so far: ... · running: a, b (detail), c ×2` (the best answer first: a
-    /// narrow terminal cuts the end).
-    pub fn line(&self) -> String {
-        let mut names: Vec<(String, usize)> = Vec::new();
-        for (_, n, d) in &self.running {
-            let shown = match d {
-                Some(d) => format!("{n} ({d})"),
-                None => n.clone(),
+    /// The activities within `parent`, each with its own: `a (detail: b, c ×2), d`. An
+    /// activity whose parent ended shows at the top.
+    fn within(&self, parent: u64) -> String {
+        let top = |r: &Running| r.parent == 0 || !self.running.iter().any(|p| p.id == r.parent);
+        let mut shown: Vec<(String, usize)> = Vec::new();
+        for r in &self.running {
+            let here = if parent == 0 {
+                top(r)
+            } else {
+                r.parent == parent
             };
-            match names.iter_mut().find(|(s, _)| *s == shown) {
+            if !here {
+                continue;
+            }
+            let inner = self.within(r.id);
+            let text = match (&r.detail, inner.is_empty()) {
+                (Some(d), true) => format!("{} ({d})", r.name),
+                (Some(d), false) => format!("{} ({d}: {inner})", r.name),
+                (None, true) => r.name.clone(),
+                (None, false) => format!("{} ({inner})", r.name),
+            };
+            match shown.iter_mut().find(|(s, _)| *s == text) {
                 Some((_, c)) => *c += 1,
-                None => names.push((shown, 1)),
+                None => shown.push((text, 1)),
             }
         }
-        let running: Vec<String> = names
+        let parts: Vec<String> = shown
             .into_iter()
             .map(|(s, c)| if c > 1 { format!("{s} ×{c}") } else { s })
             .collect();
+        parts.join(", ")
+    }
+
+    /// The line: `so far: ... · running: a (detail: b, c), d ×2` (the best answer first: a
+    /// narrow terminal cuts the end; engines inside the part that started them).
+    pub fn line(&self) -> String {
         let best = match &self.best {
             Some((_, t)) => t.as_str(),
             None => "no answer yet",
         };
+        let running = self.within(0);
         format!(
             "so far: {best} · running: {}",
-            if running.is_empty() {
-                "-".to_string()
-            } else {
-                running.join(", ")
-            }
+            if running.is_empty() { "-" } else { &running }
         )
     }
+}
+
+thread_local! {
+    /// The innermost activity begun on this thread (or inherited from the thread that
+    /// started it, [`adopt`]); 0 for none.
+    static CURRENT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// This thread's innermost activity: what a thread it starts runs within.
+pub fn current() -> u64 {
+    CURRENT.with(|c| c.get())
+}
+
+/// Runs this (new) thread's activities within `parent` (from [`current`] of the thread that
+/// started it; `tools::spawn_deep` does this for every thread it starts).
+pub fn adopt(parent: u64) {
+    CURRENT.with(|c| c.set(parent));
 }
 
 static ON: AtomicBool = AtomicBool::new(false);
@@ -124,25 +171,36 @@ fn update(f: impl FnOnce(&mut State) -> u64) -> u64 {
     id
 }
 
-/// A running part or engine; it ends when dropped.
+/// A running part or engine; it ends when dropped (on the thread that began it).
 #[must_use = "the activity ends when dropped"]
-pub struct Activity(u64);
+pub struct Activity {
+    id: u64,
+    /// The thread's innermost activity before this one.
+    outer: u64,
+}
 
 impl Drop for Activity {
     fn drop(&mut self) {
-        if self.0 != 0 {
-            let id = self.0;
+        if self.id != 0 {
+            let id = self.id;
             update(|s| {
                 s.end(id);
                 0
             });
+            adopt(self.outer);
         }
     }
 }
 
-/// `name` began (an engine's name, or a part of the portfolio: `refinement loop`).
+/// `name` began (an engine's name, or a part of the portfolio: `refinement loop`), within
+/// this thread's innermost activity.
 pub fn begin(name: &str) -> Activity {
-    Activity(update(|s| s.start(name)))
+    let outer = current();
+    let id = update(|s| s.start(name, outer));
+    if id != 0 {
+        adopt(id);
+    }
+    Activity { id, outer }
 }
 
 /// What the running activities named `name` are at.
@@ -206,15 +264,30 @@ mod tests {
     fn the_line_names_the_running_parts_and_the_best_answer() {
         let mut s = State::default();
         assert_eq!(s.line(), "so far: no answer yet · running: -");
-        let cegar = s.start("refinement loop");
-        let e1 = s.start("esbmc");
-        let e2 = s.start("esbmc");
-        s.start("spacer");
+        let cegar = s.start("refinement loop", 0);
+        let e1 = s.start("esbmc", cegar);
+        let e2 = s.start("esbmc", 0);
+        s.start("spacer", 0);
         s.detail("refinement loop", "iteration 2");
         s.answer(Lead::Unknown, "esbmc: unknown (bound 8)");
         assert_eq!(
             s.line(),
-            "so far: esbmc: unknown (bound 8) · running: refinement loop (iteration 2), esbmc ×2, spacer"
+            "so far: esbmc: unknown (bound 8) · running: refinement loop (iteration 2: esbmc), esbmc, spacer"
+        );
+        let bugs = s.start("bug search", 0);
+        s.start("spacer-cells", bugs);
+        s.start("spacer-cells", bugs);
+        assert!(
+            s.line().ends_with(", spacer, bug search (spacer-cells ×2)"),
+            "{}",
+            s.line()
+        );
+        s.end(bugs);
+        // Orphans show at the top.
+        assert!(
+            s.line().ends_with(", spacer, spacer-cells ×2"),
+            "{}",
+            s.line()
         );
         s.answer(
             Lead::Counterexample,
@@ -227,9 +300,10 @@ mod tests {
         s.end(cegar);
         assert_eq!(
             s.line(),
-            "so far: a counterexample from esbmc, confirming · running: spacer"
+            "so far: a counterexample from esbmc, confirming · running: spacer, spacer-cells ×2"
         );
         s.answer(Lead::Confirmed, "UNSAFE: a run reaches the error");
+        s.running.clear();
         assert!(
             s.line()
                 .starts_with("so far: UNSAFE: a run reaches the error · ")
@@ -241,7 +315,7 @@ mod tests {
     #[test]
     fn reports_without_the_line_do_nothing() {
         let a = begin("esbmc");
-        assert_eq!(a.0, 0);
+        assert_eq!((a.id, current()), (0, 0));
         answer(Lead::Proof, "proof by esbmc");
         drop(a);
     }
