@@ -714,6 +714,9 @@ fn check(
         StrategyArg::Auto => ara::strategy::Strategy::Auto,
     };
     let start = std::time::Instant::now();
+    // On a terminal, a line on stderr says what runs and the best answer so far; it is
+    // cleared before the report is printed.
+    let progress = ara::progress::show_on_terminal();
     let p = match load(input) {
         Err(AraError::Recursion { .. }) => {
             let report = ara::source_check::check(
@@ -723,6 +726,7 @@ fn check(
                 chk.keep.as_deref(),
                 strategy,
             )?;
+            drop(progress);
             let (report, code) = finish(report, json);
             return Ok((None, report, code));
         }
@@ -744,6 +748,7 @@ fn check(
         source: Some(source_options(input)),
     };
     let report = ara::strategy::check(&p, strategy, &opts)?;
+    drop(progress);
     let (report, code) = finish(report, json);
     Ok((Some(p), report, code))
 }

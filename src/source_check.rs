@@ -127,7 +127,9 @@ pub fn check(
     };
     let mut verdict = None;
     let mut k = FIRST_BOUND;
+    let _running = crate::progress::begin("esbmc on the source");
     while k <= MAX_BOUND && verdict.is_none() {
+        crate::progress::detail("esbmc on the source", &format!("bound {k}"));
         let left = timeout.saturating_sub(start.elapsed());
         if left.is_zero() {
             why = Inconclusive::Timeout { after: timeout };

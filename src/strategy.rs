@@ -274,6 +274,7 @@ fn run_witness(
     opts: &CegarOptions,
     start: Instant,
 ) -> Result<(WitnessVerdict, WitnessRun, IndexSets), AraError> {
+    let _running = crate::progress::begin("witness transformation");
     let t = Instant::now();
     let mut run = WitnessRun {
         verdict: None,
@@ -522,6 +523,7 @@ fn bug_finder(
     opts: &CegarOptions,
     budget: Duration,
 ) -> Result<(FinalVerdict, BugFinderRun), AraError> {
+    let _running = crate::progress::begin("bug search");
     let t = Instant::now();
     // The time of the whole search, not of its last step (a proof of the last step at 17 s
     // after 18 s of the earlier steps came 35 s after the search began).
@@ -549,7 +551,12 @@ fn bug_finder_steps(
     // Random inputs first: cheap, and they find shallow bugs behind loops too long to unwind.
     let random_budget = (budget / 6).min(RANDOM_SEARCH_MAX);
     let random = |dir: &std::path::Path| {
+        let _running = crate::progress::begin("random testing");
         random::random_search(p, random_budget, t + budget, dir).map(|trace| {
+            crate::progress::answer(
+                crate::progress::Lead::Confirmed,
+                "random testing reached the error (confirmed)",
+            );
             let run = BugFinderRun {
                 answer: BugFinderAnswer::RandomTesting,
                 confirmation: Some(trace.confirmed_by.clone()),
@@ -728,7 +735,7 @@ fn cells_first(
         cancel: tools::watched(),
         ..Budget::default()
     };
-    let o = cells.check(p, &b).ok()?;
+    let o = engines::race::race(p, &[(&cells, b)]).ok()?;
     let EngineVerdict::Proved(how) = o.verdict.clone() else {
         return None;
     };
@@ -785,7 +792,7 @@ fn on_original(
             p,
             &[(engine, engine_budget.clone()), (&cells, engine_budget)],
         )?,
-        None => engine.check(p, &engine_budget)?,
+        None => engines::race::race(p, &[(engine, engine_budget)])?,
     };
     let (engine, on) = (outcome.engine.clone(), Subject::Original);
     let mut run = BugFinderRun {

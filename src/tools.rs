@@ -842,10 +842,13 @@ fn start_with_stacks<'a, T, H>(
     // A failed spawn drops the closure it was given: `f` waits in a slot for the one that runs.
     let slot = std::sync::Arc::new(std::sync::Mutex::new(Some(f)));
     let mut last = std::io::Error::other("no stack size to try");
+    // The new thread's engines show inside the part that started it (`progress`).
+    let parent = crate::progress::current();
     for &size in sizes {
         let mine = slot.clone();
         let body = Box::new(move || {
             DEEP_STACK.with(|c| c.set(size));
+            crate::progress::adopt(parent);
             let f = mine
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)

@@ -337,12 +337,40 @@ fn every_verdict_leaves_a_witness_named_in_the_results() {
         csv.lines()
             .next()
             .unwrap()
-            .ends_with(",witness,witness_check")
+            .ends_with(",witness,witness_check,log,trace")
+    );
+    // Each run's log is kept; ara's UNSAFE answer keeps its trace (the report's object).
+    for task in ["safe.yml", "unsafe.yml", "float_unsupported.yml"] {
+        let r = row(&res, task, "ara");
+        let log = r["log"].as_str().unwrap();
+        assert!(
+            log.starts_with("logs/") && log.ends_with(".ara.log"),
+            "{r:#}"
+        );
+        let text = std::fs::read_to_string(out.join(log)).expect("the log is there");
+        assert!(text.starts_with("$ ara check "), "{text}");
+        assert!(text.contains("--- standard output ---"), "{text}");
+    }
+    assert_eq!(row(&res, "safe.yml", "ara")["trace"], "");
+    let trace = row(&res, "unsafe.yml", "ara")["trace"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let trace: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join(&trace)).unwrap()).unwrap();
+    assert!(
+        trace["steps"].as_array().is_some_and(|s| !s.is_empty()),
+        "{trace:#}"
     );
     assert!(csv.contains(",confirmed"), "{csv}");
     let html = std::fs::read_to_string(out.join("results.html")).unwrap();
     assert!(
         html.contains("<a href=\"witnesses/"),
         "the table links the witnesses"
+    );
+    assert!(html.contains(">trace</a>") && html.contains(">log</a>"));
+    assert!(
+        html.contains("<polyline class=\"series\""),
+        "the quantile plot"
     );
 }

@@ -198,6 +198,7 @@ fn batch_keeps_a_verdict_printed_before_the_kill() {
         baselines: vec![],
         jobs: 1,
         witnesses: None,
+        out: None,
     };
     let t = Instant::now();
     let rows = run_all(vec![task::load(&yml)], &settings);

@@ -1,9 +1,14 @@
-//! `results.html`: one self-contained page (inline CSS and JavaScript, no network) with the
-//! summary and a table of the rows that sorts by any column (click its header), filters by
-//! text and by category, and colours the verdicts.
+//! `results.html`: one self-contained page (inline CSS, JavaScript and SVG; no network) with
+//! the summary, the plots (`plot`: quantile plots of the correct answers' CPU and wall time
+//! per tool, and scatter plots of ara against each baseline checker and against the other
+//! run), and a table of the rows that sorts by any column (click its header), filters by text
+//! and by category, colours the verdicts, and links each row's log, witness and trace.
 //!
 //! Takes [`Results`] (and optionally a second run to show beside it); gives the page as text.
+//! Everything on it is computed from the results (what `results.json` holds), so the page of
+//! a `--merge`d or `--compare`d run is made the same way as a fresh run's.
 
+use super::plot::{self, Time};
 use super::report::{Category, Results, Row};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -39,6 +44,9 @@ td.reason { max-width: 40em; }
 .c-correct { color: #060; } .c-error { color: #a00; }
 #controls { margin: 1em 0; } #controls input { width: 25em; }
 .summary td { font-variant-numeric: tabular-nums; }
+#plots { display: flex; flex-wrap: wrap; gap: 1em; margin: 1em 0; }
+#plots figure { margin: 0; } #plots figcaption { font-size: 0.85em; color: #444; max-width: 560px; }
+td.files a { margin-right: 0.4em; }
 "#;
 
 const SCRIPT: &str = r#"
@@ -141,6 +149,7 @@ pub fn page(res: &Results, other: Option<(&Results, &str)>) -> String {
         }
     }
     h.push_str("</table>\n");
+    h.push_str(&plots(res, other));
 
     // Filters.
     let mut tools: Vec<&str> = res.rows.iter().map(|r| r.tool.as_str()).collect();
@@ -172,7 +181,7 @@ pub fn page(res: &Results, other: Option<(&Results, &str)>) -> String {
                 .collect()
         })
         .unwrap_or_default();
-    h.push_str("<table id=\"rows\"><thead><tr><th>task</th><th>tool</th><th>property</th><th>expected</th><th>verdict</th><th>category</th><th class=\"num\">score</th><th>strategy</th><th class=\"num\">iterations</th><th class=\"num\">tracked</th><th class=\"num\">elements</th><th class=\"num\">wall s</th><th class=\"num\">cpu s</th><th class=\"num\">memory MiB</th><th>data model</th><th>reason</th><th>witness</th>");
+    h.push_str("<table id=\"rows\"><thead><tr><th>task</th><th>tool</th><th>property</th><th>expected</th><th>verdict</th><th>category</th><th>files</th><th class=\"num\">score</th><th>strategy</th><th class=\"num\">iterations</th><th class=\"num\">tracked</th><th class=\"num\">elements</th><th class=\"num\">wall s</th><th class=\"num\">cpu s</th><th class=\"num\">memory MiB</th><th>data model</th><th>reason</th>");
     if let Some((_, name)) = other {
         let _ = write!(
             h,
@@ -185,7 +194,7 @@ pub fn page(res: &Results, other: Option<(&Results, &str)>) -> String {
     for r in &res.rows {
         let _ = write!(
             h,
-            "<tr data-category=\"{cat}\" data-tool=\"{tool}\"><td>{task}</td><td>{tool}</td><td>{prop}</td><td>{exp}</td><td class=\"v-{v}\">{v}</td><td class=\"c-{cat}\">{cat}</td><td class=\"num\">{score}</td><td>{strategy}</td><td class=\"num\">{it}</td><td class=\"num\">{tr}</td><td class=\"num\">{tot}</td><td class=\"num\">{wall:.2}</td><td class=\"num\">{cpu:.2}</td><td class=\"num\">{mem:.1}</td><td>{dm}</td><td class=\"reason\">{reason}</td><td>{witness}</td>",
+            "<tr data-category=\"{cat}\" data-tool=\"{tool}\"><td>{task}</td><td>{tool}</td><td>{prop}</td><td>{exp}</td><td class=\"v-{v}\">{v}</td><td class=\"c-{cat}\">{cat}</td><td class=\"files\">{files}</td><td class=\"num\">{score}</td><td>{strategy}</td><td class=\"num\">{it}</td><td class=\"num\">{tr}</td><td class=\"num\">{tot}</td><td class=\"num\">{wall:.2}</td><td class=\"num\">{cpu:.2}</td><td class=\"num\">{mem:.1}</td><td>{dm}</td><td class=\"reason\">{reason}</td>",
             cat = r.category.as_str(),
             tool = esc(&r.tool),
             task = esc(&r.task),
@@ -202,7 +211,7 @@ pub fn page(res: &Results, other: Option<(&Results, &str)>) -> String {
             mem = r.peak_mem_mb,
             dm = esc(&r.data_model),
             reason = esc(&r.reason),
-            witness = witness_cell(r),
+            files = files_cell(r),
         );
         if other.is_some() {
             match theirs.get(&(r.task.as_str(), r.tool.as_str())) {
@@ -226,17 +235,52 @@ pub fn page(res: &Results, other: Option<(&Results, &str)>) -> String {
     h
 }
 
-/// A link to the row's witness, with `ara validate`'s answer when there is one.
-fn witness_cell(r: &super::report::Row) -> String {
-    if r.witness.is_empty() {
-        return String::new();
+/// The plots, each in a figure with its caption.
+fn plots(res: &Results, other: Option<(&Results, &str)>) -> String {
+    let mut runs = vec![("this", res)];
+    if let Some((o, name)) = other {
+        runs.push((name, o));
     }
-    let check = if r.witness_check.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", esc(&r.witness_check))
-    };
-    format!("<a href=\"{0}\">{0}</a>{check}", esc(&r.witness))
+    let mut h = String::from("<h2>Plots</h2>\n<div id=\"plots\">\n");
+    for time in [Time::Cpu, Time::Wall] {
+        let series = plot::quantile_series(&runs, time);
+        let _ = writeln!(
+            h,
+            "<figure>{}<figcaption>Quantile plot: each tool's correct answers sorted by {} time; the n-th point is the n-th fastest. Further right is more answers, lower is faster.</figcaption></figure>",
+            plot::quantile_svg(&series, time),
+            if time == Time::Cpu { "CPU" } else { "wall" }
+        );
+    }
+    for s in plot::scatters(res, other, Time::Cpu) {
+        let _ = writeln!(
+            h,
+            "<figure>{}<figcaption>{} against {}, task by task (CPU time): below the diagonal {} was faster. Hover a point for its task.</figcaption></figure>",
+            plot::scatter_svg(&s, Time::Cpu),
+            esc(&s.y_name),
+            esc(&s.x_name),
+            esc(&s.y_name)
+        );
+    }
+    h.push_str("</div>\n");
+    h
+}
+
+/// Links to the row's log, witness (with `ara validate`'s answer when there is one) and trace.
+fn files_cell(r: &Row) -> String {
+    let mut links = Vec::new();
+    for (what, path) in [
+        ("log", &r.log),
+        ("witness", &r.witness),
+        ("trace", &r.trace),
+    ] {
+        if !path.is_empty() {
+            links.push(format!("<a href=\"{}\">{what}</a>", esc(path)));
+        }
+    }
+    if !r.witness_check.is_empty() {
+        links.push(format!("(witness {})", esc(&r.witness_check)));
+    }
+    links.join(" ")
 }
 
 #[cfg(test)]
@@ -259,6 +303,50 @@ mod tests {
         assert!(p.contains("&lt;x&gt;.yml"));
         assert!(p.contains("a &amp; b"));
         assert!(p.contains("class=\"c-wrong\">wrong"));
-        assert!(!p.contains("http"), "no network references");
+        assert!(!p.contains("src=\"http") && !p.contains("href=\"http"));
+    }
+
+    /// The page of a run with a baseline, compared with another run: the quantile plots
+    /// (CPU and wall), a scatter plot against the baseline and one against the other run,
+    /// and each row's links.
+    #[test]
+    fn the_page_has_the_plots_and_links_each_rows_files() {
+        let mut ara = Row::not_run(
+            "t/a.yml",
+            "ara",
+            "p",
+            Some(false),
+            Verdict::False,
+            "".into(),
+        );
+        ara.log = "logs/t_a.ara.log".into();
+        ara.witness = "witnesses/t_a.yml".into();
+        ara.witness_check = "confirmed".into();
+        ara.trace = "traces/t_a.json".into();
+        ara.cpu_s = 1.0;
+        let mut esbmc = Row::not_run(
+            "t/a.yml",
+            "esbmc",
+            "p",
+            Some(false),
+            Verdict::Timeout,
+            "".into(),
+        );
+        esbmc.log = "logs/t_a.esbmc.log".into();
+        esbmc.cpu_s = 10.0;
+        let res = Results::new(vec![], Default::default(), vec![ara, esbmc]);
+        let p = page(&res, Some((&res, "old")));
+        assert_eq!(p.matches("<svg").count(), 4, "2 quantile + 2 scatter plots");
+        assert_eq!(p.matches("<figcaption>").count(), 4);
+        assert!(p.contains(">ara against esbmc, task by task"));
+        assert!(p.contains(">ara against ara (old), task by task"));
+        // The quantile plots show this run's tools and the other's (dashed).
+        assert!(p.contains("data-tool=\"ara (old)\""));
+        assert!(p.contains("stroke-dasharray=\"6 3\""));
+        assert!(p.contains(
+            "<td class=\"files\"><a href=\"logs/t_a.ara.log\">log</a> <a href=\"witnesses/t_a.yml\">witness</a> <a href=\"traces/t_a.json\">trace</a> (witness confirmed)</td>"
+        ), "{p}");
+        assert!(p.contains("<td class=\"files\"><a href=\"logs/t_a.esbmc.log\">log</a></td>"));
+        assert!(!p.contains("src=\"http") && !p.contains("href=\"http"));
     }
 }

@@ -8,7 +8,13 @@
 //! - `task`: finding and reading the task definitions.
 //! - `run`: one child process per task and tool, in parallel, with limits and measurements.
 //! - `report`: rows, score, JSON/CSV/text, comparison of two runs.
-//! - `html`: the self-contained HTML table.
+//! - `html`: the self-contained HTML page: summary, plots, table.
+//! - `plot`: the page's SVG plots (quantile plots, scatter plots), from the rows.
+//!
+//! Logs and traces: each run's log (its command, how it ended, its standard error and output)
+//! is kept as `OUT/logs/<task>.<tool>.log`, and ara's UNSAFE answers' error traces (the
+//! report's `trace` object) as `OUT/traces/<task>.json`; the rows name them (`log`, `trace`)
+//! and the page links them.
 //!
 //! Witnesses: each `ara check` run writes its SV-COMP witness (format 2.0) to
 //! `OUT/witnesses/<task>.yml` (`--witness`); the row names it (`witness`), and with
@@ -18,6 +24,7 @@
 //! split a run; `--merge DIR...` joins their `results.json` files into one results set.
 
 pub mod html;
+pub mod plot;
 pub mod report;
 pub mod run;
 pub mod task;
@@ -183,6 +190,7 @@ fn run_tasks(args: &BatchArgs, command: String) -> Result<Results, AraError> {
             out: args.out.clone(),
             validate: args.validate_witnesses,
         }),
+        out: Some(args.out.clone()),
     };
     settings.insert("timeout_s".into(), args.timeout.to_string());
     settings.insert("jobs".into(), args.jobs.to_string());

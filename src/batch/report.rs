@@ -131,6 +131,14 @@ pub struct Row {
     /// asked for (`--validate-witnesses`).
     #[serde(default)]
     pub witness_check: String,
+    /// The run's log (command, ending, standard error and output), relative to the results
+    /// directory (`logs/<task>.<tool>.log`); empty when the task did not run.
+    #[serde(default)]
+    pub log: String,
+    /// ara's error trace for an UNSAFE answer (`traces/<task>.json`, the report's `trace`
+    /// object), empty otherwise.
+    #[serde(default)]
+    pub trace: String,
 }
 
 impl Row {
@@ -163,6 +171,8 @@ impl Row {
             reason,
             witness: String::new(),
             witness_check: String::new(),
+            log: String::new(),
+            trace: String::new(),
         }
     }
 
@@ -304,6 +314,8 @@ pub const CSV_HEADER: &[&str] = &[
     "reason",
     "witness",
     "witness_check",
+    "log",
+    "trace",
 ];
 
 fn csv_field(s: &str) -> String {
@@ -342,6 +354,8 @@ pub fn to_csv(rows: &[Row]) -> String {
             r.reason.clone(),
             r.witness.clone(),
             r.witness_check.clone(),
+            r.log.clone(),
+            r.trace.clone(),
         ];
         let line: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
         out.push_str(&line.join(","));

@@ -41,6 +41,9 @@ pub struct RunSettings {
     pub jobs: usize,
     /// Where `ara check` writes witnesses (none when `None`).
     pub witnesses: Option<WitnessSettings>,
+    /// The results directory, where each run leaves its log and ara's UNSAFE answers their
+    /// traces (none when `None`).
+    pub out: Option<PathBuf>,
 }
 
 /// Witnesses of a batch run.
@@ -52,10 +55,9 @@ pub struct WitnessSettings {
     pub validate: bool,
 }
 
-/// The witness file of a task, relative to the results directory: the task file's path made
-/// one file name (`bench-suite/tasks/x.yml` → `witnesses/bench-suite_tasks_x.yml`), so tasks
-/// of different folders do not collide.
-pub fn witness_name(task: &str) -> String {
+/// The task file's path made one file name (`bench-suite/tasks/x.yml` →
+/// `bench-suite_tasks_x`), so the files of tasks of different folders do not collide.
+pub fn flat_name(task: &str) -> String {
     let stem = task
         .trim_start_matches("./")
         .trim_end_matches(".yml")
@@ -70,7 +72,25 @@ pub fn witness_name(task: &str) -> String {
             }
         })
         .collect();
-    format!("witnesses/{}.yml", flat.trim_start_matches(['_', '.']))
+    flat.trim_start_matches(['_', '.']).to_string()
+}
+
+/// The witness file of a task, relative to the results directory: `witnesses/<flat>.yml`
+/// ([`flat_name`]).
+pub fn witness_name(task: &str) -> String {
+    format!("witnesses/{}.yml", flat_name(task))
+}
+
+/// The log of a task's run by a tool, relative to the results directory:
+/// `logs/<flat>.<tool>.log` (the command, how it ended, its standard error and output).
+pub fn log_name(task: &str, tool: &str) -> String {
+    format!("logs/{}.{tool}.log", flat_name(task))
+}
+
+/// The error trace of ara's UNSAFE answer, relative to the results directory:
+/// `traces/<flat>.json` (the `trace` object of `ara check --json`, as ara printed it).
+pub fn trace_name(task: &str) -> String {
+    format!("traces/{}.json", flat_name(task))
 }
 
 /// The name of ara's own rows.
@@ -306,6 +326,12 @@ fn run_job(task: &Task, tool: &str, s: &RunSettings) -> Row {
     row.cpu_s = out.usage.cpu.as_secs_f64();
     row.peak_mem_mb = out.usage.peak_rss_kib as f64 / 1024.0;
     classify(&mut row, &out, s);
+    if let Some(dir) = &s.out {
+        keep_log(&mut row, dir, &args, &out);
+        if row.verdict == Verdict::False && tool == ARA {
+            keep_trace(&mut row, dir, &out);
+        }
+    }
     if let Some((w, rel)) = &witness {
         let path = w.out.join(rel);
         // What a child killed while writing its witness left (it writes `.part`, then
@@ -319,6 +345,68 @@ fn run_job(task: &Task, tool: &str, s: &RunSettings) -> Row {
         }
     }
     row
+}
+
+/// Writes `content` to `rel` under `dir` (making its folder); whether it was written.
+fn write_file(dir: &std::path::Path, rel: &str, content: &str) -> bool {
+    let path = dir.join(rel);
+    path.parent()
+        .is_none_or(|d| std::fs::create_dir_all(d).is_ok())
+        && std::fs::write(&path, content).is_ok()
+}
+
+/// The text of a run's log: the command, how it ended and what it measured, then its
+/// standard error and standard output.
+pub fn log_text(exe: &str, args: &[String], out: &RunOutput) -> String {
+    let quoted: Vec<String> = args
+        .iter()
+        .map(|a| {
+            if a.contains([' ', '"', '\'', '$']) {
+                format!("'{}'", a.replace('\'', "'\\''"))
+            } else {
+                a.clone()
+            }
+        })
+        .collect();
+    format!(
+        "$ {exe} {}\nended: {:?}{} after {:.2} s wall, {:.2} s cpu, peak {:.1} MiB\n\n--- standard error ---\n{}\n--- standard output ---\n{}",
+        quoted.join(" "),
+        out.ending,
+        if out.memory_exceeded {
+            " (memory limit exceeded)"
+        } else {
+            ""
+        },
+        out.elapsed.as_secs_f64(),
+        out.usage.cpu.as_secs_f64(),
+        out.usage.peak_rss_kib as f64 / 1024.0,
+        out.stderr,
+        out.stdout
+    )
+}
+
+/// Keeps the run's log in the results directory and names it in the row.
+fn keep_log(row: &mut Row, dir: &std::path::Path, args: &[String], out: &RunOutput) {
+    let rel = log_name(&row.task, &row.tool);
+    if write_file(dir, &rel, &log_text("ara", args, out)) {
+        row.log = rel;
+    }
+}
+
+/// Keeps the `trace` object of ara's UNSAFE report (taken from the JSON as printed, so every
+/// field of it is kept) and names it in the row.
+fn keep_trace(row: &mut Row, dir: &std::path::Path, out: &RunOutput) {
+    let Ok(v) = serde_json::from_str::<serde_json::Value>(out.stdout.trim()) else {
+        return;
+    };
+    let Some(trace) = v.get("trace") else {
+        return;
+    };
+    let rel = trace_name(&row.task);
+    let text = serde_json::to_string_pretty(trace).unwrap_or_default();
+    if write_file(dir, &rel, &(text + "\n")) {
+        row.trace = rel;
+    }
 }
 
 /// `ara validate` on a task's witness: `confirmed`, `rejected` or `unknown` (with why, when it
@@ -757,6 +845,7 @@ mod tests {
             baselines: vec![],
             jobs: 1,
             witnesses: None,
+            out: None,
         };
         let killed = |stdout: String| RunOutput {
             ending: Ending::TimedOut,

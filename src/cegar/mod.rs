@@ -495,6 +495,9 @@ fn check_abstraction(
     race(abs, &entrants)
 }
 
+/// The refinement loop's name on the progress line ([`crate::progress`]).
+const PROGRESS_NAME: &str = "refinement loop";
+
 /// Runs AR(P, V, R).
 pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> {
     let start = Instant::now();
@@ -518,9 +521,11 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
     let witness_cells = assertion_cells(p);
     let mut seen_paths: Vec<Vec<Vertex>> = Vec::new();
     let mut refinements_of: BTreeMap<ArrId, u32> = BTreeMap::new();
+    let _running = crate::progress::begin(PROGRESS_NAME);
 
     let verdict = 'outer: loop {
         let k = iterations.len() as u32 + 1;
+        crate::progress::detail(PROGRESS_NAME, &format!("iteration {k}"));
         if k > opts.max_iterations {
             break FinalVerdict::Unknown {
                 reason: Inconclusive::IterationLimit {

@@ -81,7 +81,7 @@ pub fn confirm(
         SolverAnswer::Sat(model) => {
             keep("answer", "txt", &format!("sat\n{model:#?}\n"));
             match replay::confirm(original, cfg, path, &query, &model, opts.dir) {
-                Ok(trace) => Confirmation::Confirmed(trace),
+                Ok(trace) => confirmed(trace),
                 Err(detail) => Confirmation::Unconfirmed(Unconfirmed::ReplayFailed { detail }),
             }
         }
@@ -90,6 +90,15 @@ pub fn confirm(
             Confirmation::Unconfirmed(Unconfirmed::SolverUnknown { detail })
         }
     })
+}
+
+/// A confirmed trace, reported to [`crate::progress`].
+fn confirmed(trace: ConcreteTrace) -> Confirmation {
+    crate::progress::answer(
+        crate::progress::Lead::Confirmed,
+        "a run of the program reaches the error (confirmed)",
+    );
+    Confirmation::Confirmed(trace)
 }
 
 /// Longest a replay of an engine's input values may compile or run.
@@ -117,9 +126,7 @@ pub fn confirm_cex(
         )
         .is_ok()
     {
-        return Ok(Confirmation::Confirmed(inputs_trace(
-            original, cfg, cex, inputs,
-        )));
+        return Ok(confirmed(inputs_trace(original, cfg, cex, inputs)));
     }
     confirm(original, cfg, &cex.path, opts)
 }

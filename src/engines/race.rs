@@ -11,11 +11,15 @@
 //!   long as the race has run so far;
 //! - unknowns wait for the others; when every engine is unknown, the first engine's reason is
 //!   reported (the order given is the order of preference).
+//!
+//! Every engine run through here (one alone too) is reported to [`crate::progress`]: its
+//! start, its end and what it answered.
 
 use super::{Budget, Engine, EngineOutcome, EngineVerdict};
 use crate::checkers::UnknownReason;
 use crate::error::AraError;
 use crate::ir::Program;
+use crate::progress::{self, Lead};
 use crate::tools::{self, CancelFlag};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -49,7 +53,7 @@ impl EngineChoice {
 /// The caller's cancellation (the thread's watched flag) stops every entrant.
 pub fn race(p: &Program, entrants: &[(&dyn Engine, Budget)]) -> Result<EngineOutcome, AraError> {
     if let [(engine, budget)] = entrants {
-        return engine.check(p, budget);
+        return run_one(*engine, p, budget);
     }
     let start = Instant::now();
     let stops: Vec<CancelFlag> = entrants.iter().map(|_| CancelFlag::default()).collect();
@@ -67,7 +71,7 @@ pub fn race(p: &Program, entrants: &[(&dyn Engine, Budget)]) -> Result<EngineOut
             };
             let spawned = tools::spawn_deep_scoped(sc, engine.name(), move || {
                 tools::watch_cancel(budget.cancel.clone());
-                let _ = tx.send((k, engine.check(p, &budget)));
+                let _ = tx.send((k, run_one(*engine, p, &budget)));
             });
             match spawned {
                 Ok(h) => threads.push(h),
@@ -118,6 +122,28 @@ pub fn race(p: &Program, entrants: &[(&dyn Engine, Budget)]) -> Result<EngineOut
         }
     });
     pick(results.into_iter().flatten().collect())
+}
+
+/// One engine's run, reported to [`progress`] (a cancelled one's answer is not news).
+fn run_one(engine: &dyn Engine, p: &Program, budget: &Budget) -> Result<EngineOutcome, AraError> {
+    let _running = progress::begin(engine.name());
+    let r = engine.check(p, budget);
+    if let Ok(o) = &r {
+        match &o.verdict {
+            EngineVerdict::Proved(_) => {
+                progress::answer(Lead::Proof, &format!("a proof by {}", o.engine))
+            }
+            EngineVerdict::Counterexample(_) => progress::answer(
+                Lead::Counterexample,
+                &format!("a counterexample by {}, to confirm", o.engine),
+            ),
+            EngineVerdict::Unknown(UnknownReason::Cancelled) => {}
+            EngineVerdict::Unknown(why) => {
+                progress::answer(Lead::Unknown, &format!("{}: unknown ({why})", o.engine))
+            }
+        }
+    }
+    r
 }
 
 /// The answer of a finished race: a proof, else a counterexample, else the first unknown (an
