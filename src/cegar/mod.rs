@@ -12,7 +12,6 @@ pub mod random;
 pub mod replay;
 
 use crate::abstraction::index_set::Term;
-use crate::abstraction::witness::const_value;
 use crate::abstraction::{IndexSets, SymCell, Tracked, VarSet, abstract_program_with, array_size};
 use crate::checkers::{CheckOptions, Verdict};
 use crate::engines::bmc::Bmc;
@@ -22,6 +21,7 @@ use crate::engines::race::{EngineChoice, race};
 use crate::engines::{Budget, Engine, EngineOutcome, EngineVerdict, work_dir};
 use crate::error::AraError;
 use crate::ir::cfg::Cfg;
+use crate::ir::constant::const_value;
 use crate::ir::{ArrId, BinOp, Expr, Program, Size, Stmt, StmtKind, VarId, Vertex};
 use crate::smt::{
     ArrayRead, ConjunctKind, Query, SolverAnswer, Theory, encode_path, forced_value,
