@@ -9,7 +9,7 @@
 
 use crate::cegar::ConcreteTrace;
 use crate::checkers::{UnknownReason, fmt_secs, from_secs, secs};
-use crate::engines::Proof;
+use crate::engines::proof::Proof;
 use crate::ir::Vertex;
 use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
