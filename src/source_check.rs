@@ -34,13 +34,14 @@
 //! - Everything else (time, memory, a bound that never unwinds completely: recursion whose
 //!   depth depends on an unbounded input) is UNKNOWN with the reason.
 
-use crate::cegar::{CheckReport, ConcreteTrace, FinalVerdict, InputValue, ReplayedOn};
+use crate::cegar::{CheckReport, FinalVerdict};
 use crate::checkers::{
     self, CheckOptions, CheckerKind, Mode, Trace, UnknownReason, Verdict, fmt_secs,
 };
-use crate::engines::playback::{
+use crate::engines::concrete::playback::{
     Harness, SourceFacts, SourceOptions, SourceOutcome, run_on_source, stubs_for,
 };
+use crate::engines::concrete::{ConcreteTrace, InputValue, ReplayedOn};
 use crate::engines::{self, Proof};
 use crate::error::AraError;
 use crate::ir::{DataModel, IntType};

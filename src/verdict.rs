@@ -7,8 +7,8 @@
 //! `ara batch` reads back with `Deserialize` into these same types. In JSON, proofs and reasons
 //! carry their text too (`"text"`), for readers that want one line; it is never read back.
 
-use crate::cegar::ConcreteTrace;
 use crate::checkers::{UnknownReason, fmt_secs, from_secs, secs};
+use crate::engines::concrete::trace::ConcreteTrace;
 use crate::engines::proof::Proof;
 use crate::ir::Vertex;
 use serde::{Deserialize, Serialize, Serializer};
@@ -297,7 +297,7 @@ pub fn with_text<T: Serialize + fmt::Display, S: Serializer>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cegar::InputValue;
+    use crate::engines::concrete::trace::InputValue;
 
     fn round_trip(v: &FinalVerdict) -> serde_json::Value {
         let j = serde_json::to_value(v).unwrap();
@@ -376,7 +376,7 @@ mod tests {
                         value: i64::MIN as i128,
                     },
                 ],
-                replayed_on: crate::cegar::ReplayedOn::Translation,
+                replayed_on: crate::engines::concrete::trace::ReplayedOn::Translation,
                 not_on_source: None,
                 confirmed_by: "replay".into(),
                 nondet_values: vec![],

@@ -47,7 +47,10 @@ const LAYERS: &[(&str, &[&str])] = &[
 
 /// Imports a lower entry may make of a higher one: re-exports at an old path for branches
 /// in flight (remove after merge). Each is (importing module, imported module).
-const REEXPORTS: &[(&str, &str)] = &[];
+const REEXPORTS: &[(&str, &str)] = &[
+    ("engines", "engines::concrete::confirm"),
+    ("engines", "engines::concrete::playback"),
+];
 
 /// The entries in order, with their layer.
 fn entries() -> Vec<(&'static str, &'static str)> {
