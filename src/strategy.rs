@@ -156,7 +156,7 @@ pub struct StrategyReport {
     pub bug_finder: Option<BugFinderRun>,
     /// A recursive program checked on its source (`source_check`): its runs.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub source: Option<Vec<crate::source_check::SourceRun>>,
+    pub source: Option<Vec<crate::verdict::SourceRun>>,
 }
 
 /// Runs `ara check` with a strategy. `opts.timeout` bounds the whole check. Variables
@@ -889,7 +889,7 @@ impl StrategyReport {
             for r in runs {
                 let _ = writeln!(out, "  {r}");
             }
-            if let Some(w) = crate::source_check::verdict_words(&self.report.verdict) {
+            if let Some(w) = crate::verdict::verdict_words(&self.report.verdict) {
                 let _ = writeln!(out, "{w}");
             }
         }

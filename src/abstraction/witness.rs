@@ -53,7 +53,7 @@
 
 use super::index_set::ListElement;
 use crate::abstraction::IndexSets;
-use crate::checkers::Trace;
+use crate::checkers::trace::Trace;
 use crate::error::AraError;
 // re-export for branches in flight; remove after merge
 pub(crate) use crate::ir::constant::const_value;
