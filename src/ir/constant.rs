@@ -82,3 +82,48 @@ pub fn const_value(p: &Program, e: &Expr) -> Option<i128> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::DataModel;
+
+    fn program() -> Program {
+        Program {
+            file: "t.c".into(),
+            data_model: DataModel::Lp64,
+            vars: vec![],
+            arrays: vec![],
+            labels: vec![],
+            body: vec![],
+            num_vertices: 2,
+            loop_sites: vec![],
+        }
+    }
+
+    #[test]
+    fn constants_have_c_values_and_undefined_ones_none() {
+        let p = program();
+        let int = Expr::int;
+        let uint = |v| Expr::Const(v, IntType::UInt);
+        let v = |e: Expr| const_value(&p, &e);
+        assert_eq!(v(Expr::bin(BinOp::Div, int(1000000), int(2))), Some(500000));
+        assert_eq!(v(Expr::bin(BinOp::Sub, uint(0), uint(1))), Some(4294967295));
+        // Signed overflow, division by zero, an out-of-range shift: not defined, no value.
+        assert_eq!(
+            v(Expr::bin(BinOp::Add, int(i32::MAX as i128), int(1))),
+            None
+        );
+        assert_eq!(v(Expr::bin(BinOp::Rem, int(7), int(0))), None);
+        assert_eq!(v(Expr::bin(BinOp::Shl, int(1), int(32))), None);
+        assert_eq!(
+            v(Expr::cond(
+                int(0),
+                int(1),
+                Expr::bin(BinOp::Lt, int(-1), uint(0))
+            )),
+            Some(0)
+        );
+        assert_eq!(v(Expr::Cast(IntType::UChar, Box::new(int(300)))), Some(44));
+    }
+}
