@@ -427,12 +427,6 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
         "engines::horn::morph",
     ],
     &["frontend::expr", "frontend::lower"],
-    &[
-        "svwitness::inductive",
-        "svwitness::locals",
-        "svwitness::run",
-        "svwitness::validate",
-    ],
 ];
 
 /// The sets of modules (more than one) that reach each other through imports, sorted.
