@@ -1,14 +1,15 @@
 //! ara: index-set abstraction and CEGAR for C programs with arrays, driving bounded model
 //! checkers (ESBMC, CBMC) and an SMT solver (Z3).
 //!
-//! The modules follow the pipeline (see ARCHITECTURE.md):
-//! `frontend` (C → [`ir::Program`]) → `ir` (the program and its CFG) → `abstraction`
-//! (index-set abstraction) → `emit` (IR → C) → `checkers` (ESBMC/CBMC runs → verdicts and
-//! traces) → `engines` (one interface: a program and a budget in, proved / counterexample as a
-//! CFG path / unknown out; `engines::confirm` turns a counterexample into UNSAFE) → `smt`
-//! (trace formulas, Z3) → `cegar` (the refinement loop); `strategy` picks between the
-//! refinement loop and the witness-index transformation (`abstraction::witness`); `verdict`
-//! holds the typed verdicts up to the CLI/JSON edge.
+//! The modules follow the pipeline (see ARCHITECTURE.md): `frontend` (C → [`ir::Program`]) →
+//! `abstraction` (index-set abstraction, witness-index transformation) → `engines` (one
+//! interface: a program and a budget in, proved / counterexample as a CFG path / unknown out;
+//! the solvers' interfaces `smt` and `checkers` below them, concrete execution
+//! `engines::concrete` above: a counterexample becomes UNSAFE only there) → the strategies
+//! (`cegar`, the refinement loop; `svwitness`; `strategy`, the portfolio; `source_check`) →
+//! `batch` and the binaries. `verdict` holds the typed verdicts up to the CLI/JSON edge.
+//! The layers and their order are one table in `tests/layers.rs`: a lower layer never
+//! imports a higher one.
 
 pub mod abstraction;
 pub mod batch;

@@ -34,37 +34,26 @@
 //! - Everything else (time, memory, a bound that never unwinds completely: recursion whose
 //!   depth depends on an unbounded input) is UNKNOWN with the reason.
 
-use crate::cegar::{CheckReport, ConcreteTrace, FinalVerdict, InputValue, ReplayedOn};
-use crate::checkers::{
-    self, CheckOptions, CheckerKind, Mode, Trace, UnknownReason, Verdict, fmt_secs,
-};
-use crate::engines::playback::{
+use crate::cegar::{CheckReport, FinalVerdict};
+use crate::checkers::{self, CheckOptions, CheckerKind, Mode, Trace, UnknownReason, Verdict};
+use crate::engines;
+use crate::engines::concrete::playback::{
     Harness, SourceFacts, SourceOptions, SourceOutcome, run_on_source, stubs_for,
 };
-use crate::engines::{self, Proof};
+use crate::engines::concrete::{ConcreteTrace, InputValue, ReplayedOn};
 use crate::error::AraError;
 use crate::ir::{DataModel, IntType};
 use crate::strategy::{AnsweredBy, SOURCE_REPLAY_MAX, SOURCE_REPLAY_MIN, Strategy, StrategyReport};
 use crate::svwitness::playback::source_facts;
 use crate::svwitness::source::SourceText;
 use crate::verdict::{Inconclusive, SafeProof, Subject, Unconfirmed};
-use serde::Serialize;
+// re-export for branches in flight; remove after merge
+pub use crate::verdict::{SourceRun, proof_words, verdict_words};
 use std::time::{Duration, Instant};
 
 /// The first unwinding bound, and the last (each next bound doubles).
 pub const FIRST_BOUND: u32 = 2;
 pub const MAX_BOUND: u32 = 4096;
-
-/// One bounded run on the source.
-#[derive(Clone, Debug, Serialize)]
-pub struct SourceRun {
-    pub bound: u32,
-    #[serde(flatten)]
-    pub answer: Verdict,
-    /// What the replay of its counterexample on the source did (for a bug).
-    pub replay: Option<String>,
-    pub time_s: f64,
-}
 
 /// The error functions ESBMC reports on its own when called (ESBMC 8.4, tested: declared only,
 /// or defined with an empty body, a call is `VERIFICATION FAILED`).
@@ -236,35 +225,6 @@ fn engine_unknown(reason: UnknownReason) -> Inconclusive {
     }
 }
 
-impl std::fmt::Display for SourceRun {
-    /// `--unwind K: VERDICT (time)[; what the replay did]`.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "--unwind {}: {} ({})",
-            self.bound,
-            self.answer,
-            fmt_secs(Duration::from_millis((self.time_s * 1000.0) as u64))
-        )?;
-        if let Some(s) = &self.replay {
-            write!(f, "; {s}")?;
-        }
-        Ok(())
-    }
-}
-
-/// The verdict in words: what answered (none for UNKNOWN).
-pub fn verdict_words(v: &FinalVerdict) -> Option<String> {
-    match v {
-        FinalVerdict::Safe { proof } => Some(format!("SAFE: {}", proof_words(&proof.how))),
-        FinalVerdict::Unsafe { trace } => Some(format!(
-            "UNSAFE: {}, {}",
-            trace.confirmed_by, trace.replayed_on
-        )),
-        FinalVerdict::Unknown { .. } => None,
-    }
-}
-
 /// The replay of ESBMC's counterexample (bound `k`) on the user's file: the confirmed trace,
 /// or why not; and one line on what happened.
 fn replay(
@@ -364,16 +324,6 @@ fn harness_inputs(trace: &Trace, source: &str) -> Vec<(String, IntType, i128)> {
             Some((format!("{}(){at}", n.function), ty, n.value.unwrap_or(0)))
         })
         .collect()
-}
-
-/// The proof's words for the report.
-pub fn proof_words(how: &Proof) -> String {
-    match how {
-        Proof::CompleteUnwinding { bound } => format!(
-            "every recursion and loop unwound completely (bound {bound}) by ESBMC on your source"
-        ),
-        other => other.to_string(),
-    }
 }
 
 #[cfg(test)]

@@ -23,10 +23,11 @@
 
 use crate::abstraction::IndexSets;
 use crate::abstraction::witness::{LoopReport, WitnessProgram, witness_program};
-use crate::cegar::{self, CegarOptions, CheckReport, FinalVerdict, random};
+use crate::cegar::{self, CegarOptions, CheckReport, FinalVerdict};
 use crate::checkers::{Mode, Verdict};
 use crate::engines::bmc::Bmc;
-use crate::engines::confirm::{ConfirmOptions, Confirmation, confirm_cex};
+use crate::engines::concrete::confirm::{ConfirmOptions, Confirmation, confirm_cex};
+use crate::engines::concrete::random;
 use crate::engines::{self, Budget, Engine, EngineVerdict, unwind};
 use crate::error::AraError;
 use crate::ir::Program;
@@ -155,7 +156,7 @@ pub struct StrategyReport {
     pub bug_finder: Option<BugFinderRun>,
     /// A recursive program checked on its source (`source_check`): its runs.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub source: Option<Vec<crate::source_check::SourceRun>>,
+    pub source: Option<Vec<crate::verdict::SourceRun>>,
 }
 
 /// Runs `ara check` with a strategy. `opts.timeout` bounds the whole check. Variables
@@ -223,7 +224,7 @@ pub(crate) const SOURCE_REPLAY_MAX: Duration = Duration::from_secs(60);
 /// source), or UNKNOWN when the source does not reach the error on every input of the run.
 fn on_source(
     p: &Program,
-    src: &engines::playback::SourceOptions,
+    src: &engines::concrete::playback::SourceOptions,
     opts: &CegarOptions,
     start: Instant,
     verdict: &mut FinalVerdict,
@@ -237,9 +238,9 @@ fn on_source(
         Ok((_tmp, dir)) => {
             crate::svwitness::playback::confirm_on_source(p, src, trace, &dir, deadline)
         }
-        Err(e) => engines::playback::Decision::OnTranslation { why: e.to_string() },
+        Err(e) => engines::concrete::playback::Decision::OnTranslation { why: e.to_string() },
     };
-    engines::playback::settle(verdict, d);
+    engines::concrete::playback::settle(verdict, d);
 }
 
 fn empty_report(p: &Program, verdict: FinalVerdict, checker_s: f64) -> CheckReport {
@@ -895,7 +896,7 @@ impl StrategyReport {
             for r in runs {
                 let _ = writeln!(out, "  {r}");
             }
-            if let Some(w) = crate::source_check::verdict_words(&self.report.verdict) {
+            if let Some(w) = crate::verdict::verdict_words(&self.report.verdict) {
                 let _ = writeln!(out, "{w}");
             }
         }

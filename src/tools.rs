@@ -781,7 +781,10 @@ pub const SMALL_STACK: usize = 256 << 10;
 /// limit (`ulimit -v`) the reserve may not be there, and a smaller stack still runs all but
 /// the deepest input.
 pub const DEEP_STACKS: [usize; 4] = [BIG, BIG / 4, BIG / 16, BIG / 64];
-const BIG: usize = crate::frontend::source::STACK_BYTES;
+const BIG: usize = STACK_BYTES;
+/// Stack of the threads that recurse over syntax trees: the depth limits of the front end
+/// (`frontend::source`) are measured for it.
+pub const STACK_BYTES: usize = 1 << 30;
 
 thread_local! {
     /// The stack [`spawn_deep`] gave this thread (the largest for other threads, whose depth

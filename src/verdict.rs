@@ -7,9 +7,9 @@
 //! `ara batch` reads back with `Deserialize` into these same types. In JSON, proofs and reasons
 //! carry their text too (`"text"`), for readers that want one line; it is never read back.
 
-use crate::cegar::ConcreteTrace;
-use crate::checkers::{UnknownReason, fmt_secs, from_secs, secs};
-use crate::engines::Proof;
+use crate::checkers::{UnknownReason, Verdict, fmt_secs, from_secs, secs};
+use crate::engines::concrete::trace::ConcreteTrace;
+use crate::engines::proof::Proof;
 use crate::ir::Vertex;
 use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
@@ -294,10 +294,60 @@ pub fn with_text<T: Serialize + fmt::Display, S: Serializer>(
     .serialize(s)
 }
 
+/// One bounded run of ESBMC on the user's source (issue 26's first step, `source_check`).
+#[derive(Clone, Debug, Serialize)]
+pub struct SourceRun {
+    pub bound: u32,
+    #[serde(flatten)]
+    pub answer: Verdict,
+    /// What the replay of its counterexample on the source did (for a bug).
+    pub replay: Option<String>,
+    pub time_s: f64,
+}
+
+impl std::fmt::Display for SourceRun {
+    /// `--unwind K: VERDICT (time)[; what the replay did]`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "--unwind {}: {} ({})",
+            self.bound,
+            self.answer,
+            fmt_secs(Duration::from_millis((self.time_s * 1000.0) as u64))
+        )?;
+        if let Some(s) = &self.replay {
+            write!(f, "; {s}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The verdict in words: what answered (none for UNKNOWN).
+pub fn verdict_words(v: &FinalVerdict) -> Option<String> {
+    match v {
+        FinalVerdict::Safe { proof } => Some(format!("SAFE: {}", proof_words(&proof.how))),
+        FinalVerdict::Unsafe { trace } => Some(format!(
+            "UNSAFE: {}, {}",
+            trace.confirmed_by, trace.replayed_on
+        )),
+        FinalVerdict::Unknown { .. } => None,
+    }
+}
+
+/// The proof's words for the report.
+pub fn proof_words(how: &Proof) -> String {
+    match how {
+        Proof::CompleteUnwinding { bound } => format!(
+            "every recursion and loop unwound completely (bound {bound}) by ESBMC on your source"
+        ),
+        other => other.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cegar::InputValue;
+    use crate::engines::concrete::trace::InputValue;
 
     fn round_trip(v: &FinalVerdict) -> serde_json::Value {
         let j = serde_json::to_value(v).unwrap();
@@ -376,7 +426,7 @@ mod tests {
                         value: i64::MIN as i128,
                     },
                 ],
-                replayed_on: crate::cegar::ReplayedOn::Translation,
+                replayed_on: crate::engines::concrete::trace::ReplayedOn::Translation,
                 not_on_source: None,
                 confirmed_by: "replay".into(),
                 nondet_values: vec![],

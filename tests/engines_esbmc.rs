@@ -6,7 +6,7 @@
 use ara::abstraction::{IndexSets, VarSet, abstract_program};
 use ara::checkers::{CheckOptions, CheckerKind, Mode};
 use ara::engines::bmc::Bmc;
-use ara::engines::confirm::{ConfirmOptions, Confirmation, confirm};
+use ara::engines::concrete::confirm::{ConfirmOptions, Confirmation, confirm};
 use ara::engines::{Budget, Engine, EngineVerdict, Proof, UnknownReason};
 use ara::frontend::{FrontendOptions, load_file};
 use ara::ir::cfg::Cfg;

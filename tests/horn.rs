@@ -487,7 +487,7 @@ fn bench_strcpy() {
 /// in the order the path reads them, and `confirm_cex` confirms it by replaying them.
 #[test]
 fn counterexample_inputs_are_replayed() {
-    use ara::engines::confirm::{ConfirmOptions, Confirmation, confirm_cex};
+    use ara::engines::concrete::confirm::{ConfirmOptions, Confirmation, confirm_cex};
     let p = load("tests/horn/inputs_unsafe.c");
     let v = check(&p);
     let EngineVerdict::Counterexample(c) = &v else {

@@ -7,7 +7,7 @@
 //! VERIFICATION SUCCESSFUL in 0.2 s; twins: VERIFICATION FAILED), and the arithmetic in each
 //! file's comment. Runs gcc, ESBMC and Z3.
 
-use ara::cegar::ConcreteTrace;
+use ara::engines::concrete::ConcreteTrace;
 use ara::frontend::{FrontendOptions, load_file};
 use ara::ir::DataModel;
 use std::path::{Path, PathBuf};
@@ -29,7 +29,12 @@ fn search(name: &str, dm: DataModel, budget: Duration) -> Option<ConcreteTrace> 
     };
     let p = load_file(&file(name), &opts).expect("loads");
     let dir = tempfile::tempdir().unwrap();
-    ara::cegar::random::random_search(&p, budget, std::time::Instant::now() + budget, dir.path())
+    ara::engines::concrete::random::random_search(
+        &p,
+        budget,
+        std::time::Instant::now() + budget,
+        dir.path(),
+    )
 }
 
 /// Random testing on `name` for 2 s with each data model finds nothing.

@@ -261,7 +261,7 @@ fn random_search(
     name: &str,
     dm: ara::ir::DataModel,
     secs: u64,
-) -> Option<ara::cegar::ConcreteTrace> {
+) -> Option<ara::engines::concrete::ConcreteTrace> {
     let file = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/symsize")
         .join(name);
@@ -272,7 +272,12 @@ fn random_search(
     let p = ara::frontend::load_file(&file, &opts).expect("loads");
     let dir = tempfile::tempdir().unwrap();
     let budget = std::time::Duration::from_secs(secs);
-    ara::cegar::random::random_search(&p, budget, std::time::Instant::now() + budget, dir.path())
+    ara::engines::concrete::random::random_search(
+        &p,
+        budget,
+        std::time::Instant::now() + budget,
+        dir.path(),
+    )
 }
 
 /// Random testing draws the sizes as inputs (small ones first, at most 2^16 elements) and the

@@ -1095,7 +1095,7 @@ impl Known {
             match e {
                 Expr::Binary(BinOp::LogAnd, a, b) => parts.extend([&**a, &**b]),
                 Expr::Binary(op @ (BinOp::Lt | BinOp::Le), l, r) if !impure(l) => {
-                    if let Some(v) = crate::abstraction::witness::const_value(p, r)
+                    if let Some(v) = crate::ir::constant::const_value(p, r)
                         && v >= 0
                     {
                         k.below
@@ -1112,16 +1112,14 @@ impl Known {
     /// constant, for `l` and `l + c` (`c >= 0`: no wrap-around, since `l + c < v + c`) with
     /// `l < v` known here or always.
     fn bound(&self, p: &Program, always: &BTreeMap<VarId, i128>, e: &Expr) -> Option<i128> {
-        if let Some(c) = crate::abstraction::witness::const_value(p, e) {
+        if let Some(c) = crate::ir::constant::const_value(p, e) {
             return Some(c + 1);
         }
         let (l, c) = match e {
-            Expr::Binary(BinOp::Add, l, r) => {
-                match crate::abstraction::witness::const_value(p, r) {
-                    Some(c) if c >= 0 => (&**l, c),
-                    _ => (e, 0),
-                }
-            }
+            Expr::Binary(BinOp::Add, l, r) => match crate::ir::constant::const_value(p, r) {
+                Some(c) if c >= 0 => (&**l, c),
+                _ => (e, 0),
+            },
             _ => (e, 0),
         };
         let var = match l {

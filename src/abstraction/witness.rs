@@ -53,11 +53,13 @@
 
 use super::index_set::ListElement;
 use crate::abstraction::IndexSets;
-use crate::checkers::Trace;
+use crate::checkers::trace::Trace;
 use crate::error::AraError;
+// re-export for branches in flight; remove after merge
+pub(crate) use crate::ir::constant::const_value;
 use crate::ir::{
     ArrId, ArrayInit, BinOp, Expr, IntType, LabelId, Program, Size, Span, Stmt, StmtKind, Storage,
-    UnOp, Var, VarId, Vertex,
+    Var, VarId, Vertex,
 };
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
@@ -619,82 +621,6 @@ struct Facts {
     own_continue: bool,
     gotos: Vec<LabelId>,
     labels: Vec<LabelId>,
-}
-
-/// The value of a constant expression, as C computes it (`None` when it is not constant or
-/// its value is not defined: division by zero, signed overflow, out-of-range shifts).
-pub(crate) fn const_value(p: &Program, e: &Expr) -> Option<i128> {
-    let dm = p.data_model;
-    let fits = |t: IntType, v: i128| {
-        let (lo, hi) = t.range(dm);
-        (lo <= v && v <= hi).then_some(v)
-    };
-    match e {
-        Expr::Const(v, t) => Some(t.wrap(*v, dm)),
-        Expr::Var(_) | Expr::Read(..) | Expr::Nondet(_) => None,
-        Expr::Cast(t, x) => const_value(p, x).map(|v| t.wrap(v, dm)),
-        Expr::Unary(op, x) => {
-            let v = const_value(p, x)?;
-            let t = e.ty(p);
-            match op {
-                UnOp::Neg if t.is_signed() => fits(t, -v),
-                UnOp::Neg => Some(t.wrap(-v, dm)),
-                UnOp::BitNot => Some(t.wrap(!v, dm)),
-                UnOp::LogNot => Some((v == 0) as i128),
-            }
-        }
-        Expr::Binary(op, a, b) => {
-            let (x, y) = (const_value(p, a)?, const_value(p, b)?);
-            // Operands in the common type (shifts: each promoted on its own).
-            let c = match op {
-                BinOp::Shl | BinOp::Shr => a.ty(p).promote(),
-                BinOp::LogAnd | BinOp::LogOr => IntType::Int,
-                _ => IntType::usual_arith(a.ty(p), b.ty(p), dm),
-            };
-            let (x, y) = (c.wrap(x, dm), c.wrap(y, dm));
-            let arith = |v: i128| {
-                if c.is_signed() {
-                    fits(c, v)
-                } else {
-                    Some(c.wrap(v, dm))
-                }
-            };
-            match op {
-                BinOp::Add => arith(x + y),
-                BinOp::Sub => arith(x - y),
-                BinOp::Mul => arith(x.checked_mul(y)?),
-                BinOp::Div if y != 0 => arith(x / y),
-                BinOp::Rem if y != 0 => arith(x % y),
-                BinOp::Div | BinOp::Rem => None,
-                BinOp::Shl | BinOp::Shr => {
-                    let y = b.ty(p).promote().wrap(const_value(p, b)?, dm);
-                    if y < 0 || y >= c.bits(dm) as i128 || (c.is_signed() && x < 0) {
-                        return None;
-                    }
-                    if matches!(op, BinOp::Shl) {
-                        arith(x << y)
-                    } else {
-                        Some(x >> y)
-                    }
-                }
-                BinOp::BitAnd => Some(c.wrap(x & y, dm)),
-                BinOp::BitOr => Some(c.wrap(x | y, dm)),
-                BinOp::BitXor => Some(c.wrap(x ^ y, dm)),
-                BinOp::Lt => Some((x < y) as i128),
-                BinOp::Le => Some((x <= y) as i128),
-                BinOp::Gt => Some((x > y) as i128),
-                BinOp::Ge => Some((x >= y) as i128),
-                BinOp::Eq => Some((x == y) as i128),
-                BinOp::Ne => Some((x != y) as i128),
-                BinOp::LogAnd => Some((x != 0 && y != 0) as i128),
-                BinOp::LogOr => Some((x != 0 || y != 0) as i128),
-            }
-        }
-        Expr::Cond(c, t, f) => {
-            let v = if const_value(p, c)? != 0 { t } else { f };
-            const_value(p, v).map(|v| e.ty(p).wrap(v, dm))
-        }
-    }
 }
 
 fn note_const(slot: &mut Option<BTreeSet<i128>>, v: Option<i128>) {

@@ -8,20 +8,22 @@
 //! [`crate::engines::confirm::confirm`] on the original program (confirmed: UNSAFE; infeasible:
 //! its unsat core drives the refinement; otherwise UNKNOWN).
 
-pub mod random;
-pub mod replay;
+// re-export for branches in flight; remove after merge
+pub use crate::engines::concrete::{random, replay};
+// re-export for branches in flight; remove after merge
+pub use crate::engines::concrete::{ConcreteTrace, InputValue, ReplayedOn, describe_path};
 
 use crate::abstraction::index_set::Term;
-use crate::abstraction::witness::const_value;
 use crate::abstraction::{IndexSets, SymCell, Tracked, VarSet, abstract_program_with, array_size};
 use crate::checkers::{CheckOptions, Verdict};
 use crate::engines::bmc::Bmc;
-use crate::engines::confirm::{ConfirmOptions, Confirmation, confirm_cex};
+use crate::engines::concrete::confirm::{ConfirmOptions, Confirmation, confirm_cex};
 use crate::engines::horn::Horn;
 use crate::engines::race::{EngineChoice, race};
 use crate::engines::{Budget, Engine, EngineOutcome, EngineVerdict, work_dir};
 use crate::error::AraError;
 use crate::ir::cfg::Cfg;
+use crate::ir::constant::const_value;
 use crate::ir::{ArrId, BinOp, Expr, Program, Size, Stmt, StmtKind, VarId, Vertex};
 use crate::smt::{
     ArrayRead, ConjunctKind, Query, SolverAnswer, Theory, encode_path, forced_value,
@@ -54,89 +56,7 @@ pub struct CegarOptions {
     pub engines: EngineChoice,
     /// The user's file: an UNSAFE verdict is replayed on it too (`strategy::check`,
     /// `engines::playback`). `None`: on ara's translation only.
-    pub source: Option<crate::engines::playback::SourceOptions>,
-}
-
-/// A confirmed error trace on the original program.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct ConcreteTrace {
-    /// The vertex path, ending in 0.
-    pub path: Vec<Vertex>,
-    /// One line per step: `vertex (line N): statement`.
-    pub steps: Vec<String>,
-    /// Values of the nondeterministic inputs, in the order they are read.
-    pub inputs: Vec<InputValue>,
-    /// How the trace was confirmed.
-    pub confirmed_by: String,
-    /// Which program the confirming replay compiled: the user's file or ara's translation of
-    /// it (`engines::playback`).
-    #[serde(default)]
-    pub replayed_on: ReplayedOn,
-    /// Why not on the user's file (with [`ReplayedOn::Translation`], when it was tried).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub not_on_source: Option<String>,
-    /// The values of the `__VERIFIER_nondet_*` calls, all of them, in the order the confirmed
-    /// run read them (what a violation witness states; not in the JSON report, whose
-    /// `inputs` say the same for a reader).
-    #[serde(skip)]
-    pub nondet_values: Vec<i128>,
-    /// The initial values of uninitialised locals the confirmed run used (zero elsewhere;
-    /// `nondets` empty): what a violation witness states as assumptions.
-    #[serde(skip)]
-    pub initial_values: crate::smt::Model,
-}
-
-/// Which program a confirming replay compiled.
-#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "kebab-case")]
-pub enum ReplayedOn {
-    /// ara's translation of the program (emitted from the IR: `cegar::replay`).
-    #[default]
-    Translation,
-    /// The user's own file, compiled by gcc with a harness of the inputs
-    /// (`engines::playback`).
-    Source,
-}
-
-impl std::fmt::Display for ReplayedOn {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            ReplayedOn::Translation => "replayed on ara's translation",
-            ReplayedOn::Source => "replayed on your source with gcc",
-        })
-    }
-}
-
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-pub struct InputValue {
-    pub what: String,
-    #[serde(deserialize_with = "wide_int")]
-    pub value: i128,
-}
-
-/// An `i128` written as a JSON number, read back also where serde buffers the value (a
-/// tagged or flattened enum holds numbers as 64-bit integers).
-fn wide_int<'de, D: serde::Deserializer<'de>>(d: D) -> Result<i128, D::Error> {
-    struct Wide;
-    impl serde::de::Visitor<'_> for Wide {
-        type Value = i128;
-        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-            f.write_str("an integer")
-        }
-        fn visit_i64<E>(self, v: i64) -> Result<i128, E> {
-            Ok(v.into())
-        }
-        fn visit_u64<E>(self, v: u64) -> Result<i128, E> {
-            Ok(v.into())
-        }
-        fn visit_i128<E>(self, v: i128) -> Result<i128, E> {
-            Ok(v)
-        }
-        fn visit_u128<E: serde::de::Error>(self, v: u128) -> Result<i128, E> {
-            i128::try_from(v).map_err(E::custom)
-        }
-    }
-    d.deserialize_any(Wide)
+    pub source: Option<crate::engines::concrete::playback::SourceOptions>,
 }
 
 /// What one iteration did.
@@ -798,27 +718,6 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
         time_solver_s: t_smt.as_secs_f64(),
         time_total_s: start.elapsed().as_secs_f64(),
     })
-}
-
-/// One line per step of a path, for people.
-pub fn describe_path(p: &Program, cfg: &Cfg, path: &[Vertex]) -> String {
-    let mut out = String::new();
-    for (i, &v) in path.iter().enumerate() {
-        let node = cfg.node(v);
-        let what = match &node.action {
-            crate::ir::cfg::Action::ErrorVertex => "ERROR".to_string(),
-            crate::ir::cfg::Action::ExitVertex => "EXIT".to_string(),
-            crate::ir::cfg::Action::Stmt(s) => crate::ir::print::stmt_head(p, s),
-        };
-        let branch = path
-            .get(i + 1)
-            .map(|&w| cfg.describe_edge(p, v, w))
-            .filter(|s| !s.is_empty())
-            .map(|s| format!("  [{s}]"))
-            .unwrap_or_default();
-        let _ = writeln!(out, "{v:>4} (line {}): {what}{branch}", node.span.line);
-    }
-    out
 }
 
 /// Fig. 3 of the paper: V' = V ∪ scalars of the core; for each array read in the core whose

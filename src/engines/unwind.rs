@@ -26,7 +26,7 @@
 //! loop runs longer than `K - 1` times, and then the run is UNKNOWN, never SAFE. A bound that
 //! is too small only wastes the run; the analysis is exact so that it does not.
 
-use crate::abstraction::witness::const_value;
+use crate::ir::constant::const_value;
 use crate::ir::{BinOp, Expr, IntType, Program, Stmt, StmtKind, VarId, Vertex};
 use std::collections::HashMap;
 

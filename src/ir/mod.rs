@@ -13,6 +13,7 @@
 //! so that a trace through a transformed program is a path of the original CFG.
 
 pub mod cfg;
+pub mod constant;
 pub mod dead;
 pub mod print;
 pub mod types;

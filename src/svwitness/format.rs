@@ -263,6 +263,62 @@ impl Witness {
     }
 }
 
+/// What a validation answers: CONFIRMED, REJECTED or UNKNOWN, each with the reason.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Validation {
+    Confirmed(String),
+    Rejected(String),
+    Unknown(String),
+}
+
+impl std::fmt::Display for Validation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Validation::Confirmed(r) => write!(f, "CONFIRMED ({r})"),
+            Validation::Rejected(r) => write!(f, "REJECTED ({r})"),
+            Validation::Unknown(r) => write!(f, "UNKNOWN ({r})"),
+        }
+    }
+}
+
+/// The integer constant of a C or ACSL literal: `5`, `-3`, `0x1F`, `7U`, `(int)5`, `(5)`.
+pub fn constant(t: &str) -> Option<i128> {
+    let mut t = t.trim();
+    loop {
+        if let Some(inner) = t.strip_prefix('(').and_then(|r| r.strip_suffix(')'))
+            && !inner.contains('(')
+            && !inner.contains(')')
+        {
+            t = inner.trim();
+            continue;
+        }
+        // A cast `(T) c`.
+        if t.starts_with('(')
+            && let Some(close) = t.find(')')
+            && t[1..close]
+                .chars()
+                .all(|c| c.is_ascii_alphabetic() || c == ' ' || c == '_')
+        {
+            t = t[close + 1..].trim();
+            continue;
+        }
+        break;
+    }
+    let (neg, t) = match t.strip_prefix('-') {
+        Some(r) => (true, r.trim()),
+        None => (false, t),
+    };
+    let t = t.trim_end_matches(['u', 'U', 'l', 'L']);
+    let v = if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        i128::from_str_radix(h, 16).ok()?
+    } else if t.len() > 1 && t.starts_with('0') {
+        i128::from_str_radix(&t[1..], 8).ok()?
+    } else {
+        t.parse().ok()?
+    };
+    Some(if neg { -v } else { v })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -53,9 +53,9 @@
 use super::cexpr::{self, Scope};
 use super::correctness::{LoopAt, loops_in_file};
 use super::defined::defined;
+use super::format::Validation;
 use super::format::{InvariantItem, Location};
 use super::source::SourceText;
-use super::validate::Validation;
 use crate::abstraction::{IndexSets, VarSet, abstract_program};
 use crate::engines::horn::certify;
 use crate::engines::horn::encode::{self, Clause, HornSystem, binders};

@@ -791,7 +791,7 @@ pub fn parse_place(p: &Program, text: &str) -> Option<Place> {
         let close = rest[open..].find(']')? + open;
         pattern.push_str(&rest[..open]);
         pattern.push_str("[]");
-        idx.push(super::validate::constant(&rest[open + 1..close])?);
+        idx.push(super::format::constant(&rest[open + 1..close])?);
         rest = &rest[close + 1..];
     }
     pattern.push_str(rest);

@@ -21,8 +21,8 @@ use super::run::{InputPlan, Read, RunEnding, run_original};
 use super::sites::Sites;
 use super::source::SourceText;
 use super::writer_points;
-use crate::cegar::ConcreteTrace;
-use crate::engines::playback::{
+use crate::engines::concrete::ConcreteTrace;
+use crate::engines::concrete::playback::{
     Decision, Harness, SourceFacts, SourceOptions, decide, run_on_source, stubs_for,
 };
 use crate::ir::{IntType, Program, Span, StmtKind, Vertex};

@@ -13,8 +13,10 @@
 
 use super::locals::{self, LocalsRecord, Point};
 use super::sites::Sites;
-use crate::cegar::replay::{ASSUME_FAILED, REACHED, gcc_args, harness, replay_program_with};
 use crate::emit::{EmitOptions, MARKER_VAR, emit_c};
+use crate::engines::concrete::replay::{
+    ASSUME_FAILED, REACHED, gcc_args, harness, replay_program_with,
+};
 use crate::ir::{Expr, IntType, Program, Stmt, StmtKind, Storage, Vertex};
 use crate::smt::Model;
 use crate::tools::{self, Limits, Tool, find_tool};

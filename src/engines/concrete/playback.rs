@@ -18,7 +18,7 @@
 //! the error, as in the front end), `__VERIFIER_assert`, `__VERIFIER_assume` and
 //! `assume_abort_if_not` where the file does not define them.
 //!
-//! Soundness (the verdict path). ara's own replay (`cegar::replay`) compiles ara's
+//! Soundness (the verdict path). ara's own replay (`engines::concrete::replay`) compiles ara's
 //! translation of the program, so a front-end mistake can confirm itself. This replay compiles
 //! the user's file with gcc, so:
 //! - [`SourceOutcome::Reached`]: the user's program, compiled by gcc, called an error function
@@ -42,7 +42,7 @@
 //! An error reached only through a signal, a timeout or an exit code without the marker is
 //! not reached: the run confirms only with the marker and [`REACHED`].
 
-use crate::cegar::ReplayedOn;
+use super::ReplayedOn;
 use crate::ir::{DataModel, IntType};
 use crate::tools::{Ending, Limits, Tool, find_tool, run};
 use crate::verdict::{FinalVerdict, Inconclusive};
@@ -475,7 +475,7 @@ fn outcome_of(ending: &Ending, stderr: &str, limit: Duration) -> SourceOutcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cegar::ConcreteTrace;
+    use crate::engines::concrete::ConcreteTrace;
 
     fn opts(errors: &[&str]) -> SourceOptions {
         SourceOptions {

@@ -3,7 +3,7 @@
 //! Takes the original [`Program`] (never an abstraction: the trace formula must describe the
 //! program the verdict is about), a CFG path and [`ConfirmOptions`]; gives a [`Confirmation`]:
 //! - `Confirmed`: the path's trace formula Φ(τ, P) is satisfiable *and* the original program,
-//!   compiled with gcc and fed the model's inputs (`cegar::replay`), reaches the error;
+//!   compiled with gcc and fed the model's inputs (`engines::concrete::replay`), reaches the error;
 //! - `Infeasible`: Φ(τ, P) is unsatisfiable, with the query and its unsat core (the input of
 //!   the refinement);
 //! - `Unconfirmed`: neither (not an error path of the CFG, the solver gave up, the replay did
@@ -20,8 +20,8 @@
 //! UNSAFE needs). Otherwise, or when that run does not reach the error, the path goes through
 //! the trace formula and the model's replay as above.
 
-use super::Counterexample;
-use crate::cegar::{ConcreteTrace, InputValue, describe_path, replay};
+use super::{ConcreteTrace, InputValue, describe_path, replay};
+use crate::engines::Counterexample;
 use crate::error::AraError;
 use crate::ir::cfg::Cfg;
 use crate::ir::{Program, VERTEX_ERROR, Vertex};
@@ -149,7 +149,7 @@ fn inputs_trace(p: &Program, cfg: &Cfg, cex: &Counterexample, inputs: &[i128]) -
             .collect(),
         nondet_values: inputs.to_vec(),
         initial_values: Model::default(),
-        replayed_on: crate::cegar::ReplayedOn::Translation,
+        replayed_on: super::ReplayedOn::Translation,
         not_on_source: None,
         confirmed_by: "replay: the original program, compiled with gcc with the engine's input \
                        values (uninitialised locals zero), reaches the error"

@@ -179,7 +179,7 @@ fn small_constants(p: &Program, e: &Expr, out: &mut Vec<i128>) -> usize {
     };
     if size <= 64
         && !matches!(e, Expr::Var(_) | Expr::Read(..) | Expr::Nondet(_))
-        && let Some(c) = crate::abstraction::witness::const_value(p, e)
+        && let Some(c) = crate::ir::constant::const_value(p, e)
     {
         out.push(c);
     }

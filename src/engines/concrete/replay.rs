@@ -77,7 +77,7 @@ pub fn confirm(
             vars: model.vars.clone(),
             arrays: model.arrays.clone(),
         },
-        replayed_on: crate::cegar::ReplayedOn::Translation,
+        replayed_on: super::ReplayedOn::Translation,
         not_on_source: None,
         confirmed_by: "replay: the original program, compiled with gcc with these inputs, \
                        reaches the error"
