@@ -46,6 +46,9 @@ enum Command {
         /// Print Graphviz instead of text.
         #[arg(long)]
         dot: bool,
+        /// Print one CFG per procedure (calls kept; the default for a recursive program).
+        #[arg(long)]
+        procedures: bool,
     },
     /// Write the index-set abstraction of a program as array-free C.
     Abstract {
@@ -266,6 +269,17 @@ fn data_model(a: DataModelArg) -> ara::ir::DataModel {
 }
 
 fn load(input: &InputArgs) -> Result<ara::ir::Program, AraError> {
+    ara::frontend::load_file(&input.file, &frontend_options(input))
+}
+
+/// `ara cfg --procedures`: the CFG of every procedure of the procedural form.
+fn print_procedures(input: &InputArgs) -> Result<i32, AraError> {
+    let pp = ara::frontend::load_procedures(&input.file, &frontend_options(input))?;
+    out!("{}", pp.cfg_text());
+    Ok(exit::OK)
+}
+
+fn frontend_options(input: &InputArgs) -> ara::frontend::FrontendOptions {
     let mut opts = ara::frontend::FrontendOptions {
         data_model: data_model(input.data_model),
         ..Default::default()
@@ -273,7 +287,7 @@ fn load(input: &InputArgs) -> Result<ara::ir::Program, AraError> {
     if !input.error_functions.is_empty() {
         opts.error_functions = input.error_functions.clone();
     }
-    ara::frontend::load_file(&input.file, &opts)
+    opts
 }
 
 /// The user's file and its error functions, for the replay on the source.
@@ -324,8 +338,16 @@ fn write_output(path: Option<&PathBuf>, text: &str) -> Result<(), AraError> {
 
 fn run(cli: Cli) -> Result<i32, AraError> {
     match cli.command {
-        Command::Cfg { input, dot } => {
-            let p = load(&input)?;
+        Command::Cfg {
+            input,
+            dot,
+            procedures,
+        } => {
+            let p = match load(&input) {
+                Err(AraError::Recursion { .. }) if !dot => return print_procedures(&input),
+                _ if procedures && !dot => return print_procedures(&input),
+                r => r?,
+            };
             let cfg = ara::ir::cfg::Cfg::build(&p);
             out!("{}", if dot { cfg.to_dot(&p) } else { cfg.to_text(&p) });
             Ok(exit::OK)
