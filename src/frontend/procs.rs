@@ -107,3 +107,78 @@ impl<'a> Lowerer<'a> {
         Ok(id)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::frontend::{FrontendOptions, parse_procedures, parse_source};
+    use crate::ir::cfg::Cfg;
+    use crate::ir::inline::inline;
+
+    /// CFG text without the `[line N]` suffixes.
+    fn strip(text: &str) -> String {
+        text.lines()
+            .map(|l| {
+                l.split("  [line")
+                    .next()
+                    .unwrap_or(l)
+                    .trim_end()
+                    .to_string()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    const TWO_CALLS: &str = "int g;
+int add(int a, int b) { int s = a + b; g = g + 1; return s; }
+int main(void) { int x = add(1, 2); int y = add(x, 3); if (y != 6) { reach_error(); } return 0; }
+";
+
+    #[test]
+    fn the_procedural_form_keeps_calls() {
+        let pp = parse_procedures(TWO_CALLS, "t.c", &FrontendOptions::default()).unwrap();
+        let want = "procedure main:
+   0: ERROR -> []
+   1: add__ret = add(1, 2); -> [2]
+   2: x = add__ret; -> [3]
+   3: add__ret_1 = add(x, 3); -> [4]
+   4: y = add__ret_1; -> [5]
+   5: if (y != 6) -> [T:6, F:7]
+   6: reach_error(); -> [0]
+   7: exit; -> [8]
+   8: EXIT -> []
+procedure add(add__a, add__b) -> add__return:
+   0: ERROR -> []
+   1: add__s = add__a + add__b; -> [2]
+   2: g = g + 1; -> [3]
+   3: add__return = add__s; -> [4]
+   4: EXIT -> []";
+        assert_eq!(strip(&pp.cfg_text()), want);
+        assert!(!pp.is_recursive());
+    }
+
+    /// The inline pass gives the front end's inlined lowering (same statements, same CFG).
+    #[test]
+    fn inlining_the_procedures_gives_the_flat_lowering() {
+        let opts = FrontendOptions::default();
+        let flat = parse_source(TWO_CALLS, "t.c", &opts).unwrap();
+        let pp = parse_procedures(TWO_CALLS, "t.c", &opts).unwrap();
+        let q = inline(&pp).unwrap();
+        let text = |p: &crate::ir::Program| strip(&Cfg::build(p).to_text(p));
+        assert_eq!(text(&q), text(&flat));
+        assert_eq!(q.num_vertices, flat.num_vertices);
+    }
+
+    #[test]
+    fn recursion_is_a_call_of_the_procedure_being_lowered() {
+        let src = "int even(unsigned n); int odd(unsigned n) { return n == 0 ? 0 : even(n - 1); }
+int even(unsigned n) { if (n == 0) return 1; return odd(n - 1); }
+int main(void) { if (!even(4)) reach_error(); return 0; }";
+        let pp = parse_procedures(src, "t.c", &FrontendOptions::default()).unwrap();
+        assert!(pp.is_recursive());
+        assert_eq!(pp.procs.len(), 2);
+        assert!(inline(&pp).is_err());
+        let text = strip(&pp.cfg_text());
+        assert!(text.contains("odd__ret = odd(even__n - 1);"), "{text}");
+        assert!(text.contains("even__ret = even(odd__n - 1);"), "{text}");
+    }
+}
