@@ -21,6 +21,7 @@ pub mod error;
 pub mod frontend;
 pub mod ir;
 pub mod out;
+pub mod procedures;
 pub mod smt;
 pub mod source_check;
 pub mod strategy;

@@ -738,12 +738,14 @@ fn check(
     let start = std::time::Instant::now();
     let p = match load(input) {
         Err(AraError::Recursion { .. }) => {
-            let report = ara::source_check::check(
+            let procs = ara::frontend::load_procedures(&input.file, &frontend_options(input));
+            let report = ara::procedures::check(
                 &source_options(input),
                 &chk.options(data_model(input.data_model)),
-                Duration::from_secs(chk.timeout),
+                Duration::from_secs(chk.timeout).saturating_sub(start.elapsed()),
                 chk.keep.as_deref(),
                 strategy,
+                procs.ok(),
             )?;
             let (report, code) = finish(report, json);
             return Ok((None, report, code));

@@ -61,6 +61,8 @@ pub enum AnsweredBy {
     Bmc,
     /// ESBMC on the user's own source (a recursive program: `source_check`).
     Source,
+    /// Procedure summaries (a recursive program: `procedures`, the Horn engine's summaries).
+    Summaries,
     /// Nothing: the verdict is UNKNOWN.
     None,
 }
@@ -74,6 +76,7 @@ impl fmt::Display for AnsweredBy {
             AnsweredBy::Source => {
                 "source (ESBMC on your source: the front end does not take recursion)"
             }
+            AnsweredBy::Summaries => "summaries (Horn clauses with procedure summaries)",
             AnsweredBy::None => "none",
         })
     }
