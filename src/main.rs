@@ -736,16 +736,30 @@ fn check(
         StrategyArg::Auto => ara::strategy::Strategy::Auto,
     };
     let start = std::time::Instant::now();
-    let p = match load(input) {
-        Err(AraError::Recursion { .. }) => {
-            let procs = ara::frontend::load_procedures(&input.file, &frontend_options(input));
+    let loaded = load(input);
+    let many_calls = || {
+        let pp = ara::frontend::load_procedures(&input.file, &frontend_options(input)).ok()?;
+        (pp.num_calls() >= ara::procedures::MANY_CALLS).then_some(pp)
+    };
+    let by_procedures = match &loaded {
+        Err(AraError::Recursion { .. }) => Some(
+            ara::frontend::load_procedures(&input.file, &frontend_options(input)).ok(),
+        ),
+        Ok(p) if p.num_vertices as usize >= ara::procedures::MANY_CALLS => {
+            many_calls().map(Some)
+        }
+        _ => None,
+    };
+    let p = match loaded {
+        _ if by_procedures.is_some() => {
+            let procs = by_procedures.flatten();
             let report = ara::procedures::check(
                 &source_options(input),
                 &chk.options(data_model(input.data_model)),
                 Duration::from_secs(chk.timeout).saturating_sub(start.elapsed()),
                 chk.keep.as_deref(),
                 strategy,
-                procs.ok(),
+                procs,
             )?;
             let (report, code) = finish(report, json);
             return Ok((None, report, code));

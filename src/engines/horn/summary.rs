@@ -44,7 +44,7 @@ use crate::error::AraError;
 use crate::ir::cfg::{Action, Cfg, Guard};
 use crate::ir::procs::{ProcId, ProcProgram};
 use crate::ir::{Expr, IntType, Program, StmtKind, VERTEX_ERROR, VarId, Vertex};
-use crate::smt::sexp::Sexp;
+use crate::smt::sexp::{Sexp, parse_all};
 use crate::smt::{ExprEncoder, Theory, entry_vertex};
 use crate::tools::Limits;
 use std::collections::BTreeMap;
@@ -63,11 +63,53 @@ pub struct SPred {
     pub summary: Option<String>,
 }
 
+/// A predicate applied to terms.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Atom {
+    pub pred: String,
+    pub args: Vec<String>,
+}
+
+impl Atom {
+    fn text(&self) -> String {
+        if self.args.is_empty() {
+            self.pred.clone()
+        } else {
+            format!("({} {})", self.pred, self.args.join(" "))
+        }
+    }
+}
+
+/// One clause: `∀ consts. atoms ∧ constraints → head` (`None`: the error).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SClause {
+    pub title: String,
+    pub consts: Vec<(String, String)>,
+    pub atoms: Vec<Atom>,
+    pub constraints: Vec<String>,
+    pub head: Option<Atom>,
+}
+
+impl SClause {
+    /// The clause for [`certify::check_clauses`].
+    pub fn plain(&self) -> PlainClause {
+        let body: Vec<String> = (self.atoms.iter().map(Atom::text))
+            .chain(self.constraints.iter().cloned())
+            .collect();
+        PlainClause {
+            title: self.title.clone(),
+            consts: self.consts.clone(),
+            body: super::encode::and(&body),
+            head: self.head.as_ref().map_or("false".into(), Atom::text),
+        }
+    }
+}
+
 /// The Horn clauses of a procedural program (see the module doc).
 #[derive(Clone, Debug)]
 pub struct SummarySystem {
     pub preds: Vec<SPred>,
-    pub clauses: Vec<PlainClause>,
+    pub clauses: Vec<SClause>,
 }
 
 /// One procedure's frame: the variables of its states.
@@ -89,6 +131,8 @@ struct Encoder<'a> {
     frames: Vec<Frame>,
     globals: Vec<VarId>,
     sys: SummarySystem,
+    /// The names of `sys.preds`.
+    pred_names: std::collections::HashSet<String>,
 }
 
 /// The clauses of `pp` (bit-vectors); `Err` when it has arrays or the encoder fails.
@@ -133,12 +177,16 @@ pub fn encode(pp: &ProcProgram) -> Result<SummarySystem, String> {
             preds: vec![],
             clauses: vec![],
         },
+        pred_names: Default::default(),
     };
     e.predicates();
+    e.pred_names = e.sys.preds.iter().map(|p| p.name.clone()).collect();
     for k in 0..e.frames.len() {
         e.frame_clauses(k).map_err(|x| x.to_string())?;
     }
-    Ok(e.sys)
+    let mut sys = e.sys;
+    resolve(&mut sys);
+    Ok(sys)
 }
 
 impl Encoder<'_> {
@@ -242,6 +290,8 @@ impl Encoder<'_> {
         }
     }
 
+    /// Adds a clause; the body's predicate applications (made by [`Self::atom`]) become its
+    /// atoms, the rest its constraints.
     fn push(
         &mut self,
         title: String,
@@ -249,12 +299,31 @@ impl Encoder<'_> {
         body: Vec<String>,
         head: Option<String>,
     ) {
-        self.sys.clauses.push(PlainClause {
+        let (mut atoms, mut constraints) = (vec![], vec![]);
+        for b in body {
+            match self.as_atom(&b) {
+                Some(a) => atoms.push(a),
+                None => constraints.push(b),
+            }
+        }
+        let head = head.and_then(|h| self.as_atom(&h));
+        self.sys.clauses.push(SClause {
             title,
             consts,
-            body: super::encode::and(&body),
-            head: head.unwrap_or_else(|| "false".into()),
+            atoms,
+            constraints,
+            head,
         });
+    }
+
+    /// `t` as a predicate application, when it is one.
+    fn as_atom(&self, t: &str) -> Option<Atom> {
+        let s = parse_all(t).ok()?.pop()?;
+        let (name, args) = match &s {
+            Sexp::Atom(a) => (a.clone(), vec![]),
+            Sexp::List(l) => (l.first()?.atom()?.to_string(), l[1..].iter().map(|x| x.to_string()).collect()),
+        };
+        self.pred_names.contains(&name).then_some(Atom { pred: name, args })
     }
 
     fn frame_clauses(&mut self, k: usize) -> Result<(), AraError> {
@@ -478,7 +547,7 @@ impl SummarySystem {
         }
         s.push_str(&self.declarations(pp));
         let _ = writeln!(s, "(declare-rel {ERROR_REL} ())");
-        for c in &self.clauses {
+        for c in self.clauses.iter().map(SClause::plain) {
             let head = if c.head == "false" {
                 ERROR_REL
             } else {
@@ -550,7 +619,8 @@ pub fn prove(z3: &Path, pp: &ProcProgram, limits: &Limits) -> Result<SummaryOutc
         Err(why) => return Ok(SummaryOutcome::Unknown(format!("certificate: {why}"))),
     };
     let defs = definitions(&sys, pp, &interps);
-    if let Err(why) = certify::check_clauses(z3, &defs, &sys.clauses, limits) {
+    let plain: Vec<PlainClause> = sys.clauses.iter().map(SClause::plain).collect();
+    if let Err(why) = certify::check_clauses(z3, &defs, &plain, limits) {
         return Ok(SummaryOutcome::Unknown(format!(
             "the summaries did not pass ara's check: {why}"
         )));
@@ -591,4 +661,160 @@ fn summaries_in_c(sys: &SummarySystem, interps: &BTreeMap<String, Sexp>) -> Vec<
             Some((head, cprint::formula(&body, &p.params)))
         })
         .collect()
+}
+
+/// At most this many body atoms in a clause the resolution makes (a straight line of calls
+/// would otherwise gather one summary atom per call in one clause).
+const MAX_ATOMS: usize = 2;
+
+/// Resolves vertex predicates away (before solving): a predicate `P` with no clause from
+/// itself to itself, applied once in each clause using it to distinct constants, is replaced
+/// by joining each clause into `P` with each clause out of it, when that does not multiply
+/// the clauses (`ins · outs ≤ ins + outs`) nor gather more than [`MAX_ATOMS`] atoms. What is
+/// left are loop heads, the entries of recursive procedures, call sites and summaries: the
+/// large blocks between them, as the flat engine's encoding has.
+///
+/// Why it changes no verdict: a derivation of the error in the original clauses uses each
+/// application of `P` between a clause into `P` and one out of it, which the joined clause
+/// does in one step, so the error is derivable in the result iff it is in the original;
+/// and an interpretation making every resulting clause valid extends to `P` (the states
+/// the clauses into `P` produce from it: `certify::eliminate`'s argument), so the check of
+/// the result is a check of the program.
+pub fn resolve(sys: &mut SummarySystem) {
+    let mut slots: Vec<Option<SClause>> = std::mem::take(&mut sys.clauses)
+        .into_iter()
+        .map(Some)
+        .collect();
+    let mut ins: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    let mut outs: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for (i, c) in slots.iter().enumerate() {
+        index(c.as_ref(), i, &mut ins, &mut outs);
+    }
+    let mut gone = std::collections::BTreeSet::new();
+    let mut fresh = 0usize;
+    loop {
+        let mut changed = false;
+        for p in sys.preds.iter().filter(|p| p.summary.is_none()) {
+            if gone.contains(&p.name) {
+                continue;
+            }
+            let live = |v: Option<&Vec<usize>>| -> Vec<usize> {
+                let mut v: Vec<usize> = v.cloned().unwrap_or_default();
+                v.sort_unstable();
+                v.dedup();
+                v.retain(|&i| slots[i].is_some());
+                v
+            };
+            let (i_ids, o_ids) = (live(ins.get(&p.name)), live(outs.get(&p.name)));
+            if !resolvable(&slots, &p.name, &i_ids, &o_ids) {
+                continue;
+            }
+            let mut joined = vec![];
+            for &a in &i_ids {
+                for &b in &o_ids {
+                    fresh += 1;
+                    let (Some(c1), Some(c2)) = (&slots[a], &slots[b]) else {
+                        continue;
+                    };
+                    joined.push(join(c1, c2, &p.name, fresh));
+                }
+            }
+            for &i in i_ids.iter().chain(&o_ids) {
+                slots[i] = None;
+            }
+            for c in joined {
+                slots.push(Some(c));
+                let i = slots.len() - 1;
+                index(slots[i].as_ref(), i, &mut ins, &mut outs);
+            }
+            gone.insert(p.name.clone());
+            changed = true;
+        }
+        if !changed {
+            break;
+        }
+    }
+    sys.clauses = slots.into_iter().flatten().collect();
+    sys.preds.retain(|p| !gone.contains(&p.name));
+}
+
+fn index(
+    c: Option<&SClause>,
+    i: usize,
+    ins: &mut BTreeMap<String, Vec<usize>>,
+    outs: &mut BTreeMap<String, Vec<usize>>,
+) {
+    let Some(c) = c else { return };
+    if let Some(h) = &c.head {
+        ins.entry(h.pred.clone()).or_default().push(i);
+    }
+    for a in &c.atoms {
+        outs.entry(a.pred.clone()).or_default().push(i);
+    }
+}
+
+fn resolvable(slots: &[Option<SClause>], p: &str, ins: &[usize], outs: &[usize]) -> bool {
+    let clause = |i: usize| slots[i].as_ref();
+    if ins.iter().any(|i| outs.contains(i)) || ins.len() * outs.len() > ins.len() + outs.len() {
+        return false;
+    }
+    let max_in = ins.iter().filter_map(|&i| clause(i)).map(|c| c.atoms.len()).max();
+    outs.iter().filter_map(|&i| clause(i)).all(|c| {
+        let uses: Vec<&Atom> = c.atoms.iter().filter(|a| a.pred == p).collect();
+        let distinct = uses.len() == 1 && {
+            let args = &uses[0].args;
+            let consts: Vec<&String> = c.consts.iter().map(|(n, _)| n).collect();
+            args.iter().all(|a| consts.contains(&a))
+                && args.iter().collect::<std::collections::BTreeSet<_>>().len() == args.len()
+        };
+        distinct && c.atoms.len() - 1 + max_in.unwrap_or(0) <= MAX_ATOMS
+    })
+}
+
+/// `c1` (head `p(a)`) then `c2` (body atom `p(x)`): `c2`'s constants renamed apart, `x := a`.
+fn join(c1: &SClause, c2: &SClause, p: &str, k: usize) -> SClause {
+    let Some(use_at) = c2.atoms.iter().position(|a| a.pred == p) else {
+        return c2.clone();
+    };
+    let head_args = c1.head.as_ref().map(|h| h.args.clone()).unwrap_or_default();
+    let mut map: std::collections::HashMap<String, String> = c2
+        .consts
+        .iter()
+        .map(|(n, _)| (n.clone(), format!("{n}!{k}")))
+        .collect();
+    for (x, a) in c2.atoms[use_at].args.iter().zip(&head_args) {
+        map.insert(x.clone(), a.clone());
+    }
+    let re = |t: &String| -> String {
+        match parse_all(t) {
+            Ok(items) if items.len() == 1 => certify::rename(&items[0], &map).to_string(),
+            _ => map.get(t).cloned().unwrap_or_else(|| t.clone()),
+        }
+    };
+    let re_atom = |a: &Atom| Atom {
+        pred: a.pred.clone(),
+        args: a.args.iter().map(re).collect(),
+    };
+    let bound: Vec<&String> = c2.atoms[use_at].args.iter().collect();
+    let mut consts = c1.consts.clone();
+    consts.extend(
+        (c2.consts.iter())
+            .filter(|(n, _)| !bound.contains(&n))
+            .map(|(n, s)| (map[n].clone(), s.clone())),
+    );
+    let mut atoms = c1.atoms.clone();
+    atoms.extend((c2.atoms.iter().enumerate()).filter(|(i, _)| *i != use_at).map(|(_, a)| re_atom(a)));
+    let mut constraints = c1.constraints.clone();
+    constraints.extend(c2.constraints.iter().map(re));
+    SClause {
+        title: format!(
+            "{} .. {}",
+            c1.title.split(" .. ").next().unwrap_or_default(),
+            c2.title.rsplit(" .. ").next().unwrap_or_default()
+        ),
+        consts,
+        atoms,
+        constraints,
+        head: c2.head.as_ref().map(re_atom),
+    }
 }
