@@ -184,8 +184,18 @@ pub fn encode(pp: &ProcProgram) -> Result<SummarySystem, String> {
     for k in 0..e.frames.len() {
         e.frame_clauses(k).map_err(|x| x.to_string())?;
     }
-    let mut sys = e.sys;
-    resolve(&mut sys);
+    let entries = e.entry_links();
+    let call_sites = e.call_sites();
+    let sys = std::mem::replace(&mut e.sys, SummarySystem { preds: vec![], clauses: vec![] });
+    // First the procedures' insides (entries and call sites kept: a call site's state is
+    // not copied into the callee's entry clause), then, with the summaries defined, all.
+    let mut keep: std::collections::BTreeSet<String> = entries.keys().cloned().collect();
+    keep.extend(call_sites);
+    let mut sys = sys;
+    resolve(&mut sys, &keep);
+    define_summaries(&mut sys, &entries);
+    drop_unused(&mut sys);
+    resolve(&mut sys, &Default::default());
     Ok(sys)
 }
 
@@ -197,6 +207,39 @@ impl Encoder<'_> {
     fn display(&self, v: VarId) -> (String, IntType) {
         let x = self.pp.program.var(v);
         (x.display.clone(), x.ty)
+    }
+
+    /// For each procedure: its entry predicate's name, with the pairs of its argument
+    /// positions equal at the entry (a parameter's entry copy and the parameter, a global's
+    /// entry copy and the global), and its summary's name.
+    fn entry_links(&self) -> BTreeMap<String, (String, Vec<(usize, usize)>)> {
+        let mut out = BTreeMap::new();
+        for (k, f) in self.frames.iter().enumerate() {
+            let Some(id) = f.id else { continue };
+            let first = entry_vertex(&f.body.body, f.body.num_vertices - 1);
+            let n = f.entry.len();
+            let pairs = (f.entry.iter().enumerate())
+                .filter_map(|(i, v)| f.state.iter().position(|w| w == v).map(|j| (i, n + j)))
+                .collect();
+            let sum = format!("sum_{}", self.pp.proc(id).name);
+            out.insert(self.vertex_pred(k, first), (sum, pairs));
+        }
+        out
+    }
+
+    /// The predicates of the vertices holding a call.
+    fn call_sites(&self) -> Vec<String> {
+        let mut out = vec![];
+        for (k, f) in self.frames.iter().enumerate() {
+            for node in &f.cfg.nodes {
+                if let Action::Stmt(s) = &node.action
+                    && matches!(s.kind, StmtKind::Call(_))
+                {
+                    out.push(self.vertex_pred(k, node.id));
+                }
+            }
+        }
+        out
     }
 
     fn vertex_pred(&self, k: usize, v: Vertex) -> String {
@@ -680,7 +723,7 @@ const MAX_ATOMS: usize = 2;
 /// and an interpretation making every resulting clause valid extends to `P` (the states
 /// the clauses into `P` produce from it: `certify::eliminate`'s argument), so the check of
 /// the result is a check of the program.
-pub fn resolve(sys: &mut SummarySystem) {
+pub fn resolve(sys: &mut SummarySystem, keep: &std::collections::BTreeSet<String>) {
     let mut slots: Vec<Option<SClause>> = std::mem::take(&mut sys.clauses)
         .into_iter()
         .map(Some)
@@ -695,7 +738,7 @@ pub fn resolve(sys: &mut SummarySystem) {
     loop {
         let mut changed = false;
         for p in sys.preds.iter().filter(|p| p.summary.is_none()) {
-            if gone.contains(&p.name) {
+            if gone.contains(&p.name) || keep.contains(&p.name) {
                 continue;
             }
             let live = |v: Option<&Vec<usize>>| -> Vec<usize> {
@@ -711,9 +754,15 @@ pub fn resolve(sys: &mut SummarySystem) {
             }
             let mut joined = vec![];
             for &a in &i_ids {
-                for &b in &o_ids {
+                for (n, &b) in o_ids.iter().enumerate() {
                     fresh += 1;
-                    let (Some(c1), Some(c2)) = (&slots[a], &slots[b]) else {
+                    // The last use of a clause into `p` takes it (a long chain copies nothing).
+                    let c1 = if n + 1 == o_ids.len() {
+                        slots[a].take()
+                    } else {
+                        slots[a].clone()
+                    };
+                    let (Some(c1), Some(c2)) = (c1, &slots[b]) else {
                         continue;
                     };
                     joined.push(join(c1, c2, &p.name, fresh));
@@ -772,11 +821,11 @@ fn resolvable(slots: &[Option<SClause>], p: &str, ins: &[usize], outs: &[usize])
 }
 
 /// `c1` (head `p(a)`) then `c2` (body atom `p(x)`): `c2`'s constants renamed apart, `x := a`.
-fn join(c1: &SClause, c2: &SClause, p: &str, k: usize) -> SClause {
+fn join(c1: SClause, c2: &SClause, p: &str, k: usize) -> SClause {
     let Some(use_at) = c2.atoms.iter().position(|a| a.pred == p) else {
         return c2.clone();
     };
-    let head_args = c1.head.as_ref().map(|h| h.args.clone()).unwrap_or_default();
+    let head_args = c1.head.map(|h| h.args).unwrap_or_default();
     let mut map: std::collections::HashMap<String, String> = c2
         .consts
         .iter()
@@ -796,15 +845,15 @@ fn join(c1: &SClause, c2: &SClause, p: &str, k: usize) -> SClause {
         args: a.args.iter().map(re).collect(),
     };
     let bound: Vec<&String> = c2.atoms[use_at].args.iter().collect();
-    let mut consts = c1.consts.clone();
+    let mut consts = c1.consts;
     consts.extend(
         (c2.consts.iter())
             .filter(|(n, _)| !bound.contains(&n))
             .map(|(n, s)| (map[n].clone(), s.clone())),
     );
-    let mut atoms = c1.atoms.clone();
+    let mut atoms = c1.atoms;
     atoms.extend((c2.atoms.iter().enumerate()).filter(|(i, _)| *i != use_at).map(|(_, a)| re_atom(a)));
-    let mut constraints = c1.constraints.clone();
+    let mut constraints = c1.constraints;
     constraints.extend(c2.constraints.iter().map(re));
     SClause {
         title: format!(
@@ -816,5 +865,104 @@ fn join(c1: &SClause, c2: &SClause, p: &str, k: usize) -> SClause {
         atoms,
         constraints,
         head: c2.head.as_ref().map(re_atom),
+    }
+}
+
+/// Context-free summaries: a summary `sum_f` whose every clause comes straight from `f`'s
+/// entry (`f_entry(E, S) ∧ C → sum_f(h)`: a procedure without loops and calls, once its
+/// inner vertices are resolved) is replaced, in every clause using it, by its definition:
+/// the disjunction of those clauses' constraints with the entry atom replaced by the entry's
+/// equalities (each parameter and global equal to its entry copy) and `h` equal to the
+/// use's arguments (constants renamed apart per use). The summary is then computed once (its
+/// clauses) and applied at each call as a formula: 20,000 calls of one procedure are 20,000
+/// instances of a small formula, not 20,000 predicates.
+///
+/// Why it changes no verdict: the definition is the exact relation of `f`'s runs from any
+/// entry (its clauses are `f`'s paths from the entry to the return; the entry atom only
+/// restricted them to entries some call makes). At a use, the arguments are the entry the
+/// call makes, so the clause with the definition holds exactly the returns of that call:
+/// the same transitions as the clause with the summary atom under its least interpretation.
+fn define_summaries(sys: &mut SummarySystem, entries: &BTreeMap<String, (String, Vec<(usize, usize)>)>) {
+    for (entry, (sum, pairs)) in entries {
+        let (defs, rest): (Vec<SClause>, Vec<SClause>) = std::mem::take(&mut sys.clauses)
+            .into_iter()
+            .partition(|c| c.head.as_ref().is_some_and(|h| &h.pred == sum));
+        sys.clauses = rest;
+        let plain = |c: &SClause| c.atoms.len() == 1 && &c.atoms[0].pred == entry;
+        let used_inside = defs.iter().any(|c| c.atoms.iter().any(|a| &a.pred == sum));
+        if defs.is_empty() || used_inside || !defs.iter().all(plain) {
+            sys.clauses.extend(defs);
+            continue;
+        }
+        let mut k = 0usize;
+        for c in &mut sys.clauses {
+            while let Some(i) = c.atoms.iter().position(|a| &a.pred == sum) {
+                let use_args = c.atoms.remove(i).args;
+                k += 1;
+                let mut disjuncts = vec![];
+                for (d, def) in defs.iter().enumerate() {
+                    let (consts, conj) = instance(def, pairs, &use_args, &format!("!d{k}_{d}"));
+                    c.consts.extend(consts);
+                    disjuncts.push(conj);
+                }
+                c.constraints.push(if disjuncts.len() == 1 {
+                    disjuncts.remove(0)
+                } else {
+                    format!("(or {})", disjuncts.join(" "))
+                });
+            }
+        }
+        sys.preds.retain(|p| &p.name != sum);
+    }
+}
+
+/// One use of a definition clause: its constants renamed with `suffix`, its entry atom's
+/// `pairs` equal, its head equal to `args`.
+fn instance(
+    def: &SClause,
+    pairs: &[(usize, usize)],
+    args: &[String],
+    suffix: &str,
+) -> (Vec<(String, String)>, String) {
+    let map: std::collections::HashMap<String, String> = (def.consts.iter())
+        .map(|(n, _)| (n.clone(), format!("{n}{suffix}")))
+        .collect();
+    let re = |t: &String| -> String {
+        match parse_all(t) {
+            Ok(items) if items.len() == 1 => certify::rename(&items[0], &map).to_string(),
+            _ => map.get(t).cloned().unwrap_or_else(|| t.clone()),
+        }
+    };
+    let consts = (def.consts.iter())
+        .map(|(n, s)| (map[n].clone(), s.clone()))
+        .collect();
+    let entry = &def.atoms[0].args;
+    let mut parts: Vec<String> = (pairs.iter())
+        .filter_map(|&(i, j)| Some(format!("(= {} {})", re(entry.get(i)?), re(entry.get(j)?))))
+        .collect();
+    parts.extend(def.constraints.iter().map(re));
+    if let Some(h) = &def.head {
+        parts.extend((h.args.iter().zip(args)).map(|(x, a)| format!("(= {} {a})", re(x))));
+    }
+    (consts, super::encode::and(&parts))
+}
+
+/// Drops the predicates no clause body uses, with the clauses into them (`true` satisfies
+/// those clauses, and nothing else depends on them).
+fn drop_unused(sys: &mut SummarySystem) {
+    loop {
+        let used: std::collections::BTreeSet<&String> = (sys.clauses.iter())
+            .flat_map(|c| c.atoms.iter().map(|a| &a.pred))
+            .collect();
+        let dead: Vec<String> = (sys.preds.iter())
+            .filter(|p| !used.contains(&p.name))
+            .map(|p| p.name.clone())
+            .collect();
+        if dead.is_empty() {
+            return;
+        }
+        sys.clauses
+            .retain(|c| c.head.as_ref().is_none_or(|h| !dead.contains(&h.pred)));
+        sys.preds.retain(|p| !dead.contains(&p.name));
     }
 }
