@@ -742,12 +742,10 @@ fn check(
         (pp.num_calls() >= ara::procedures::MANY_CALLS).then_some(pp)
     };
     let by_procedures = match &loaded {
-        Err(AraError::Recursion { .. }) => Some(
-            ara::frontend::load_procedures(&input.file, &frontend_options(input)).ok(),
-        ),
-        Ok(p) if p.num_vertices as usize >= ara::procedures::MANY_CALLS => {
-            many_calls().map(Some)
+        Err(AraError::Recursion { .. }) => {
+            Some(ara::frontend::load_procedures(&input.file, &frontend_options(input)).ok())
         }
+        Ok(p) if p.num_vertices as usize >= ara::procedures::MANY_CALLS => many_calls().map(Some),
         _ => None,
     };
     let p = match loaded {

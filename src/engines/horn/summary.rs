@@ -186,7 +186,13 @@ pub fn encode(pp: &ProcProgram) -> Result<SummarySystem, String> {
     }
     let entries = e.entry_links();
     let call_sites = e.call_sites();
-    let sys = std::mem::replace(&mut e.sys, SummarySystem { preds: vec![], clauses: vec![] });
+    let sys = std::mem::replace(
+        &mut e.sys,
+        SummarySystem {
+            preds: vec![],
+            clauses: vec![],
+        },
+    );
     // First the procedures' insides (entries and call sites kept: a call site's state is
     // not copied into the callee's entry clause), then, with the summaries defined, all.
     let mut keep: std::collections::BTreeSet<String> = entries.keys().cloned().collect();
@@ -364,9 +370,14 @@ impl Encoder<'_> {
         let s = parse_all(t).ok()?.pop()?;
         let (name, args) = match &s {
             Sexp::Atom(a) => (a.clone(), vec![]),
-            Sexp::List(l) => (l.first()?.atom()?.to_string(), l[1..].iter().map(|x| x.to_string()).collect()),
+            Sexp::List(l) => (
+                l.first()?.atom()?.to_string(),
+                l[1..].iter().map(|x| x.to_string()).collect(),
+            ),
         };
-        self.pred_names.contains(&name).then_some(Atom { pred: name, args })
+        self.pred_names
+            .contains(&name)
+            .then_some(Atom { pred: name, args })
     }
 
     fn frame_clauses(&mut self, k: usize) -> Result<(), AraError> {
@@ -807,7 +818,11 @@ fn resolvable(slots: &[Option<SClause>], p: &str, ins: &[usize], outs: &[usize])
     if ins.iter().any(|i| outs.contains(i)) || ins.len() * outs.len() > ins.len() + outs.len() {
         return false;
     }
-    let max_in = ins.iter().filter_map(|&i| clause(i)).map(|c| c.atoms.len()).max();
+    let max_in = ins
+        .iter()
+        .filter_map(|&i| clause(i))
+        .map(|c| c.atoms.len())
+        .max();
     outs.iter().filter_map(|&i| clause(i)).all(|c| {
         let uses: Vec<&Atom> = c.atoms.iter().filter(|a| a.pred == p).collect();
         let distinct = uses.len() == 1 && {
@@ -852,7 +867,11 @@ fn join(c1: SClause, c2: &SClause, p: &str, k: usize) -> SClause {
             .map(|(n, s)| (map[n].clone(), s.clone())),
     );
     let mut atoms = c1.atoms;
-    atoms.extend((c2.atoms.iter().enumerate()).filter(|(i, _)| *i != use_at).map(|(_, a)| re_atom(a)));
+    atoms.extend(
+        (c2.atoms.iter().enumerate())
+            .filter(|(i, _)| *i != use_at)
+            .map(|(_, a)| re_atom(a)),
+    );
     let mut constraints = c1.constraints;
     constraints.extend(c2.constraints.iter().map(re));
     SClause {
@@ -882,7 +901,10 @@ fn join(c1: SClause, c2: &SClause, p: &str, k: usize) -> SClause {
 /// restricted them to entries some call makes). At a use, the arguments are the entry the
 /// call makes, so the clause with the definition holds exactly the returns of that call:
 /// the same transitions as the clause with the summary atom under its least interpretation.
-fn define_summaries(sys: &mut SummarySystem, entries: &BTreeMap<String, (String, Vec<(usize, usize)>)>) {
+fn define_summaries(
+    sys: &mut SummarySystem,
+    entries: &BTreeMap<String, (String, Vec<(usize, usize)>)>,
+) {
     for (entry, (sum, pairs)) in entries {
         let (defs, rest): (Vec<SClause>, Vec<SClause>) = std::mem::take(&mut sys.clauses)
             .into_iter()
