@@ -113,5 +113,5 @@ fn cfg_prints_every_procedure() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.starts_with("procedure main:\n"), "{out}");
     assert!(out.contains("procedure flip(flip__n):\n"), "{out}");
-    assert!(out.contains("flip(flip__n - 1u);"), "{out}");
+    assert!(out.contains("flip(flip__n - 1);"), "{out}");
 }

@@ -36,6 +36,11 @@
 //! over the bit-vector clauses ([`certify::check_clauses`]); a predicate the certificate
 //! does not name is `true` there (the check decides whether that is enough), so nothing the
 //! solver omits or gets wrong can make a wrong SAFE.
+//!
+//! Before solving, vertex predicates are resolved away ([`resolve`]) and the summaries of
+//! procedures without loops and calls become formulas applied at each call
+//! ([`define_summaries`]); each step's soundness argument is in its doc. `ARA_SUMMARY_DUMP=FILE`
+//! writes the clauses given to Spacer.
 
 use super::certify::{self, PlainClause};
 use super::cprint;
@@ -986,5 +991,65 @@ fn drop_unused(sys: &mut SummarySystem) {
         sys.clauses
             .retain(|c| c.head.as_ref().is_none_or(|h| !dead.contains(&h.pred)));
         sys.preds.retain(|p| !dead.contains(&p.name));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frontend::{FrontendOptions, parse_procedures};
+
+    const PARITY: &str = "int even = 1;
+void flip(unsigned n) { if (n == 0) return; even = !even; flip(n - 1); }
+int main(void) { unsigned n = __VERIFIER_nondet_uint(); flip(n);
+  if (even != (n % 2 == 0)) reach_error(); return 0; }";
+
+    /// The clauses of a recursive procedure after resolution: a summary, the recursive call
+    /// site, and the entry of `flip` kept; `main` in one clause into the error.
+    #[test]
+    fn parity_clauses_with_a_summary() {
+        let pp = parse_procedures(PARITY, "t.c", &FrontendOptions::default()).unwrap();
+        let sys = encode(&pp).unwrap();
+        let preds: Vec<String> = sys
+            .preds
+            .iter()
+            .map(|p| {
+                let ps: Vec<&str> = p.params.iter().map(|(n, _)| n.as_str()).collect();
+                format!("{}({})", p.name, ps.join(", "))
+            })
+            .collect();
+        assert_eq!(
+            preds,
+            [
+                "flip_1(flip::n@entry, even@entry, even, flip::n)",
+                "flip_4(flip::n@entry, even@entry, even, flip::n)",
+                "sum_flip(flip::n, even, even')"
+            ]
+        );
+        let ret = sys
+            .clauses
+            .iter()
+            .find(|c| c.atoms.iter().any(|a| a.pred == "sum_flip") && c.head.is_some())
+            .unwrap()
+            .plain();
+        assert_eq!(
+            format!("{} => {}", ret.body, ret.head),
+            "(and (flip_4 e0 e1 s0 s1) (sum_flip (bvsub s1 #x00000001) s0 g0)) => (sum_flip e0 e1 g0)"
+        );
+        let errors = sys.clauses.iter().filter(|c| c.head.is_none()).count();
+        assert_eq!(errors, 1);
+    }
+
+    /// A loop-free procedure's summary is applied as a formula: no predicate is left for
+    /// three calls of `swap`, one clause into the error.
+    #[test]
+    fn loop_free_summaries_are_applied_at_each_call() {
+        let src = "int a = 1, b = 2; void swap(void) { int t = a; a = b; b = t; }
+int main(void) { swap(); swap(); swap(); if (a != 2) reach_error(); return 0; }";
+        let pp = parse_procedures(src, "t.c", &FrontendOptions::default()).unwrap();
+        let sys = encode(&pp).unwrap();
+        assert!(sys.preds.is_empty(), "{:?}", sys.preds);
+        assert_eq!(sys.clauses.len(), 1);
+        assert!(sys.clauses[0].head.is_none());
     }
 }
