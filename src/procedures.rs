@@ -34,7 +34,7 @@ pub const MANY_CALLS: usize = 2000;
 
 /// The answer of one side of the race.
 enum Side {
-    Source(Result<StrategyReport, AraError>),
+    Source(Box<Result<StrategyReport, AraError>>),
     Summaries(Result<SummaryOutcome, AraError>),
 }
 
@@ -61,7 +61,7 @@ pub fn check(
         let source = tools::spawn_deep_scoped(sc, "source", move || {
             tools::watch_cancel(Some(stop));
             let r = source_check::check(src, checker, timeout, keep_dir, requested);
-            let _ = tx1.send(Side::Source(r));
+            let _ = tx1.send(Side::Source(Box::new(r)));
         });
         let (tx2, stop) = (tx.clone(), stop_summaries.clone());
         let pp = &pp;
@@ -90,8 +90,8 @@ pub fn check(
                 }
                 Side::Summaries(_) => {}
                 Side::Source(r) => {
-                    let definite = matches!(&r, Ok(rep) if rep.report.verdict.is_definite());
-                    from_source = Some(r);
+                    let definite = matches!(&*r, Ok(rep) if rep.report.verdict.is_definite());
+                    from_source = Some(*r);
                     if definite {
                         stop_summaries.cancel();
                         break;
@@ -100,7 +100,7 @@ pub fn check(
             }
         }
         if let Some(s) = proved {
-            return Ok(summaries_report(src, &pp, s, requested, start));
+            return Ok(summaries_report(src, pp, s, requested, start));
         }
         match from_source {
             Some(r) => r,
