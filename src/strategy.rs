@@ -856,7 +856,10 @@ impl StrategyReport {
             for l in lines {
                 let _ = writeln!(out, "{l}");
             }
-        } else if let FinalVerdict::Unsafe { .. } = self.report.verdict {
+        } else if matches!(self.report.verdict, FinalVerdict::Unsafe { .. })
+            || matches!(self.strategy, AnsweredBy::Summaries)
+        {
+            // The error trace, or the procedure summaries in C.
             for l in lines.take_while(|l| !l.starts_with("iterations:")) {
                 let _ = writeln!(out, "{l}");
             }
