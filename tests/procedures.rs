@@ -9,7 +9,8 @@
 //! with x in {-7, 0, 1, 42}; McCarthy 91: x in -300..300 and ±10^6, ±999999; swap_seq: no
 //! input); every `*_unsafe.c` reached the error (abort) on its witness input: parity at
 //! n = 0 and 1, evenodd at n = 0, delay_recur at n = 2, x = 5, McCarthy at x = 102,
-//! swap_seq_unsafe on its own. By reasoning: flip(n) flips `even` n times; after three or more
+//! swap_seq_unsafe on its own (plain ESBMC `--unwind 4 --no-unwinding-assertions` also
+//! reports each recursive bug twin, VERIFICATION FAILED). By reasoning: flip(n) flips `even` n times; after three or more
 //! shifts every stage holds x; f91(x) = 91 for x <= 101 and x - 10 above; an even number of
 //! swaps is the identity.
 
