@@ -22,6 +22,7 @@ pub mod error;
 pub mod frontend;
 pub mod ir;
 pub mod out;
+pub mod procedures;
 pub mod progress;
 pub mod smt;
 pub mod source_check;

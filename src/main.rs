@@ -46,6 +46,9 @@ enum Command {
         /// Print Graphviz instead of text.
         #[arg(long)]
         dot: bool,
+        /// Print one CFG per procedure (calls kept; the default for a recursive program).
+        #[arg(long)]
+        procedures: bool,
     },
     /// Write the index-set abstraction of a program as array-free C.
     Abstract {
@@ -266,6 +269,17 @@ fn data_model(a: DataModelArg) -> ara::ir::DataModel {
 }
 
 fn load(input: &InputArgs) -> Result<ara::ir::Program, AraError> {
+    ara::frontend::load_file(&input.file, &frontend_options(input))
+}
+
+/// `ara cfg --procedures`: the CFG of every procedure of the procedural form.
+fn print_procedures(input: &InputArgs) -> Result<i32, AraError> {
+    let pp = ara::frontend::load_procedures(&input.file, &frontend_options(input))?;
+    out!("{}", pp.cfg_text());
+    Ok(exit::OK)
+}
+
+fn frontend_options(input: &InputArgs) -> ara::frontend::FrontendOptions {
     let mut opts = ara::frontend::FrontendOptions {
         data_model: data_model(input.data_model),
         ..Default::default()
@@ -273,7 +287,7 @@ fn load(input: &InputArgs) -> Result<ara::ir::Program, AraError> {
     if !input.error_functions.is_empty() {
         opts.error_functions = input.error_functions.clone();
     }
-    ara::frontend::load_file(&input.file, &opts)
+    opts
 }
 
 /// The user's file and its error functions, for the replay on the source.
@@ -324,8 +338,16 @@ fn write_output(path: Option<&PathBuf>, text: &str) -> Result<(), AraError> {
 
 fn run(cli: Cli) -> Result<i32, AraError> {
     match cli.command {
-        Command::Cfg { input, dot } => {
-            let p = load(&input)?;
+        Command::Cfg {
+            input,
+            dot,
+            procedures,
+        } => {
+            let p = match load(&input) {
+                Err(AraError::Recursion { .. }) if !dot => return print_procedures(&input),
+                _ if procedures && !dot => return print_procedures(&input),
+                r => r?,
+            };
             let cfg = ara::ir::cfg::Cfg::build(&p);
             out!("{}", if dot { cfg.to_dot(&p) } else { cfg.to_text(&p) });
             Ok(exit::OK)
@@ -717,14 +739,28 @@ fn check(
     // On a terminal, a line on stderr says what runs and the best answer so far; it is
     // cleared before the report is printed.
     let progress = ara::progress::show_on_terminal();
-    let p = match load(input) {
+    let loaded = load(input);
+    let many_calls = || {
+        let pp = ara::frontend::load_procedures(&input.file, &frontend_options(input)).ok()?;
+        (pp.num_calls() >= ara::procedures::MANY_CALLS).then_some(pp)
+    };
+    let by_procedures = match &loaded {
         Err(AraError::Recursion { .. }) => {
-            let report = ara::source_check::check(
+            Some(ara::frontend::load_procedures(&input.file, &frontend_options(input)).ok())
+        }
+        Ok(p) if p.num_vertices as usize >= ara::procedures::MANY_CALLS => many_calls().map(Some),
+        _ => None,
+    };
+    let p = match loaded {
+        _ if by_procedures.is_some() => {
+            let procs = by_procedures.flatten();
+            let report = ara::procedures::check(
                 &source_options(input),
                 &chk.options(data_model(input.data_model)),
-                Duration::from_secs(chk.timeout),
+                Duration::from_secs(chk.timeout).saturating_sub(start.elapsed()),
                 chk.keep.as_deref(),
                 strategy,
+                procs,
             )?;
             drop(progress);
             let (report, code) = finish(report, json);

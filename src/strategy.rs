@@ -62,6 +62,8 @@ pub enum AnsweredBy {
     Bmc,
     /// ESBMC on the user's own source (a recursive program: `source_check`).
     Source,
+    /// Procedure summaries (a recursive program: `procedures`, the Horn engine's summaries).
+    Summaries,
     /// Nothing: the verdict is UNKNOWN.
     None,
 }
@@ -75,6 +77,7 @@ impl fmt::Display for AnsweredBy {
             AnsweredBy::Source => {
                 "source (ESBMC on your source: the front end does not take recursion)"
             }
+            AnsweredBy::Summaries => "summaries (Horn clauses with procedure summaries)",
             AnsweredBy::None => "none",
         })
     }
@@ -861,7 +864,10 @@ impl StrategyReport {
             for l in lines {
                 let _ = writeln!(out, "{l}");
             }
-        } else if let FinalVerdict::Unsafe { .. } = self.report.verdict {
+        } else if matches!(self.report.verdict, FinalVerdict::Unsafe { .. })
+            || matches!(self.strategy, AnsweredBy::Summaries)
+        {
+            // The error trace, or the procedure summaries in C.
             for l in lines.take_while(|l| !l.starts_with("iterations:")) {
                 let _ = writeln!(out, "{l}");
             }

@@ -40,7 +40,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     (
         "strategy",
-        &["cegar", "svwitness", "strategy", "source_check"],
+        &["cegar", "svwitness", "strategy", "source_check", "procedures"],
     ),
     ("cli", &["batch", "difftest"]),
 ];

@@ -43,14 +43,19 @@ fn check(name: &str, timeout: u32) -> (i32, serde_json::Value) {
     (o.status.code().unwrap(), j)
 }
 
-/// `name_safe.c` is SAFE by complete unwinding on the source, `name_unsafe.c` UNSAFE
-/// replayed on the source with gcc.
+/// `name_safe.c` is SAFE (by complete unwinding on the source, or by the procedure
+/// summaries that race it: `procedures::check`), `name_unsafe.c` UNSAFE replayed on the
+/// source with gcc.
 fn twins(name: &str) {
     let (code, j) = check(&format!("{name}_safe.c"), 120);
     assert_eq!(code, SAFE, "{name}_safe: {j:#}");
-    assert_eq!(j["strategy"], "source", "{j:#}");
-    assert_eq!(j["proof"]["on"]["program"], "source", "{j:#}");
-    assert_eq!(j["proof"]["proof"], "complete-unwinding", "{j:#}");
+    if j["strategy"] == "summaries" {
+        assert_eq!(j["proof"]["proof"], "inductive-invariant", "{j:#}");
+    } else {
+        assert_eq!(j["strategy"], "source", "{j:#}");
+        assert_eq!(j["proof"]["on"]["program"], "source", "{j:#}");
+        assert_eq!(j["proof"]["proof"], "complete-unwinding", "{j:#}");
+    }
     let (code, j) = check(&format!("{name}_unsafe.c"), 120);
     assert_eq!(code, UNSAFE, "{name}_unsafe: {j:#}");
     assert_eq!(j["strategy"], "source", "{j:#}");
@@ -107,14 +112,18 @@ fn parity_constant() {
     twins("parity");
 }
 
-/// Recursion as deep as a nondet input: no bound unwinds it completely, so never SAFE (and,
-/// the program being safe, never UNSAFE); ESBMC's bugs of cut-off recursion are not replayed.
+/// Recursion as deep as a nondet input: no bound unwinds it completely, so never SAFE on the
+/// source (and, the program being safe, never UNSAFE); ESBMC's bugs of cut-off recursion are
+/// not replayed. SAFE only from the procedure summaries (tests/procedures.rs).
 #[test]
-fn unbounded_depth_is_unknown() {
-    let (code, j) = check("parity_nondet_safe.c", 8);
-    assert_eq!(code, UNKNOWN, "{j:#}");
-    let (code, j) = check("mccarthy_nondet_wide.c", 8);
-    assert_eq!(code, UNKNOWN, "{j:#}");
+fn unbounded_depth_is_never_unsafe() {
+    for name in ["parity_nondet_safe.c", "mccarthy_nondet_wide.c"] {
+        let (code, j) = check(name, 8);
+        match code {
+            SAFE => assert_eq!(j["strategy"], "summaries", "{j:#}"),
+            _ => assert_eq!(code, UNKNOWN, "{j:#}"),
+        }
+    }
 }
 
 /// A bug 10^8 calls deep: ESBMC's counterexamples within its bounds do not replay (the gcc
@@ -142,11 +151,23 @@ fn declared_verifier_assert_is_never_proved() {
     assert_eq!(j["reason"]["reason"]["reason"], "unsupported", "{j:#}");
 }
 
-/// `ara cfg` still refuses recursion with the one-line error.
+/// `ara cfg` of a recursive program prints its procedures; `ara abstract` still refuses
+/// recursion with the one-line error.
 #[test]
-fn cfg_refuses_recursion() {
+fn cfg_prints_procedures_abstract_refuses_recursion() {
     let o = Command::new(ARA)
         .arg("cfg")
+        .arg(program("fib_safe.c"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("procedure fib(fib__n) -> fib__return:"),
+        "{out}"
+    );
+    let o = Command::new(ARA)
+        .arg("abstract")
         .arg(program("fib_safe.c"))
         .output()
         .unwrap();

@@ -55,7 +55,8 @@ fn check_shape(p: &Program, name: &str) {
                 | StmtKind::DoWhile { .. }
                 | StmtKind::Break
                 | StmtKind::Continue
-                | StmtKind::Store(..) => panic!("{name}: {:?} left", s.kind),
+                | StmtKind::Store(..)
+                | StmtKind::Call(_) => panic!("{name}: {:?} left", s.kind),
                 StmtKind::Assign(_, e) | StmtKind::Assume(e) | StmtKind::Assert(e) => {
                     assert!(expr_ok(e), "{name}: array read left")
                 }

@@ -1520,6 +1520,7 @@ impl Cx<'_> {
             | StmtKind::Continue
             | StmtKind::Goto(_)
             | StmtKind::Label(_)) => k.clone(),
+            StmtKind::Call(_) => unreachable!("{}", crate::ir::procs::NO_CALLS),
         };
         Stmt {
             kind,

@@ -717,6 +717,7 @@ impl Facts {
                 StmtKind::Goto(l) => self.gotos.push(*l),
                 StmtKind::Label(l) => self.labels.push(*l),
                 StmtKind::Break | StmtKind::Continue | StmtKind::Exit | StmtKind::Skip => {}
+                StmtKind::Call(_) => unreachable!("{}", crate::ir::procs::NO_CALLS),
             }
         }
     }
@@ -1197,6 +1198,9 @@ impl Tx<'_> {
             }
             StmtKind::If(c, t, e) => StmtKind::If(self.expr(c), self.stmts(t)?, self.stmts(e)?),
             StmtKind::Block(b) => StmtKind::Block(self.stmts(b)?),
+            StmtKind::Call(_) => {
+                return Err(AraError::Internal(crate::ir::procs::NO_CALLS.into()));
+            }
             StmtKind::While { cond, body, step } => {
                 return self.while_loop(s, before, cond, body, step, out);
             }

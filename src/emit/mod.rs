@@ -486,6 +486,7 @@ impl Emitter<'_> {
             StmtKind::If(..) => self.if_chain(s),
             StmtKind::While { cond, body, step } => self.while_loop(s, cond, body, step),
             StmtKind::DoWhile { body, cond } => self.do_while(s, body, cond),
+            StmtKind::Call(_) => unreachable!("{}", crate::ir::procs::NO_CALLS),
         }
     }
 
@@ -727,6 +728,7 @@ fn stmts_bracket_depth(
             | StmtKind::Continue
             | StmtKind::Goto(_)
             | StmtKind::Label(_) => note(&[]),
+            StmtKind::Call(c) => note(&c.args.iter().collect::<Vec<_>>()),
         }
     }
 }

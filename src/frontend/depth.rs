@@ -136,6 +136,7 @@ fn stmts_depth(ss: &[Stmt], depth: usize, at: &mut Option<Span>) {
                 stmts_depth(body, depth + 1, at);
             }
             StmtKind::Block(b) => stmts_depth(b, depth + 1, at),
+            StmtKind::Call(c) => exprs_deep(&c.args.iter().collect::<Vec<_>>()),
             StmtKind::Error
             | StmtKind::Exit
             | StmtKind::Skip

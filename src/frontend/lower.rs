@@ -145,6 +145,11 @@ pub(super) struct Lowerer<'a> {
     pub products: HashMap<Vec<Size>, VarId>,
     /// Where the loop statements lowered start (offsets in `text`; for `Program::loop_sites`).
     pub loop_offsets: Vec<usize>,
+    /// Keep calls of functions with integer parameters as calls (`procs`), not inlined.
+    pub procedural: bool,
+    /// The procedures lowered so far (`procedural` only), by name in `proc_ids`.
+    pub procs: Vec<crate::ir::procs::Proc>,
+    pub proc_ids: HashMap<String, crate::ir::procs::ProcId>,
 }
 
 /// The types of a function declaration; `params` is `None` without a prototype (`int f();`).
@@ -256,6 +261,9 @@ impl<'a> Lowerer<'a> {
             vla_name: None,
             products: HashMap::new(),
             loop_offsets: vec![],
+            procedural: false,
+            procs: vec![],
+            proc_ids: HashMap::new(),
         }
     }
 

@@ -17,12 +17,14 @@ mod init;
 mod literal;
 mod lower;
 mod pointer;
+mod procs;
 mod repeat;
 pub mod source;
 mod stmt;
 
 use crate::error::AraError;
-use crate::ir::{DataModel, Program, Stmt, StmtKind};
+use crate::ir::procs::ProcProgram;
+use crate::ir::{DataModel, Program};
 use crate::tools::{self, Limits, Tool};
 use lang_c::ast::{ExternalDeclaration, FunctionDefinition};
 use lang_c::span::Node;
@@ -61,6 +63,17 @@ fn input_error(path: &Path, msg: &str) -> AraError {
 
 /// Reads, preprocesses (unless it is a `.i` file), parses and lowers a C file.
 pub fn load_file(path: &Path, opts: &FrontendOptions) -> Result<Program, AraError> {
+    load(path, opts, false).map(|pp| pp.program)
+}
+
+/// [`load_file`] keeping the calls of functions with integer parameters as calls: the
+/// procedural form (`ir::procs`), recursion allowed.
+pub fn load_procedures(path: &Path, opts: &FrontendOptions) -> Result<ProcProgram, AraError> {
+    load(path, opts, true)
+}
+
+/// [`load_file`]; `procedural`: keep calls (`frontend::procs`).
+fn load(path: &Path, opts: &FrontendOptions, procedural: bool) -> Result<ProcProgram, AraError> {
     let bytes = source::read_source(path)?;
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
         return Err(input_error(path, "empty file"));
@@ -75,13 +88,13 @@ pub fn load_file(path: &Path, opts: &FrontendOptions) -> Result<Program, AraErro
         .map_err(|_| input_error(path, "binary file (not UTF-8 text), not C source"))?;
     let file = path.display().to_string();
     if path.extension().is_some_and(|e| e == "i") {
-        return parse_source(&text, &file, opts);
+        return parse_text(&text, &file, opts, true, procedural);
     }
     let pre = preprocess(path, opts)?;
     if pre.len() as u64 > source::MAX_INPUT_BYTES {
         return Err(source::too_large(path));
     }
-    parse_text(&pre, &file, opts, false)
+    parse_text(&pre, &file, opts, false, procedural)
 }
 
 /// Runs `gcc -E` on the file.
@@ -132,7 +145,16 @@ fn gcc_error(stderr: &str, file: &str) -> AraError {
 /// Parses and lowers already preprocessed text; `file` names it in messages (line markers in
 /// the text take precedence).
 pub fn parse_source(text: &str, file: &str, opts: &FrontendOptions) -> Result<Program, AraError> {
-    parse_text(text, file, opts, true)
+    parse_text(text, file, opts, true, false).map(|pp| pp.program)
+}
+
+/// [`parse_source`] keeping calls ([`load_procedures`]).
+pub fn parse_procedures(
+    text: &str,
+    file: &str,
+    opts: &FrontendOptions,
+) -> Result<ProcProgram, AraError> {
+    parse_text(text, file, opts, true, true)
 }
 
 /// [`parse_source`]; `as_is`: `text` is the file itself (else `gcc -E` output of it).
@@ -141,11 +163,12 @@ fn parse_text(
     file: &str,
     opts: &FrontendOptions,
     as_is: bool,
-) -> Result<Program, AraError> {
+    procedural: bool,
+) -> Result<ProcProgram, AraError> {
     let (text, file, opts) = (text.to_string(), file.to_string(), opts.clone());
     // A big stack for deeply nested input, and a panic in the parser becomes an error.
     let h = crate::tools::spawn_deep("parser", move || {
-        parse_and_lower(&text, &file, &opts, as_is)
+        parse_and_lower(&text, &file, &opts, as_is, procedural)
     })
     .map_err(|e| AraError::Internal(format!("cannot start the parser thread: {e}")))?;
     h.join()
@@ -158,7 +181,8 @@ fn parse_and_lower(
     file: &str,
     opts: &FrontendOptions,
     as_is: bool,
-) -> Result<Program, AraError> {
+    procedural: bool,
+) -> Result<ProcProgram, AraError> {
     source::scan_nesting(text, file)?;
     let config = lang_c::driver::Config::with_gcc();
     let parsed = match lang_c::driver::parse_preprocessed(&config, text.to_string()) {
@@ -200,6 +224,7 @@ fn parse_and_lower(
         return Err(e);
     }
     let mut l = Lowerer::new(&map, &parsed.source, opts, file);
+    l.procedural = procedural;
     let mut main: Option<&Node<FunctionDefinition>> = None;
     for ext in &parsed.unit.0 {
         match &ext.node {
@@ -235,7 +260,18 @@ fn parse_and_lower(
     number(&mut p.body, &mut next);
     p.num_vertices = next + 1;
     depth::check_program(&p)?;
-    Ok(p)
+    let mut pp = ProcProgram {
+        program: p,
+        procs: l.procs,
+    };
+    for f in 0..pp.procs.len() {
+        let mut next = 1;
+        number(&mut pp.procs[f].body, &mut next);
+        pp.procs[f].num_vertices = next + 1;
+        let id = Some(crate::ir::procs::ProcId(f as u32));
+        depth::check_program(&pp.body_program(id))?;
+    }
+    Ok(pp)
 }
 
 /// A file-scope declaration: typedefs, tags, prototypes (ignored), objects.
@@ -286,40 +322,7 @@ fn global_decl<'a>(
     Ok(())
 }
 
-/// Gives every vertex statement its CFG number in program order (a `do-while` test after its
-/// body); labels and blocks get 0.
-fn number(stmts: &mut [Stmt], next: &mut u32) {
-    for s in stmts {
-        let mut fresh = || {
-            let v = *next;
-            *next += 1;
-            v
-        };
-        match &mut s.kind {
-            StmtKind::Label(_) => s.id = 0,
-            StmtKind::Block(b) => {
-                s.id = 0;
-                number(b, next);
-            }
-            StmtKind::If(_, t, e) => {
-                s.id = fresh();
-                number(t, next);
-                number(e, next);
-            }
-            StmtKind::While { body, step, .. } => {
-                s.id = fresh();
-                number(body, next);
-                number(step, next);
-            }
-            StmtKind::DoWhile { body, .. } => {
-                number(body, next);
-                s.id = *next;
-                *next += 1;
-            }
-            _ => s.id = fresh(),
-        }
-    }
-}
+use crate::ir::procs::number;
 
 #[cfg(test)]
 mod tests {

@@ -17,7 +17,7 @@ use super::ctype::CType;
 use super::expr::{Val, has_side_effects, is_assert_fail};
 use super::lower::{Binding, FnCtx, Jump, LVal, Lowerer, R, decl_specs};
 use crate::error::AraError;
-use crate::ir::{BinOp, Expr, IntType, LabelId, Span, Stmt, StmtKind, Storage};
+use crate::ir::{BinOp, Expr, IntType, LabelId, Span, Stmt, StmtKind, Storage, VarId};
 use lang_c::ast::*;
 use lang_c::span::Node;
 use std::collections::HashMap;
@@ -82,9 +82,9 @@ impl Builtin {
 }
 
 /// A parameter of a function definition.
-struct Param {
-    name: Option<String>,
-    ty: CType,
+pub(super) struct Param {
+    pub name: Option<String>,
+    pub ty: CType,
 }
 
 impl<'a> Lowerer<'a> {
@@ -579,6 +579,9 @@ impl<'a> Lowerer<'a> {
         // The program's own definition wins over every model of a library function: its
         // parameter types convert the arguments as C does.
         if let Some(f) = self.funcs.get(name.as_str()).copied() {
+            if self.procedural && Builtin::of(&name).is_none() && self.keeps_call(f) {
+                return self.call_procedure(&name, f, args, off);
+            }
             let (start, nv) = (self.out_len(), self.p.vars.len());
             let v = self.inline(&name, f, args, off)?;
             if Builtin::of(&name).is_some() {
@@ -776,7 +779,7 @@ impl<'a> Lowerer<'a> {
     }
 
     /// The return type and parameters of a function definition.
-    fn signature(&mut self, f: &'a Node<FunctionDefinition>) -> (CType, Vec<Param>) {
+    pub(super) fn signature(&mut self, f: &'a Node<FunctionDefinition>) -> (CType, Vec<Param>) {
         let specs = decl_specs(&f.node.specifiers);
         let base = self.specs_type(&specs);
         let (_, fty) = self.declarator(base, &f.node.declarator, false);
@@ -908,16 +911,7 @@ impl<'a> Lowerer<'a> {
             caller.at = off;
         }
         let (ret_ty, params) = self.signature(f);
-        if args.len() != params.len() {
-            return Err(self.unsup(
-                off,
-                format!(
-                    "call of {name} with {} arguments ({} parameters)",
-                    args.len(),
-                    params.len()
-                ),
-            ));
-        }
+        self.check_arity(name, &params, args, off)?;
         // Arguments are evaluated in the caller's scope.
         let mut scope = HashMap::new();
         for (p, a) in params.iter().zip(args) {
@@ -928,21 +922,7 @@ impl<'a> Lowerer<'a> {
                 CType::Int(t) => {
                     let v = self.rvalue(a)?;
                     let v = self.conv(v, *t);
-                    let obj = self.build_obj(
-                        &p.ty,
-                        &c_name,
-                        &display,
-                        Storage::Local,
-                        span,
-                        &[],
-                        aoff,
-                        &pname,
-                    )?;
-                    let lv = LVal {
-                        ty: p.ty.clone(),
-                        obj,
-                        idx: None,
-                    };
+                    let lv = self.param_obj(&p.ty, (&c_name, &display), span, aoff, &pname)?;
                     let (place, _) = self.place(&lv, aoff)?;
                     self.write(&place, v, span);
                     scope.insert(pname, Binding::Obj(lv));
@@ -964,21 +944,7 @@ impl<'a> Lowerer<'a> {
                 }
                 CType::Struct(_) => {
                     let src = self.lvalue_or_value(a)?;
-                    let obj = self.build_obj(
-                        &p.ty,
-                        &c_name,
-                        &display,
-                        Storage::Local,
-                        span,
-                        &[],
-                        aoff,
-                        &pname,
-                    )?;
-                    let lv = LVal {
-                        ty: p.ty.clone(),
-                        obj,
-                        idx: None,
-                    };
+                    let lv = self.param_obj(&p.ty, (&c_name, &display), span, aoff, &pname)?;
                     let (_, stmts) = self.buffered(|s| s.copy_obj(&lv, &src, span, aoff))?;
                     self.emit(StmtKind::Block(stmts), span);
                     scope.insert(pname, Binding::Obj(lv));
@@ -994,20 +960,82 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
-        let ret = match &ret_ty {
-            CType::Void => None,
+        let ret = self.return_var(name, &ret_ty, "ret", off)?;
+        let body = self.function_body(name, f, scope, ret, span)?;
+        self.emit(StmtKind::Block(body), span);
+        Ok(match ret {
+            Some((v, _)) => Val::Int(Expr::Var(v)),
+            None => Val::Void,
+        })
+    }
+
+    /// The parameter `c_name` (`f__x`, displayed `f::x`) of an integer or struct type.
+    pub(super) fn param_obj(
+        &mut self,
+        ty: &CType,
+        (c_name, display): (&str, &str),
+        span: Span,
+        aoff: usize,
+        pname: &str,
+    ) -> R<LVal> {
+        let obj = self.build_obj(ty, c_name, display, Storage::Local, span, &[], aoff, pname)?;
+        Ok(LVal {
+            ty: ty.clone(),
+            obj,
+            idx: None,
+        })
+    }
+
+    pub(super) fn check_arity(
+        &self,
+        name: &str,
+        params: &[Param],
+        args: &[Node<Expression>],
+        off: usize,
+    ) -> R<()> {
+        if args.len() == params.len() {
+            return Ok(());
+        }
+        Err(self.unsup(
+            off,
+            format!(
+                "call of {name} with {} arguments ({} parameters)",
+                args.len(),
+                params.len()
+            ),
+        ))
+    }
+
+    /// A fresh variable `f__<base>` for the value a call of `f` returns (`None` for `void`).
+    pub(super) fn return_var(
+        &mut self,
+        name: &str,
+        ret_ty: &CType,
+        base: &str,
+        off: usize,
+    ) -> R<Option<(VarId, IntType)>> {
+        match ret_ty {
+            CType::Void => Ok(None),
             CType::Int(t) => {
-                let v = self.fresh_var(&format!("{name}__ret"), *t, Storage::Local);
+                let v = self.fresh_var(&format!("{name}__{base}"), *t, Storage::Local);
                 self.p.vars[v.0 as usize].display = format!("{name}()");
-                self.p.vars[v.0 as usize].span = span;
-                Some((v, *t))
+                self.p.vars[v.0 as usize].span = self.span(off);
+                Ok(Some((v, *t)))
             }
-            other => {
-                return Err(
-                    self.unsup(off, format!("function {name} returns {}", other.describe()))
-                );
-            }
-        };
+            other => Err(self.unsup(off, format!("function {name} returns {}", other.describe()))),
+        }
+    }
+
+    /// The body of function `name` lowered in its own scope `scope` (its parameters), with
+    /// `return e` assigning `ret`; the label its `return`s jump to ends it.
+    pub(super) fn function_body(
+        &mut self,
+        name: &str,
+        f: &'a Node<FunctionDefinition>,
+        scope: HashMap<String, Binding>,
+        ret: Option<(VarId, IntType)>,
+        span: Span,
+    ) -> R<Vec<Stmt>> {
         let saved_scopes = self.scopes.split_off(1);
         self.scopes.push(scope);
         let saved_jumps = std::mem::take(&mut self.jumps);
@@ -1040,11 +1068,7 @@ impl<'a> Lowerer<'a> {
                 body.push(self.mk(StmtKind::Label(end), span));
             }
         }
-        self.emit(StmtKind::Block(body), span);
-        Ok(match ret {
-            Some((v, _)) => Val::Int(Expr::Var(v)),
-            None => Val::Void,
-        })
+        Ok(body)
     }
 }
 

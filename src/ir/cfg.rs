@@ -293,6 +293,7 @@ impl Builder<'_> {
                 StmtKind::Assign(..)
                 | StmtKind::Store(..)
                 | StmtKind::ParAssign(_)
+                | StmtKind::Call(_)
                 | StmtKind::Skip => self.set(s, Self::always(next)),
                 StmtKind::Assume(_) => self.set(
                     s,

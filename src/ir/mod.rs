@@ -15,7 +15,9 @@
 pub mod cfg;
 pub mod constant;
 pub mod dead;
+pub mod inline;
 pub mod print;
+pub mod procs;
 pub mod types;
 
 pub use types::{DataModel, IntType};
@@ -343,6 +345,9 @@ pub enum StmtKind {
     Label(LabelId),
     /// `{ ... }` for readability of emitted code (not a vertex).
     Block(Vec<Stmt>),
+    /// A call of a procedure of a [`procs::ProcProgram`] (vertex, one successor): only in
+    /// the procedural form; the flat `Program` every engine takes has none (`ir::inline`).
+    Call(Box<procs::Call>),
 }
 
 #[derive(Clone, Debug, PartialEq)]

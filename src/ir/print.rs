@@ -187,6 +187,14 @@ pub fn stmt_head(p: &Program, s: &Stmt) -> String {
         StmtKind::Goto(l) => format!("goto {};", p.labels[l.0 as usize]),
         StmtKind::Label(l) => format!("{}:", p.labels[l.0 as usize]),
         StmtKind::Block(_) => "{ ... }".into(),
+        StmtKind::Call(c) => {
+            let args: Vec<String> = c.args.iter().map(|e| expr_to_c(p, e)).collect();
+            let call = format!("{}({});", c.name, args.join(", "));
+            match c.result {
+                Some(r) => format!("{} = {call}", p.var(r).name),
+                None => call,
+            }
+        }
     }
 }
 

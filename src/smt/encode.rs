@@ -1043,6 +1043,9 @@ impl<'a> Enc<'a> {
             | StmtKind::Goto(_)
             | StmtKind::Label(_)
             | StmtKind::Block(_) => {}
+            StmtKind::Call(_) => {
+                return Err(AraError::Internal(crate::ir::procs::NO_CALLS.into()));
+            }
         }
         Ok(())
     }

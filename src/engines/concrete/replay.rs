@@ -318,6 +318,7 @@ fn narrow_longs(p: &mut Program) {
                     stmts(step)
                 }
                 StmtKind::Block(b) => stmts(b),
+                StmtKind::Call(c) => c.args.iter_mut().for_each(expr),
                 StmtKind::Error
                 | StmtKind::Exit
                 | StmtKind::Skip

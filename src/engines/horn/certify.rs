@@ -623,3 +623,125 @@ pub fn to_c(p: &Program, bv: &HornSystem, body: &Sexp) -> String {
     let names: Vec<(String, IntType)> = vars.chain(cells).collect();
     super::cprint::formula(body, &names)
 }
+
+/// A clause of a Horn system whose predicates differ in their parameters (the summary
+/// encoding, [`super::summary`]): `∀ consts. body → head`, both SMT `Bool` terms over the
+/// predicates (`head` is `false` for the error).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlainClause {
+    pub title: String,
+    pub consts: Vec<(String, String)>,
+    pub body: String,
+    pub head: String,
+}
+
+/// The interpretation of each predicate Z3's certificate names, over parameters `p0 …`
+/// (`arity`: every predicate of the system with its number of parameters). The same shapes
+/// as [`parse_certificate`] reads, for predicates of any signature.
+pub fn named_interpretations(
+    items: &[Sexp],
+    arity: &BTreeMap<String, usize>,
+) -> Result<BTreeMap<String, Sexp>, String> {
+    let mut out = BTreeMap::new();
+    for it in items {
+        collect_named(&expand_lets(it), arity, &mut out)?;
+    }
+    Ok(out)
+}
+
+fn collect_named(
+    s: &Sexp,
+    arity: &BTreeMap<String, usize>,
+    out: &mut BTreeMap<String, Sexp>,
+) -> Result<(), String> {
+    let mut define = |lhs: &Sexp, body: Sexp| -> Result<(), String> {
+        let (name, args) = application(lhs).ok_or_else(|| format!("cannot read {s}"))?;
+        if name == super::encode::ERROR_REL || name == "true" {
+            return Ok(());
+        }
+        let n = *arity
+            .get(name)
+            .ok_or_else(|| format!("interpretation of an unknown predicate {name}"))?;
+        if args.len() != n {
+            return Err(format!("{name} has {} arguments, not {n}", args.len()));
+        }
+        let mut map = HashMap::new();
+        for (i, a) in args.iter().enumerate() {
+            let a = a
+                .atom()
+                .ok_or_else(|| format!("{name}: argument {a} is not a variable"))?;
+            if map.insert(a.to_string(), param(i)).is_some() {
+                return Err(format!("{name}: argument {a} repeated"));
+            }
+        }
+        out.insert(name.to_string(), rename(&body, &map));
+        Ok(())
+    };
+    match s.list() {
+        Some([Sexp::Atom(h), rest @ ..]) if h == "and" => {
+            for x in rest {
+                collect_named(x, arity, out)?;
+            }
+            Ok(())
+        }
+        Some([Sexp::Atom(h), _, body]) if h == "forall" => collect_named(body, arity, out),
+        Some([Sexp::Atom(h), body, ..]) if h == "!" => collect_named(body, arity, out),
+        Some([Sexp::Atom(h), lhs, rhs]) if h == "=" => define(lhs, rhs.clone()),
+        Some([Sexp::Atom(h), atom]) if h == "not" => define(atom, Sexp::Atom("false".into())),
+        _ => define(s, Sexp::Atom("true".into())),
+    }
+}
+
+/// Checks `defs` (a `define-fun` per predicate) against every clause: `Ok(())` when each
+/// `body ∧ ¬head` is unsat, as [`check`] does for a [`HornSystem`].
+pub fn check_clauses(
+    z3: &Path,
+    defs: &str,
+    clauses: &[PlainClause],
+    limits: &Limits,
+) -> Result<(), CheckFailure> {
+    let mut s = String::from("(set-option :produce-models false)\n");
+    s.push_str(defs);
+    for c in clauses {
+        let _ = writeln!(s, "; {}\n(push 1)", c.title);
+        for (n, sort) in &c.consts {
+            let _ = writeln!(s, "(declare-const {n} {sort})");
+        }
+        let _ = writeln!(
+            s,
+            "(assert (and {} (not {})))\n(check-sat)\n(pop 1)",
+            c.body, c.head
+        );
+    }
+    let out = run(z3, &["-in".into(), "-smt2".into()], None, Some(&s), limits)
+        .map_err(|e| CheckFailure::NoAnswer(e.to_string()))?;
+    if out.ending != Ending::Exited(0) {
+        return Err(CheckFailure::NoAnswer(format!(
+            "the check ended {:?}",
+            out.ending
+        )));
+    }
+    let items = parse_all(&out.stdout)
+        .map_err(|e| CheckFailure::NoAnswer(format!("unreadable check answer: {e}")))?;
+    if let Some(e) = items.iter().find(|i| i.is_error()) {
+        return Err(CheckFailure::NoAnswer(format!(
+            "z3 rejected the check: {e}"
+        )));
+    }
+    let answers: Vec<&str> = items.iter().filter_map(|i| i.atom()).collect();
+    if answers.len() != clauses.len() {
+        return Err(CheckFailure::NoAnswer(format!(
+            "{} answers for {} clauses",
+            answers.len(),
+            clauses.len()
+        )));
+    }
+    match answers.iter().zip(clauses).find(|(a, _)| **a != "unsat") {
+        Some((a, c)) => Err(CheckFailure::Fails {
+            what: "a clause",
+            clause: c.title.clone(),
+            answer: a.to_string(),
+        }),
+        None => Ok(()),
+    }
+}

@@ -882,6 +882,7 @@ impl<'a, 'e> Block<'a, 'e> {
                 self.take_fresh();
                 Some(t)
             }
+            StmtKind::Call(_) => return Err(AraError::Internal(crate::ir::procs::NO_CALLS.into())),
             StmtKind::Store(a, i, e) => {
                 if self.cells.is_none() {
                     return Err(AraError::Internal("horn: array store".into()));

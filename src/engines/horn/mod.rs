@@ -74,6 +74,7 @@ pub mod houdini;
 pub mod morph;
 pub mod observe;
 pub mod solve;
+pub mod summary;
 
 use self::encode::HornSystem;
 use self::solve::{SpacerAnswer, SpacerConfig, run_spacer};

@@ -202,6 +202,7 @@ impl<'a> Machine<'a> {
             },
             StmtKind::Error | StmtKind::Exit => Flow::Stop(End::Done),
             StmtKind::Skip | StmtKind::Label(_) => Flow::Normal,
+            StmtKind::Call(_) => stuck,
             StmtKind::Goto(_) => stuck,
             StmtKind::Break => Flow::Break,
             StmtKind::Continue => Flow::Continue,

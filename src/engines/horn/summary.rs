@@ -1,0 +1,1055 @@
+//! Horn clauses with procedure summaries: a program with procedures and recursion, solved by
+//! Spacer, SAFE only after ara's own bit-vector check of every clause.
+//!
+//! Takes a [`ProcProgram`] without arrays; gives [`SummaryOutcome`]: `Proved` with the
+//! summaries printed in C (`flip(n): even' == (n % 2 == 0 ? even : !even)`, whatever the
+//! solver found), or `Unknown` with the reason. It never answers UNSAFE: a derivation of the
+//! error is only a reason (bugs come from ESBMC on the source and gcc's replay,
+//! `source_check`).
+//!
+//! ## Encoding (small steps, bit-vectors with C semantics)
+//!
+//! A procedure `f` has globals `G` (every `Storage::Global` variable) and locals `L_f`
+//! (`ProcProgram::locals`). Predicates:
+//! - `f_v(P0, G0, G, L_f)` for each vertex `v` of `f` (not the error): the states of the
+//!   activations of `f` at `v` reached from an entry with parameters `P0` and globals `G0`
+//!   (for `main`: `main_v(G, L_main)`, no entry values);
+//! - `sum_f(P0, G0, R, G')`: an activation entered with `P0, G0` returns `R` (when `f`
+//!   returns a value) with globals `G'`.
+//!
+//! Clauses (each one step of the CFG, every expression through the trace formula's encoder
+//! [`ExprEncoder`] in bit-vectors, nondets fresh constants):
+//! - `main`'s entry: the globals' initial values (their initialiser, else 0), locals free;
+//! - an edge `u → v` of `f` with its statement: guard and assignment; into the error vertex
+//!   the head is the error; `exit`/`abort` has no clause (the run ends);
+//! - a call `r = g(a)` at `u`: *call*: `f_u(…) → g_entry(a, G, G, P := a, rest free)`;
+//!   *return*: `f_u(E, G, L) ∧ sum_g(a, G, R, G') → f_v(E, G', L[r := R])`;
+//! - `f`'s exit: `f_exit(P0, G0, G, L) → sum_f(P0, G0, ret, G)`.
+//!
+//! Why SAFE is never wrong: these clauses are the standard procedure encoding (every run of
+//! the program is a derivation: by induction on the run, each state of an activation at `v`
+//! satisfies `f_v` with its activation's entry values, and each return the callee's `sum`; a
+//! return restores the caller's own locals `L`, which the callee cannot change: locals are
+//! per activation, globals shared, parameters by value). An interpretation of the predicates
+//! making every clause valid therefore over-approximates the reachable states and excludes
+//! the error. ara checks exactly that for the solver's interpretation, in its own Z3 run
+//! over the bit-vector clauses ([`certify::check_clauses`]); a predicate the certificate
+//! does not name is `true` there (the check decides whether that is enough), so nothing the
+//! solver omits or gets wrong can make a wrong SAFE.
+//!
+//! Before solving, vertex predicates are resolved away ([`resolve`]) and the summaries of
+//! procedures without loops and calls become formulas applied at each call
+//! ([`define_summaries`]); each step's soundness argument is in its doc. `ARA_SUMMARY_DUMP=FILE`
+//! writes the clauses given to Spacer.
+
+use super::certify::{self, PlainClause};
+use super::cprint;
+use super::solve::{SpacerAnswer, run_spacer};
+use crate::error::AraError;
+use crate::ir::cfg::{Action, Cfg, Guard};
+use crate::ir::procs::{ProcId, ProcProgram};
+use crate::ir::{Expr, IntType, Program, StmtKind, VERTEX_ERROR, VarId, Vertex};
+use crate::smt::sexp::{Sexp, parse_all};
+use crate::smt::{ExprEncoder, Theory, entry_vertex};
+use crate::tools::Limits;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// A procedure's summary name and the pairs of its entry predicate's argument positions
+/// equal at the entry (`Encoder::entry_links`).
+type EntryLink = (String, Vec<(usize, usize)>);
+
+/// The relation the error clauses derive.
+const ERROR_REL: &str = "ara_error";
+
+/// One predicate: its name and parameters (how they print, their C types).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SPred {
+    pub name: String,
+    pub params: Vec<(String, IntType)>,
+    /// For a summary: the procedure's heading (`flip(n)`); `None` for a vertex predicate.
+    pub summary: Option<String>,
+}
+
+/// A predicate applied to terms.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Atom {
+    pub pred: String,
+    pub args: Vec<String>,
+}
+
+impl Atom {
+    fn text(&self) -> String {
+        if self.args.is_empty() {
+            self.pred.clone()
+        } else {
+            format!("({} {})", self.pred, self.args.join(" "))
+        }
+    }
+}
+
+/// One clause: `∀ consts. atoms ∧ constraints → head` (`None`: the error).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SClause {
+    pub title: String,
+    pub consts: Vec<(String, String)>,
+    pub atoms: Vec<Atom>,
+    pub constraints: Vec<String>,
+    pub head: Option<Atom>,
+}
+
+impl SClause {
+    /// The clause for [`certify::check_clauses`].
+    pub fn plain(&self) -> PlainClause {
+        let body: Vec<String> = (self.atoms.iter().map(Atom::text))
+            .chain(self.constraints.iter().cloned())
+            .collect();
+        PlainClause {
+            title: self.title.clone(),
+            consts: self.consts.clone(),
+            body: super::encode::and(&body),
+            head: self.head.as_ref().map_or("false".into(), Atom::text),
+        }
+    }
+}
+
+/// The Horn clauses of a procedural program (see the module doc).
+#[derive(Clone, Debug)]
+pub struct SummarySystem {
+    pub preds: Vec<SPred>,
+    pub clauses: Vec<SClause>,
+}
+
+/// One procedure's frame: the variables of its states.
+struct Frame {
+    /// `None`: main.
+    id: Option<ProcId>,
+    name: String,
+    /// Entry copies (parameters then globals; none for main).
+    entry: Vec<VarId>,
+    /// The state: globals then locals.
+    state: Vec<VarId>,
+    cfg: Cfg,
+    body: Program,
+}
+
+struct Encoder<'a> {
+    pp: &'a ProcProgram,
+    enc: ExprEncoder<'a>,
+    frames: Vec<Frame>,
+    globals: Vec<VarId>,
+    sys: SummarySystem,
+    /// The names of `sys.preds`.
+    pred_names: std::collections::HashSet<String>,
+}
+
+/// The clauses of `pp` (bit-vectors); `Err` when it has arrays or the encoder fails.
+pub fn encode(pp: &ProcProgram) -> Result<SummarySystem, String> {
+    if super::encode::uses_arrays(&pp.program)
+        || pp.procs.iter().any(|f| {
+            let mut q = pp.program.clone();
+            q.body = f.body.clone();
+            super::encode::uses_arrays(&q)
+        })
+    {
+        return Err("array accesses (summaries are array-free)".into());
+    }
+    let globals = pp.globals();
+    let ids = std::iter::once(None).chain((0..pp.procs.len() as u32).map(|i| Some(ProcId(i))));
+    let frames = ids
+        .map(|id| {
+            let locals = pp.locals(id).vars;
+            let body = pp.body_program(id);
+            let entry = match id {
+                Some(f) => (pp.proc(f).params.iter().copied())
+                    .chain(globals.iter().copied())
+                    .collect(),
+                None => vec![],
+            };
+            Frame {
+                id,
+                name: id.map_or("main".into(), |f| pp.proc(f).name.clone()),
+                entry,
+                state: globals.iter().copied().chain(locals).collect(),
+                cfg: Cfg::build(&body),
+                body,
+            }
+        })
+        .collect();
+    let mut e = Encoder {
+        pp,
+        enc: ExprEncoder::new(&pp.program, Theory::BitVector),
+        frames,
+        globals,
+        sys: SummarySystem {
+            preds: vec![],
+            clauses: vec![],
+        },
+        pred_names: Default::default(),
+    };
+    e.predicates();
+    e.pred_names = e.sys.preds.iter().map(|p| p.name.clone()).collect();
+    for k in 0..e.frames.len() {
+        e.frame_clauses(k).map_err(|x| x.to_string())?;
+    }
+    let entries = e.entry_links();
+    let call_sites = e.call_sites();
+    let sys = std::mem::replace(
+        &mut e.sys,
+        SummarySystem {
+            preds: vec![],
+            clauses: vec![],
+        },
+    );
+    // First the procedures' insides (entries and call sites kept: a call site's state is
+    // not copied into the callee's entry clause), then, with the summaries defined, all.
+    let mut keep: std::collections::BTreeSet<String> = entries.keys().cloned().collect();
+    keep.extend(call_sites);
+    let mut sys = sys;
+    resolve(&mut sys, &keep);
+    define_summaries(&mut sys, &entries);
+    drop_unused(&mut sys);
+    resolve(&mut sys, &Default::default());
+    Ok(sys)
+}
+
+impl Encoder<'_> {
+    fn sort(&self, t: IntType) -> String {
+        self.enc.sort(t)
+    }
+
+    fn display(&self, v: VarId) -> (String, IntType) {
+        let x = self.pp.program.var(v);
+        (x.display.clone(), x.ty)
+    }
+
+    /// For each procedure: its entry predicate's name, with the pairs of its argument
+    /// positions equal at the entry (a parameter's entry copy and the parameter, a global's
+    /// entry copy and the global), and its summary's name.
+    fn entry_links(&self) -> BTreeMap<String, EntryLink> {
+        let mut out = BTreeMap::new();
+        for (k, f) in self.frames.iter().enumerate() {
+            let Some(id) = f.id else { continue };
+            let first = entry_vertex(&f.body.body, f.body.num_vertices - 1);
+            let n = f.entry.len();
+            let pairs = (f.entry.iter().enumerate())
+                .filter_map(|(i, v)| f.state.iter().position(|w| w == v).map(|j| (i, n + j)))
+                .collect();
+            let sum = format!("sum_{}", self.pp.proc(id).name);
+            out.insert(self.vertex_pred(k, first), (sum, pairs));
+        }
+        out
+    }
+
+    /// The predicates of the vertices holding a call.
+    fn call_sites(&self) -> Vec<String> {
+        let mut out = vec![];
+        for (k, f) in self.frames.iter().enumerate() {
+            for node in &f.cfg.nodes {
+                if let Action::Stmt(s) = &node.action
+                    && matches!(s.kind, StmtKind::Call(_))
+                {
+                    out.push(self.vertex_pred(k, node.id));
+                }
+            }
+        }
+        out
+    }
+
+    fn vertex_pred(&self, k: usize, v: Vertex) -> String {
+        format!("{}_{v}", self.frames[k].name)
+    }
+
+    fn predicates(&mut self) {
+        for k in 0..self.frames.len() {
+            let f = &self.frames[k];
+            let mut params: Vec<(String, IntType)> = (f.entry.iter())
+                .map(|&v| {
+                    let (n, t) = self.display(v);
+                    (format!("{n}@entry"), t)
+                })
+                .collect();
+            params.extend(f.state.iter().map(|&v| self.display(v)));
+            for v in 1..f.body.num_vertices {
+                let name = self.vertex_pred(k, v);
+                self.sys.preds.push(SPred {
+                    name,
+                    params: params.clone(),
+                    summary: None,
+                });
+            }
+            if let Some(id) = f.id {
+                let pred = self.summary_pred(id);
+                self.sys.preds.push(pred);
+            }
+        }
+    }
+
+    /// `sum_f(P0, G0, R, G')`, printed `f(n)` with `even` / `even'` / `f()`.
+    fn summary_pred(&self, id: ProcId) -> SPred {
+        let f = self.pp.proc(id);
+        let mut params: Vec<(String, IntType)> =
+            f.params.iter().map(|&v| self.display(v)).collect();
+        params.extend(self.globals.iter().map(|&v| self.display(v)));
+        if let Some(r) = f.ret {
+            params.push((format!("{}()", f.name), self.pp.program.var(r).ty));
+        }
+        params.extend(self.globals.iter().map(|&v| {
+            let (n, t) = self.display(v);
+            (format!("{n}'"), t)
+        }));
+        let shown: Vec<String> = f.params.iter().map(|&v| self.display(v).0).collect();
+        SPred {
+            name: format!("sum_{}", f.name),
+            params,
+            summary: Some(format!("{}({})", f.name, shown.join(", "))),
+        }
+    }
+
+    /// Fresh constants for a frame's predicate arguments: entry copies and state.
+    fn state_consts(
+        &mut self,
+        k: usize,
+        tag: &str,
+    ) -> (Vec<String>, Vec<String>, Vec<(String, String)>) {
+        let (entry, state) = (self.frames[k].entry.clone(), self.frames[k].state.clone());
+        let mut consts = vec![];
+        let mut named = |vs: &[VarId], pre: &str, this: &mut Self| -> Vec<String> {
+            vs.iter()
+                .enumerate()
+                .map(|(i, &v)| {
+                    let n = format!("{pre}{tag}{i}");
+                    let s = this.sort(this.pp.program.var(v).ty);
+                    consts.push((n.clone(), s));
+                    n
+                })
+                .collect()
+        };
+        let e = named(&entry, "e", self);
+        let s = named(&state, "s", self);
+        (e, s, consts)
+    }
+
+    /// The environment of the expression encoder: each state variable's term.
+    fn env(&self, k: usize, state: &[String]) -> Vec<String> {
+        let mut env = vec![String::new(); self.pp.program.vars.len()];
+        for (v, t) in self.frames[k].state.iter().zip(state) {
+            env[v.0 as usize] = t.clone();
+        }
+        env
+    }
+
+    fn atom(name: &str, args: &[String]) -> String {
+        if args.is_empty() {
+            name.to_string()
+        } else {
+            format!("({name} {})", args.join(" "))
+        }
+    }
+
+    /// Adds a clause; the body's predicate applications (made by [`Self::atom`]) become its
+    /// atoms, the rest its constraints.
+    fn push(
+        &mut self,
+        title: String,
+        consts: Vec<(String, String)>,
+        body: Vec<String>,
+        head: Option<String>,
+    ) {
+        let (mut atoms, mut constraints) = (vec![], vec![]);
+        for b in body {
+            match self.as_atom(&b) {
+                Some(a) => atoms.push(a),
+                None => constraints.push(b),
+            }
+        }
+        let head = head.and_then(|h| self.as_atom(&h));
+        self.sys.clauses.push(SClause {
+            title,
+            consts,
+            atoms,
+            constraints,
+            head,
+        });
+    }
+
+    /// `t` as a predicate application, when it is one.
+    fn as_atom(&self, t: &str) -> Option<Atom> {
+        let s = parse_all(t).ok()?.pop()?;
+        let (name, args) = match &s {
+            Sexp::Atom(a) => (a.clone(), vec![]),
+            Sexp::List(l) => (
+                l.first()?.atom()?.to_string(),
+                l[1..].iter().map(|x| x.to_string()).collect(),
+            ),
+        };
+        self.pred_names
+            .contains(&name)
+            .then_some(Atom { pred: name, args })
+    }
+
+    fn frame_clauses(&mut self, k: usize) -> Result<(), AraError> {
+        let n = self.frames[k].body.num_vertices;
+        let exit = n - 1;
+        let first = entry_vertex(&self.frames[k].body.body, exit);
+        if self.frames[k].id.is_none() {
+            self.main_entry(first)?;
+        }
+        for u in 1..n {
+            if u == exit {
+                self.exit_clause(k)?;
+            } else {
+                self.vertex_clauses(k, u)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn main_entry(&mut self, first: Vertex) -> Result<(), AraError> {
+        let (_, s, consts) = self.state_consts(0, "");
+        let mut body = vec![];
+        for (&v, name) in self.frames[0].state.iter().zip(&s) {
+            let x = self.pp.program.var(v);
+            if x.storage == crate::ir::Storage::Global {
+                let lit = self.enc.lit(x.init.unwrap_or(0), x.ty);
+                body.push(format!("(= {name} {lit})"));
+            }
+        }
+        let head = Self::atom(&self.vertex_pred(0, first), &s);
+        self.push("main: entry".into(), consts, body, Some(head));
+        Ok(())
+    }
+
+    /// `f_exit(P0, G0, G, L) → sum_f(P0, G0, ret, G)`.
+    fn exit_clause(&mut self, k: usize) -> Result<(), AraError> {
+        let Some(id) = self.frames[k].id else {
+            return Ok(());
+        };
+        let exit = self.frames[k].body.num_vertices - 1;
+        let (e, s, consts) = self.state_consts(k, "");
+        let mut pre = e.clone();
+        pre.extend(s.iter().cloned());
+        let env = self.env(k, &s);
+        let f = self.pp.proc(id);
+        let mut post = e.clone();
+        if let Some(r) = f.ret {
+            post.push(env[r.0 as usize].clone());
+        }
+        post.extend(self.globals.iter().map(|g| env[g.0 as usize].clone()));
+        let body = vec![Self::atom(&self.vertex_pred(k, exit), &pre)];
+        let head = Self::atom(&format!("sum_{}", f.name), &post);
+        self.push(format!("{}: return", f.name), consts, body, Some(head));
+        Ok(())
+    }
+
+    fn vertex_clauses(&mut self, k: usize, u: Vertex) -> Result<(), AraError> {
+        let node = self.frames[k].cfg.node(u).clone();
+        let Action::Stmt(st) = &node.action else {
+            return Ok(());
+        };
+        if matches!(st.kind, StmtKind::Exit) {
+            return Ok(());
+        }
+        let (e, s, consts) = self.state_consts(k, "");
+        let mut pre = e.clone();
+        pre.extend(s.iter().cloned());
+        let from = Self::atom(&self.vertex_pred(k, u), &pre);
+        let env = self.env(k, &s);
+        let title = format!("{}: vertex {u}", self.frames[k].name);
+        if let StmtKind::Call(c) = &st.kind {
+            return self.call_clauses(k, u, (&e, &s, consts), c, node.succs[0].to);
+        }
+        // The state after the statement (assignments), and its guard per edge.
+        let mut post = s.clone();
+        let mut defs = vec![];
+        let mut assign = |this: &mut Self, xs: &[(VarId, Expr)]| -> Result<(), AraError> {
+            let mut vals = vec![];
+            for (x, ex) in xs {
+                vals.push(this.enc.value(ex, &env, this.pp.program.var(*x).ty, u)?);
+            }
+            for ((x, _), val) in xs.iter().zip(vals) {
+                let i = (this.frames[k].state.iter().position(|y| y == x)).ok_or_else(|| {
+                    AraError::Internal(format!("summary: {x:?} not in the frame"))
+                })?;
+                let name = format!("n{i}");
+                defs.push((name.clone(), this.sort(this.pp.program.var(*x).ty), val));
+                post[i] = name;
+            }
+            Ok(())
+        };
+        match &st.kind {
+            StmtKind::Assign(x, ex) => assign(self, &[(*x, ex.clone())])?,
+            StmtKind::ParAssign(xs) => assign(self, xs)?,
+            _ => {}
+        }
+        let cond = match node.cond() {
+            Some(c) => Some(self.enc.truth(c, &env, u)?),
+            None => None,
+        };
+        let fresh = self.enc.take_fresh();
+        for edge in &node.succs {
+            let mut consts = consts.clone();
+            consts.extend(fresh.iter().cloned());
+            let mut body = vec![from.clone()];
+            for (n, sort, val) in &defs {
+                consts.push((n.clone(), sort.clone()));
+                body.push(format!("(= {n} {val})"));
+            }
+            match (&edge.guard, &cond) {
+                (Guard::True, Some(c)) => body.push(c.clone()),
+                (Guard::False, Some(c)) => body.push(format!("(not {c})")),
+                _ => {}
+            }
+            let head = (edge.to != VERTEX_ERROR).then(|| {
+                let mut args = e.clone();
+                args.extend(post.iter().cloned());
+                Self::atom(&self.vertex_pred(k, edge.to), &args)
+            });
+            self.push(format!("{title} -> {}", edge.to), consts, body, head);
+        }
+        Ok(())
+    }
+
+    /// The call into the callee's entry and the return through its summary.
+    fn call_clauses(
+        &mut self,
+        k: usize,
+        u: Vertex,
+        (e, s, consts): (&[String], &[String], Vec<(String, String)>),
+        c: &crate::ir::procs::Call,
+        next: Vertex,
+    ) -> Result<(), AraError> {
+        let mut pre = e.to_vec();
+        pre.extend(s.iter().cloned());
+        let from = Self::atom(&self.vertex_pred(k, u), &pre);
+        let env = self.env(k, s);
+        let callee = self.pp.proc(c.callee);
+        let mut args = vec![];
+        for (x, a) in callee.params.iter().zip(&c.args) {
+            args.push(self.enc.value(a, &env, self.pp.program.var(*x).ty, u)?);
+        }
+        let fresh = self.enc.take_fresh();
+        let gs: Vec<String> = self
+            .globals
+            .iter()
+            .map(|g| env[g.0 as usize].clone())
+            .collect();
+        // Call: the callee's entry state (parameters = arguments, globals, other locals free).
+        let ck = c.callee.0 as usize + 1;
+        let (_, cs, cconsts) = self.state_consts(ck, "c");
+        let mut centry: Vec<String> = args.iter().chain(&gs).cloned().collect();
+        let mut body = vec![from.clone()];
+        let mut cstate = cs.clone();
+        for (i, v) in self.frames[ck].state.clone().iter().enumerate() {
+            if let Some(j) = self.globals.iter().position(|g| g == v) {
+                cstate[i] = gs[j].clone();
+            } else if let Some(j) = callee.params.iter().position(|p| p == v) {
+                cstate[i] = args[j].clone();
+            }
+        }
+        centry.extend(cstate);
+        let first = entry_vertex(
+            &self.frames[ck].body.body,
+            self.frames[ck].body.num_vertices - 1,
+        );
+        let head = Self::atom(&self.vertex_pred(ck, first), &centry);
+        let mut all = consts.clone();
+        all.extend(fresh.iter().cloned());
+        all.extend(cconsts);
+        let title = format!("{}: call {} at {u}", self.frames[k].name, callee.name);
+        self.push(title.clone(), all, std::mem::take(&mut body), Some(head));
+        // Return: the summary gives the result and the globals after.
+        let mut sum_args: Vec<String> = args.iter().chain(&gs).cloned().collect();
+        let mut all = consts;
+        all.extend(fresh);
+        let mut post = s.to_vec();
+        if let Some(r) = callee.ret {
+            let sort = self.sort(self.pp.program.var(r).ty);
+            all.push(("ret".into(), sort));
+            sum_args.push("ret".into());
+            if let Some(x) = c.result
+                && let Some(i) = self.frames[k].state.iter().position(|y| *y == x)
+            {
+                post[i] = "ret".into();
+            }
+        }
+        for (j, g) in self.globals.clone().iter().enumerate() {
+            let n = format!("g{j}");
+            all.push((n.clone(), self.sort(self.pp.program.var(*g).ty)));
+            sum_args.push(n.clone());
+            if let Some(i) = self.frames[k].state.iter().position(|y| y == g) {
+                post[i] = n;
+            }
+        }
+        let body = vec![from, Self::atom(&format!("sum_{}", callee.name), &sum_args)];
+        let mut args = e.to_vec();
+        args.extend(post);
+        let head = Self::atom(&self.vertex_pred(k, next), &args);
+        self.push(format!("{title}: return"), all, body, Some(head));
+        Ok(())
+    }
+}
+
+impl SummarySystem {
+    fn declarations(&self, pp: &ProcProgram) -> String {
+        let enc = ExprEncoder::new(&pp.program, Theory::BitVector);
+        let mut s = String::new();
+        for p in &self.preds {
+            let sorts: Vec<String> = p.params.iter().map(|(_, t)| enc.sort(*t)).collect();
+            let _ = writeln!(s, "(declare-rel {} ({}))", p.name, sorts.join(" "));
+        }
+        s
+    }
+
+    /// The clauses in Z3's fixedpoint format, with the query of the error.
+    pub fn to_fixedpoint(&self, pp: &ProcProgram, options: &[(&str, &str)]) -> String {
+        let mut s = String::new();
+        for (k, v) in options {
+            let _ = writeln!(s, "(set-option :{k} {v})");
+        }
+        s.push_str(&self.declarations(pp));
+        let _ = writeln!(s, "(declare-rel {ERROR_REL} ())");
+        for c in self.clauses.iter().map(SClause::plain) {
+            let head = if c.head == "false" {
+                ERROR_REL
+            } else {
+                &c.head
+            };
+            let imp = format!("(=> {} {head})", c.body);
+            let _ = writeln!(s, "; {}", c.title);
+            if c.consts.is_empty() {
+                let _ = writeln!(s, "(rule {imp})");
+            } else {
+                let _ = writeln!(
+                    s,
+                    "(rule (forall ({}) {imp}))",
+                    super::encode::binders(&c.consts)
+                );
+            }
+        }
+        let _ = writeln!(s, "(query {ERROR_REL} :print-certificate true)");
+        s
+    }
+}
+
+/// What the summary engine found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SummaryOutcome {
+    /// Checked by ara: every clause holds with the interpretation. The summaries in C.
+    Proved(Vec<(String, String)>),
+    Unknown(String),
+}
+
+/// Spacer's options: no inlining of predicates (the certificate then names them all) and no
+/// slicing of their arguments.
+const OPTIONS: &[(&str, &str)] = &[
+    ("fp.engine", "spacer"),
+    ("fp.xform.inline_linear", "false"),
+    ("fp.xform.inline_eager", "false"),
+    ("fp.xform.slice", "false"),
+];
+
+/// Encodes, solves and checks `pp` within `limits` (split: at most 3/4 for Spacer).
+pub fn prove(z3: &Path, pp: &ProcProgram, limits: &Limits) -> Result<SummaryOutcome, AraError> {
+    let sys = match encode(pp) {
+        Ok(s) => s,
+        Err(why) => return Ok(SummaryOutcome::Unknown(why)),
+    };
+    let script = sys.to_fixedpoint(pp, OPTIONS);
+    if let Ok(d) = std::env::var("ARA_SUMMARY_DUMP") {
+        let _ = std::fs::write(d, &script);
+    }
+    let (answer, _raw) = run_spacer(z3, &script, limits)?;
+    let items = match answer {
+        SpacerAnswer::Safe(items) => items,
+        SpacerAnswer::Unsafe(_) => {
+            return Ok(SummaryOutcome::Unknown(
+                "the error is derivable in the summary clauses (a lead, not a verdict)".into(),
+            ));
+        }
+        SpacerAnswer::Unknown(w) => return Ok(SummaryOutcome::Unknown(format!("spacer: {w}"))),
+        SpacerAnswer::Timeout => return Ok(SummaryOutcome::Unknown("spacer timed out".into())),
+        SpacerAnswer::Crashed(w) => return Ok(SummaryOutcome::Unknown(format!("spacer: {w}"))),
+    };
+    let arity: BTreeMap<String, usize> = sys
+        .preds
+        .iter()
+        .map(|p| (p.name.clone(), p.params.len()))
+        .collect();
+    let interps = match certify::named_interpretations(&items, &arity) {
+        Ok(i) => i,
+        Err(why) => return Ok(SummaryOutcome::Unknown(format!("certificate: {why}"))),
+    };
+    let defs = definitions(&sys, pp, &interps);
+    let plain: Vec<PlainClause> = sys.clauses.iter().map(SClause::plain).collect();
+    if let Err(why) = certify::check_clauses(z3, &defs, &plain, limits) {
+        return Ok(SummaryOutcome::Unknown(format!(
+            "the summaries did not pass ara's check: {why}"
+        )));
+    }
+    Ok(SummaryOutcome::Proved(summaries_in_c(&sys, &interps)))
+}
+
+/// `define-fun` of every predicate (`true` for one the certificate does not name).
+fn definitions(sys: &SummarySystem, pp: &ProcProgram, interps: &BTreeMap<String, Sexp>) -> String {
+    let enc = ExprEncoder::new(&pp.program, Theory::BitVector);
+    let mut s = String::new();
+    for p in &sys.preds {
+        let params: Vec<(String, String)> = (p.params.iter().enumerate())
+            .map(|(i, (_, t))| (format!("p{i}"), enc.sort(*t)))
+            .collect();
+        let body = interps
+            .get(&p.name)
+            .map_or("true".into(), |b| b.to_string());
+        let _ = writeln!(
+            s,
+            "(define-fun {} ({}) Bool {body})",
+            p.name,
+            super::encode::binders(&params)
+        );
+    }
+    s
+}
+
+fn summaries_in_c(sys: &SummarySystem, interps: &BTreeMap<String, Sexp>) -> Vec<(String, String)> {
+    sys.preds
+        .iter()
+        .filter_map(|p| {
+            let head = p.summary.clone()?;
+            let body = interps
+                .get(&p.name)
+                .cloned()
+                .unwrap_or(Sexp::Atom("true".into()));
+            Some((head, cprint::formula(&body, &p.params)))
+        })
+        .collect()
+}
+
+/// At most this many body atoms in a clause the resolution makes (a straight line of calls
+/// would otherwise gather one summary atom per call in one clause).
+const MAX_ATOMS: usize = 2;
+
+/// Resolves vertex predicates away (before solving): a predicate `P` with no clause from
+/// itself to itself, applied once in each clause using it to distinct constants, is replaced
+/// by joining each clause into `P` with each clause out of it, when that does not multiply
+/// the clauses (`ins · outs ≤ ins + outs`) nor gather more than [`MAX_ATOMS`] atoms. What is
+/// left are loop heads, the entries of recursive procedures, call sites and summaries: the
+/// large blocks between them, as the flat engine's encoding has.
+///
+/// Why it changes no verdict: a derivation of the error in the original clauses uses each
+/// application of `P` between a clause into `P` and one out of it, which the joined clause
+/// does in one step, so the error is derivable in the result iff it is in the original;
+/// and an interpretation making every resulting clause valid extends to `P` (the states
+/// the clauses into `P` produce from it: `certify::eliminate`'s argument), so the check of
+/// the result is a check of the program.
+pub fn resolve(sys: &mut SummarySystem, keep: &std::collections::BTreeSet<String>) {
+    let mut slots: Vec<Option<SClause>> = std::mem::take(&mut sys.clauses)
+        .into_iter()
+        .map(Some)
+        .collect();
+    let mut ins: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    let mut outs: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    for (i, c) in slots.iter().enumerate() {
+        index(c.as_ref(), i, &mut ins, &mut outs);
+    }
+    let mut gone = std::collections::BTreeSet::new();
+    let mut fresh = 0usize;
+    loop {
+        let mut changed = false;
+        for p in sys.preds.iter().filter(|p| p.summary.is_none()) {
+            if gone.contains(&p.name) || keep.contains(&p.name) {
+                continue;
+            }
+            let live = |v: Option<&Vec<usize>>| -> Vec<usize> {
+                let mut v: Vec<usize> = v.cloned().unwrap_or_default();
+                v.sort_unstable();
+                v.dedup();
+                v.retain(|&i| slots[i].is_some());
+                v
+            };
+            let (i_ids, o_ids) = (live(ins.get(&p.name)), live(outs.get(&p.name)));
+            if !resolvable(&slots, &p.name, &i_ids, &o_ids) {
+                continue;
+            }
+            let mut joined = vec![];
+            for &a in &i_ids {
+                for (n, &b) in o_ids.iter().enumerate() {
+                    fresh += 1;
+                    // The last use of a clause into `p` takes it (a long chain copies nothing).
+                    let c1 = if n + 1 == o_ids.len() {
+                        slots[a].take()
+                    } else {
+                        slots[a].clone()
+                    };
+                    let (Some(c1), Some(c2)) = (c1, &slots[b]) else {
+                        continue;
+                    };
+                    joined.push(join(c1, c2, &p.name, fresh));
+                }
+            }
+            for &i in i_ids.iter().chain(&o_ids) {
+                slots[i] = None;
+            }
+            for c in joined {
+                slots.push(Some(c));
+                let i = slots.len() - 1;
+                index(slots[i].as_ref(), i, &mut ins, &mut outs);
+            }
+            gone.insert(p.name.clone());
+            changed = true;
+        }
+        if !changed {
+            break;
+        }
+    }
+    sys.clauses = slots.into_iter().flatten().collect();
+    sys.preds.retain(|p| !gone.contains(&p.name));
+}
+
+fn index(
+    c: Option<&SClause>,
+    i: usize,
+    ins: &mut BTreeMap<String, Vec<usize>>,
+    outs: &mut BTreeMap<String, Vec<usize>>,
+) {
+    let Some(c) = c else { return };
+    if let Some(h) = &c.head {
+        ins.entry(h.pred.clone()).or_default().push(i);
+    }
+    for a in &c.atoms {
+        outs.entry(a.pred.clone()).or_default().push(i);
+    }
+}
+
+fn resolvable(slots: &[Option<SClause>], p: &str, ins: &[usize], outs: &[usize]) -> bool {
+    let clause = |i: usize| slots[i].as_ref();
+    if ins.iter().any(|i| outs.contains(i)) || ins.len() * outs.len() > ins.len() + outs.len() {
+        return false;
+    }
+    let max_in = ins
+        .iter()
+        .filter_map(|&i| clause(i))
+        .map(|c| c.atoms.len())
+        .max();
+    outs.iter().filter_map(|&i| clause(i)).all(|c| {
+        let uses: Vec<&Atom> = c.atoms.iter().filter(|a| a.pred == p).collect();
+        let distinct = uses.len() == 1 && {
+            let args = &uses[0].args;
+            let consts: Vec<&String> = c.consts.iter().map(|(n, _)| n).collect();
+            args.iter().all(|a| consts.contains(&a))
+                && args.iter().collect::<std::collections::BTreeSet<_>>().len() == args.len()
+        };
+        distinct && c.atoms.len() - 1 + max_in.unwrap_or(0) <= MAX_ATOMS
+    })
+}
+
+/// `c1` (head `p(a)`) then `c2` (body atom `p(x)`): `c2`'s constants renamed apart, `x := a`.
+fn join(c1: SClause, c2: &SClause, p: &str, k: usize) -> SClause {
+    let Some(use_at) = c2.atoms.iter().position(|a| a.pred == p) else {
+        return c2.clone();
+    };
+    let head_args = c1.head.map(|h| h.args).unwrap_or_default();
+    let mut map: std::collections::HashMap<String, String> = c2
+        .consts
+        .iter()
+        .map(|(n, _)| (n.clone(), format!("{n}!{k}")))
+        .collect();
+    for (x, a) in c2.atoms[use_at].args.iter().zip(&head_args) {
+        map.insert(x.clone(), a.clone());
+    }
+    let re = |t: &String| -> String {
+        match parse_all(t) {
+            Ok(items) if items.len() == 1 => certify::rename(&items[0], &map).to_string(),
+            _ => map.get(t).cloned().unwrap_or_else(|| t.clone()),
+        }
+    };
+    let re_atom = |a: &Atom| Atom {
+        pred: a.pred.clone(),
+        args: a.args.iter().map(re).collect(),
+    };
+    let bound: Vec<&String> = c2.atoms[use_at].args.iter().collect();
+    let mut consts = c1.consts;
+    consts.extend(
+        (c2.consts.iter())
+            .filter(|(n, _)| !bound.contains(&n))
+            .map(|(n, s)| (map[n].clone(), s.clone())),
+    );
+    let mut atoms = c1.atoms;
+    atoms.extend(
+        (c2.atoms.iter().enumerate())
+            .filter(|(i, _)| *i != use_at)
+            .map(|(_, a)| re_atom(a)),
+    );
+    let mut constraints = c1.constraints;
+    constraints.extend(c2.constraints.iter().map(re));
+    SClause {
+        title: format!(
+            "{} .. {}",
+            c1.title.split(" .. ").next().unwrap_or_default(),
+            c2.title.rsplit(" .. ").next().unwrap_or_default()
+        ),
+        consts,
+        atoms,
+        constraints,
+        head: c2.head.as_ref().map(re_atom),
+    }
+}
+
+/// Context-free summaries: a summary `sum_f` whose every clause comes straight from `f`'s
+/// entry (`f_entry(E, S) ∧ C → sum_f(h)`: a procedure without loops and calls, once its
+/// inner vertices are resolved) is replaced, in every clause using it, by its definition:
+/// the disjunction of those clauses' constraints with the entry atom replaced by the entry's
+/// equalities (each parameter and global equal to its entry copy) and `h` equal to the
+/// use's arguments (constants renamed apart per use). The summary is then computed once (its
+/// clauses) and applied at each call as a formula: 20,000 calls of one procedure are 20,000
+/// instances of a small formula, not 20,000 predicates.
+///
+/// Why it changes no verdict: the definition is the exact relation of `f`'s runs from any
+/// entry (its clauses are `f`'s paths from the entry to the return; the entry atom only
+/// restricted them to entries some call makes). At a use, the arguments are the entry the
+/// call makes, so the clause with the definition holds exactly the returns of that call:
+/// the same transitions as the clause with the summary atom under its least interpretation.
+fn define_summaries(sys: &mut SummarySystem, entries: &BTreeMap<String, EntryLink>) {
+    for (entry, (sum, pairs)) in entries {
+        let (defs, rest): (Vec<SClause>, Vec<SClause>) = std::mem::take(&mut sys.clauses)
+            .into_iter()
+            .partition(|c| c.head.as_ref().is_some_and(|h| &h.pred == sum));
+        sys.clauses = rest;
+        let plain = |c: &SClause| c.atoms.len() == 1 && &c.atoms[0].pred == entry;
+        let used_inside = defs.iter().any(|c| c.atoms.iter().any(|a| &a.pred == sum));
+        if defs.is_empty() || used_inside || !defs.iter().all(plain) {
+            sys.clauses.extend(defs);
+            continue;
+        }
+        let mut k = 0usize;
+        for c in &mut sys.clauses {
+            while let Some(i) = c.atoms.iter().position(|a| &a.pred == sum) {
+                let use_args = c.atoms.remove(i).args;
+                k += 1;
+                let mut disjuncts = vec![];
+                for (d, def) in defs.iter().enumerate() {
+                    let (consts, conj) = instance(def, pairs, &use_args, &format!("!d{k}_{d}"));
+                    c.consts.extend(consts);
+                    disjuncts.push(conj);
+                }
+                c.constraints.push(if disjuncts.len() == 1 {
+                    disjuncts.remove(0)
+                } else {
+                    format!("(or {})", disjuncts.join(" "))
+                });
+            }
+        }
+        sys.preds.retain(|p| &p.name != sum);
+    }
+}
+
+/// One use of a definition clause: its constants renamed with `suffix`, its entry atom's
+/// `pairs` equal, its head equal to `args`.
+fn instance(
+    def: &SClause,
+    pairs: &[(usize, usize)],
+    args: &[String],
+    suffix: &str,
+) -> (Vec<(String, String)>, String) {
+    let map: std::collections::HashMap<String, String> = (def.consts.iter())
+        .map(|(n, _)| (n.clone(), format!("{n}{suffix}")))
+        .collect();
+    let re = |t: &String| -> String {
+        match parse_all(t) {
+            Ok(items) if items.len() == 1 => certify::rename(&items[0], &map).to_string(),
+            _ => map.get(t).cloned().unwrap_or_else(|| t.clone()),
+        }
+    };
+    let consts = (def.consts.iter())
+        .map(|(n, s)| (map[n].clone(), s.clone()))
+        .collect();
+    let entry = &def.atoms[0].args;
+    let mut parts: Vec<String> = (pairs.iter())
+        .filter_map(|&(i, j)| Some(format!("(= {} {})", re(entry.get(i)?), re(entry.get(j)?))))
+        .collect();
+    parts.extend(def.constraints.iter().map(re));
+    if let Some(h) = &def.head {
+        parts.extend((h.args.iter().zip(args)).map(|(x, a)| format!("(= {} {a})", re(x))));
+    }
+    (consts, super::encode::and(&parts))
+}
+
+/// Drops the predicates no clause body uses, with the clauses into them (`true` satisfies
+/// those clauses, and nothing else depends on them).
+fn drop_unused(sys: &mut SummarySystem) {
+    loop {
+        let used: std::collections::BTreeSet<&String> = (sys.clauses.iter())
+            .flat_map(|c| c.atoms.iter().map(|a| &a.pred))
+            .collect();
+        let dead: Vec<String> = (sys.preds.iter())
+            .filter(|p| !used.contains(&p.name))
+            .map(|p| p.name.clone())
+            .collect();
+        if dead.is_empty() {
+            return;
+        }
+        sys.clauses
+            .retain(|c| c.head.as_ref().is_none_or(|h| !dead.contains(&h.pred)));
+        sys.preds.retain(|p| !dead.contains(&p.name));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frontend::{FrontendOptions, parse_procedures};
+
+    const PARITY: &str = "int even = 1;
+void flip(unsigned n) { if (n == 0) return; even = !even; flip(n - 1); }
+int main(void) { unsigned n = __VERIFIER_nondet_uint(); flip(n);
+  if (even != (n % 2 == 0)) reach_error(); return 0; }";
+
+    /// The clauses of a recursive procedure after resolution: a summary and the recursive
+    /// call site kept; `main` in one clause into the error.
+    #[test]
+    fn parity_clauses_with_a_summary() {
+        let pp = parse_procedures(PARITY, "t.c", &FrontendOptions::default()).unwrap();
+        let sys = encode(&pp).unwrap();
+        let preds: Vec<String> = sys
+            .preds
+            .iter()
+            .map(|p| {
+                let ps: Vec<&str> = p.params.iter().map(|(n, _)| n.as_str()).collect();
+                format!("{}({})", p.name, ps.join(", "))
+            })
+            .collect();
+        assert_eq!(
+            preds,
+            [
+                "flip_4(flip::n@entry, even@entry, even, flip::n)",
+                "sum_flip(flip::n, even, even')"
+            ]
+        );
+        let ret = sys
+            .clauses
+            .iter()
+            .find(|c| c.atoms.iter().any(|a| a.pred == "sum_flip") && c.head.is_some())
+            .unwrap()
+            .plain();
+        assert_eq!(
+            format!("{} => {}", ret.body, ret.head),
+            "(and (flip_4 e0 e1 s0 s1) (sum_flip (bvsub s1 #x00000001) s0 g0)) => (sum_flip e0 e1 g0)"
+        );
+        let errors = sys.clauses.iter().filter(|c| c.head.is_none()).count();
+        assert_eq!(errors, 1);
+    }
+
+    /// A loop-free procedure's summary is applied as a formula: no predicate is left for
+    /// three calls of `swap`, one clause into the error.
+    #[test]
+    fn loop_free_summaries_are_applied_at_each_call() {
+        let src = "int a = 1, b = 2; void swap(void) { int t = a; a = b; b = t; }
+int main(void) { swap(); swap(); swap(); if (a != 2) reach_error(); return 0; }";
+        let pp = parse_procedures(src, "t.c", &FrontendOptions::default()).unwrap();
+        let sys = encode(&pp).unwrap();
+        assert!(sys.preds.is_empty(), "{:?}", sys.preds);
+        assert_eq!(sys.clauses.len(), 1);
+        assert!(sys.clauses[0].head.is_none());
+    }
+}

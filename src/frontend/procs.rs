@@ -1,0 +1,184 @@
+//! Calls kept as calls: the procedural lowering (`frontend::load_procedures`).
+//!
+//! Takes a call of a user function whose parameters are all integers (and that returns an
+//! integer or nothing); gives a [`StmtKind::Call`] in the caller and, at the function's first
+//! call, its body lowered once as an [`ir::procs::Proc`](crate::ir::procs::Proc): the same
+//! statement and expression lowering as inlining (`Lowerer::function_body`), with the
+//! parameters as the procedure's own variables instead of copies assigned at the call site.
+//! Recursion is then no special case: a call of a procedure being lowered names it.
+//!
+//! Functions with array, pointer or struct parameters (aliases of the caller's objects) and
+//! SV-COMP's modelled names are inlined as before. A procedure's body is lowered as code
+//! that may run more than once (each activation is a new run of its declarations), so its
+//! uninitialised locals get fresh values and an allocation inside it is refused.
+
+use super::ctype::CType;
+use super::expr::Val;
+use super::lower::{Binding, Lowerer, Obj, R};
+use crate::ir::procs::{Call, Proc, ProcId};
+use crate::ir::{Expr, StmtKind};
+use lang_c::ast::{Expression, FunctionDefinition};
+use lang_c::span::Node;
+use std::collections::HashMap;
+
+impl<'a> Lowerer<'a> {
+    /// Can a call of `f` stay a call (integer parameters, an integer or no result)?
+    pub(super) fn keeps_call(&mut self, f: &'a Node<FunctionDefinition>) -> bool {
+        let (ret, params) = self.signature(f);
+        matches!(ret, CType::Void | CType::Int(_))
+            && params.iter().all(|p| matches!(p.ty, CType::Int(_)))
+    }
+
+    /// `r = name(args)` as a call statement (its procedure lowered at its first call).
+    pub(super) fn call_procedure(
+        &mut self,
+        name: &str,
+        f: &'a Node<FunctionDefinition>,
+        args: &'a [Node<Expression>],
+        off: usize,
+    ) -> R<Val> {
+        let span = self.span(off);
+        let (ret_ty, params) = self.signature(f);
+        self.check_arity(name, &params, args, off)?;
+        let mut vals = Vec::with_capacity(args.len());
+        for (p, a) in params.iter().zip(args) {
+            let CType::Int(t) = p.ty else {
+                return Err(self.unsup(a.span.start, "a non-integer parameter of a procedure"));
+            };
+            let v = self.rvalue(a)?;
+            vals.push(self.conv(v, t));
+        }
+        let callee = self.procedure(name, f, off)?;
+        let result = self.return_var(name, &ret_ty, "ret", off)?.map(|(v, _)| v);
+        let call = Call {
+            callee,
+            name: name.to_string(),
+            args: vals,
+            result,
+        };
+        self.emit(StmtKind::Call(Box::new(call)), span);
+        Ok(result.map_or(Val::Void, |v| Val::Int(Expr::Var(v))))
+    }
+
+    /// The procedure of `name`, lowered now if this is its first call.
+    fn procedure(&mut self, name: &str, f: &'a Node<FunctionDefinition>, off: usize) -> R<ProcId> {
+        if let Some(&id) = self.proc_ids.get(name) {
+            return Ok(id);
+        }
+        if self.fns.len() > super::source::max_call_depth() {
+            let n = super::source::max_call_depth();
+            return Err(self.unsup(off, format!("nesting deeper than {n} (calls)")));
+        }
+        let id = ProcId(self.procs.len() as u32);
+        self.proc_ids.insert(name.to_string(), id);
+        let doff = f.span.start;
+        let span = self.span(doff);
+        self.procs.push(Proc {
+            name: name.to_string(),
+            params: vec![],
+            ret: None,
+            body: vec![],
+            num_vertices: 2,
+            span,
+        });
+        let (ret_ty, params) = self.signature(f);
+        let mut scope = HashMap::new();
+        let mut vars = vec![];
+        for p in &params {
+            let pname = p.name.clone().unwrap_or_default();
+            let names = (&*format!("{name}__{pname}"), &*format!("{name}::{pname}"));
+            let lv = self.param_obj(&p.ty, names, span, doff, &pname)?;
+            if let Obj::Var(v) = lv.obj {
+                vars.push(v);
+            }
+            scope.insert(pname, Binding::Obj(lv));
+        }
+        let ret = self.return_var(name, &ret_ty, "return", doff)?;
+        if let Some(caller) = self.fns.last_mut() {
+            caller.at = off;
+        }
+        let depth = std::mem::replace(&mut self.loop_depth, 1);
+        let body = self.function_body(name, f, scope, ret, span);
+        self.loop_depth = depth;
+        let proc = &mut self.procs[id.0 as usize];
+        proc.params = vars;
+        proc.ret = ret.map(|(v, _)| v);
+        proc.body = body?;
+        Ok(id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::frontend::{FrontendOptions, parse_procedures, parse_source};
+    use crate::ir::cfg::Cfg;
+    use crate::ir::inline::inline;
+
+    /// CFG text without the `[line N]` suffixes.
+    fn strip(text: &str) -> String {
+        text.lines()
+            .map(|l| {
+                l.split("  [line")
+                    .next()
+                    .unwrap_or(l)
+                    .trim_end()
+                    .to_string()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    const TWO_CALLS: &str = "int g;
+int add(int a, int b) { int s = a + b; g = g + 1; return s; }
+int main(void) { int x = add(1, 2); int y = add(x, 3); if (y != 6) { reach_error(); } return 0; }
+";
+
+    #[test]
+    fn the_procedural_form_keeps_calls() {
+        let pp = parse_procedures(TWO_CALLS, "t.c", &FrontendOptions::default()).unwrap();
+        let want = "procedure main:
+   0: ERROR -> []
+   1: add__ret = add(1, 2); -> [2]
+   2: x = add__ret; -> [3]
+   3: add__ret_1 = add(x, 3); -> [4]
+   4: y = add__ret_1; -> [5]
+   5: if (y != 6) -> [T:6, F:7]
+   6: reach_error(); -> [0]
+   7: exit; -> [8]
+   8: EXIT -> []
+procedure add(add__a, add__b) -> add__return:
+   0: ERROR -> []
+   1: add__s = add__a + add__b; -> [2]
+   2: g = g + 1; -> [3]
+   3: add__return = add__s; -> [4]
+   4: EXIT -> []";
+        assert_eq!(strip(&pp.cfg_text()), want);
+        assert!(!pp.is_recursive());
+    }
+
+    /// The inline pass gives the front end's inlined lowering (same statements, same CFG).
+    #[test]
+    fn inlining_the_procedures_gives_the_flat_lowering() {
+        let opts = FrontendOptions::default();
+        let flat = parse_source(TWO_CALLS, "t.c", &opts).unwrap();
+        let pp = parse_procedures(TWO_CALLS, "t.c", &opts).unwrap();
+        let q = inline(&pp).unwrap();
+        let text = |p: &crate::ir::Program| strip(&Cfg::build(p).to_text(p));
+        assert_eq!(text(&q), text(&flat));
+        assert_eq!(q.num_vertices, flat.num_vertices);
+    }
+
+    #[test]
+    fn recursion_is_a_call_of_the_procedure_being_lowered() {
+        let src = "int even(unsigned n); int odd(unsigned n) { return n == 0 ? 0 : even(n - 1); }
+int even(unsigned n) { if (n == 0) return 1; return odd(n - 1); }
+int main(void) { if (!even(4)) reach_error(); return 0; }";
+        let pp = parse_procedures(src, "t.c", &FrontendOptions::default()).unwrap();
+        assert!(pp.is_recursive());
+        assert_eq!(pp.procs.len(), 2);
+        assert!(inline(&pp).is_err());
+        let text = strip(&pp.cfg_text());
+        assert!(text.contains("odd__ret = odd(even__n - 1);"), "{text}");
+        assert!(text.contains("even__ret = even(odd__n - 1);"), "{text}");
+    }
+}

@@ -1,0 +1,118 @@
+//! Procedures and recursion (issue 26): the procedural form (`ara cfg --procedures`), the Horn
+//! engine's procedure summaries beside ESBMC on the source (`procedures::check`), and many
+//! calls of one procedure, with the real Z3, ESBMC and gcc.
+//!
+//! The programs' truth (tests/procedures/*.c, copies of bench-suite/procedures with 2,000 /
+//! 2,001 calls for swap_seq), established independently: each was compiled by gcc with a
+//! driver feeding `__VERIFIER_nondet_*` from a list. Every `*_safe.c` ran clean on every
+//! input tried (parity and evenodd: n in 0..3000 and 10^5; delay_recur: n in 0..500 and 10^5
+//! with x in {-7, 0, 1, 42}; McCarthy 91: x in -300..300 and ±10^6, ±999999; swap_seq: no
+//! input); every `*_unsafe.c` reached the error (abort) on its witness input: parity at
+//! n = 0 and 1, evenodd at n = 0, delay_recur at n = 2, x = 5, McCarthy at x = 102,
+//! swap_seq_unsafe on its own (plain ESBMC `--unwind 4 --no-unwinding-assertions` also
+//! reports each recursive bug twin, VERIFICATION FAILED). By reasoning: flip(n) flips `even` n times; after three or more
+//! shifts every stage holds x; f91(x) = 91 for x <= 101 and x - 10 above; an even number of
+//! swaps is the identity.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const ARA: &str = env!("CARGO_BIN_EXE_ara");
+const SAFE: i32 = 0;
+const UNSAFE: i32 = 10;
+
+fn program(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/procedures")
+        .join(name)
+}
+
+/// `ara check --json --timeout T prog`: the exit code and the JSON report.
+fn check(name: &str, timeout: u32) -> (i32, serde_json::Value) {
+    let o = Command::new(ARA)
+        .args(["check", "--json", "--timeout", &timeout.to_string()])
+        .arg(program(name))
+        .output()
+        .expect("ara runs");
+    let j = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
+        panic!(
+            "{name}: {e}: {}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        )
+    });
+    (o.status.code().unwrap(), j)
+}
+
+/// SAFE for every nondet depth: only the summaries can say so (no bound unwinds it).
+fn proved_by_summaries(name: &str) {
+    let (code, j) = check(name, 120);
+    assert_eq!(code, SAFE, "{name}: {j:#}");
+    assert_eq!(j["strategy"], "summaries", "{j:#}");
+    assert_eq!(j["proof"]["proof"], "inductive-invariant", "{j:#}");
+}
+
+/// The bug twin: UNSAFE from ESBMC's counterexample replayed on the source.
+fn unsafe_on_source(name: &str) {
+    let (code, j) = check(name, 120);
+    assert_eq!(code, UNSAFE, "{name}: {j:#}");
+    assert_eq!(j["trace"]["replayed_on"], "source", "{j:#}");
+}
+
+/// Never SAFE (the summaries' check refuses what Spacer cannot prove): UNSAFE or UNKNOWN.
+fn never_safe(name: &str) {
+    let (code, j) = check(name, 15);
+    assert_ne!(code, SAFE, "{name}: {j:#}");
+}
+
+#[test]
+fn parity_of_a_nondet_depth() {
+    proved_by_summaries("parity_safe.c");
+    unsafe_on_source("parity_unsafe.c");
+}
+
+#[test]
+fn delay_line_moved_by_recursion() {
+    proved_by_summaries("delay_recur_safe.c");
+    unsafe_on_source("delay_recur_unsafe.c");
+}
+
+#[test]
+fn mutual_recursion() {
+    proved_by_summaries("evenodd_safe.c");
+    never_safe("evenodd_unsafe.c");
+}
+
+#[test]
+fn mccarthy_91_for_every_x_in_a_million() {
+    proved_by_summaries("mccarthy91_safe.c");
+    never_safe("mccarthy91_unsafe.c");
+}
+
+/// 2,000 calls of `swap()` go to the procedures' race (not the inlined program): SAFE by
+/// whichever side answers first, and the odd count UNSAFE on the source.
+#[test]
+fn many_calls_of_one_procedure() {
+    let (code, j) = check("swap_seq_safe.c", 120);
+    assert_eq!(code, SAFE, "{j:#}");
+    assert!(
+        j["strategy"] == "summaries" || j["strategy"] == "source",
+        "{j:#}"
+    );
+    unsafe_on_source("swap_seq_unsafe.c");
+}
+
+/// `ara cfg --procedures` prints a CFG per procedure; recursion is a call of itself.
+#[test]
+fn cfg_prints_every_procedure() {
+    let o = Command::new(ARA)
+        .args(["cfg", "--procedures"])
+        .arg(program("parity_safe.c"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.starts_with("procedure main:\n"), "{out}");
+    assert!(out.contains("procedure flip(flip__n):\n"), "{out}");
+    assert!(out.contains("flip(flip__n - 1);"), "{out}");
+}
