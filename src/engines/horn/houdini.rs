@@ -203,8 +203,10 @@ fn index_uses(
             e.visit(&mut |x| match x {
                 Expr::Read(_, i) => reads.push((**i).clone()),
                 Expr::Binary(op, a, b)
-                    if matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
-                        && !has_read(a)
+                    if matches!(
+                        op,
+                        BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Ne
+                    ) && !has_read(a)
                         && !has_read(b) =>
                 {
                     compares.push((strip(a).clone(), strip(b).clone()))
