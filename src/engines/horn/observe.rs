@@ -8,7 +8,9 @@
 //! observations filter the guessed candidates of [`super::guess`] before Houdini, so a wrong
 //! observation can only drop a candidate (cost a proof), never make a verdict. A run that
 //! reads out of bounds, divides by zero, meets a `goto` or runs too long stops there (its
-//! states so far are kept: they are still states of a run).
+//! states so far are kept: they are still states of a run). An array of large constant size
+//! (a global `int a[1000000]`) is kept as the prefix the run touched (at most a few thousand
+//! elements): its observations show that prefix only, and a cell beyond it is unknown there.
 
 use crate::ir::{
     ArrayInit, BinOp, Expr, IntType, Program, Size, Stmt, StmtKind, UnOp, VarId, Vertex,
@@ -29,6 +31,11 @@ pub struct Observation {
 
 /// Largest symbolic size a run allocates (larger runs stop).
 const MAX_SIZE: i128 = 64;
+/// Arrays of constant size up to this are observed whole; larger ones as the prefix a run
+/// touched (a global `int a[1000000]` at a small `N`).
+const EAGER_SIZE: u64 = 4096;
+/// The longest prefix of a large array a run may touch.
+const LAZY_CAP: usize = 4096;
 /// Statements a run executes at most.
 const FUEL: usize = 200_000;
 /// Observations kept per run at most.
@@ -79,6 +86,9 @@ struct Machine<'a> {
     cuts: &'a BTreeSet<Vertex>,
     vars: Vec<i128>,
     arrays: Vec<Option<Vec<i128>>>,
+    /// Per array: its constant size when larger than [`EAGER_SIZE`] (kept as the prefix a
+    /// run touched, at most [`LAZY_CAP`] elements), else 0.
+    lazy: Vec<usize>,
     rng: u64,
     fuel: usize,
     run: usize,
@@ -92,6 +102,7 @@ impl<'a> Machine<'a> {
             cuts,
             vars: vec![],
             arrays: vec![],
+            lazy: vec![],
             rng: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
             fuel: FUEL,
             run: 0,
@@ -110,11 +121,43 @@ impl<'a> Machine<'a> {
         m.arrays = p
             .array_ids()
             .map(|a| match p.array(a).size {
-                Size::Const(n) if n <= 4096 => Some(m.contents(a, n as usize)),
+                Size::Const(n) if n <= EAGER_SIZE => Some(m.contents(a, n as usize)),
+                Size::Const(_) => Some(vec![]),
                 _ => None,
             })
             .collect();
+        m.lazy = p
+            .array_ids()
+            .map(|a| match p.array(a).size {
+                Size::Const(n) if n > EAGER_SIZE => n as usize,
+                _ => 0,
+            })
+            .collect();
         m
+    }
+
+    /// Grows a large array of constant size (its touched prefix) to cover index `i`, up to
+    /// [`LAZY_CAP`] elements (beyond, the access is stuck as out of bounds).
+    fn touch(&mut self, a: crate::ir::ArrId, i: i128) {
+        let n = self.lazy[a.0 as usize];
+        let Ok(i) = usize::try_from(i) else { return };
+        let len = self.arrays[a.0 as usize].as_ref().map_or(0, |c| c.len());
+        if i >= n.min(LAZY_CAP) || i < len {
+            return;
+        }
+        let more: Vec<i128> = (len..=i).map(|k| self.element(a, k)).collect();
+        if let Some(c) = self.arrays[a.0 as usize].as_mut() {
+            c.extend(more);
+        }
+    }
+
+    /// The initial element `k` of array `a`.
+    fn element(&mut self, a: crate::ir::ArrId, k: usize) -> i128 {
+        match &self.p.array(a).init {
+            ArrayInit::Zero => 0,
+            ArrayInit::List(l) => l.get(k).copied().unwrap_or(0),
+            ArrayInit::Nondet => self.small(),
+        }
     }
 
     /// A small value: mostly 0 to 12, sometimes a little below 0.
@@ -168,6 +211,7 @@ impl<'a> Machine<'a> {
             },
             StmtKind::Store(a, i, e) => match (self.eval(i), self.eval(e)) {
                 (Some(i), Some(v)) => {
+                    self.touch(*a, i);
                     let ty = self.p.array(*a).elem;
                     let dm = self.p.data_model;
                     match self.arrays[a.0 as usize].as_mut() {
@@ -280,6 +324,7 @@ impl<'a> Machine<'a> {
             Expr::Var(v) => self.vars[v.0 as usize],
             Expr::Read(a, i) => {
                 let i = self.eval(i)?;
+                self.touch(*a, i);
                 let c = self.arrays[a.0 as usize].as_ref()?;
                 *c.get(usize::try_from(i).ok()?)?
             }
