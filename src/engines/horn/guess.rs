@@ -361,6 +361,13 @@ pub fn candidates(
     let moduli = super::residue::moduli(p);
     let xs = observables(p, sys, arrays);
     super::residue::scalar_candidates(&xs, obs, &moduli, &mut out);
+    super::residue::classes(&xs, &moduli, &mut out);
+    let mut terms = terms.to_vec();
+    for t in super::residue::down_terms(p, sys) {
+        if !terms.contains(&t) {
+            terms.push(t);
+        }
+    }
     for (j, &(a, size)) in arrays.iter().enumerate() {
         let (w, v) = (param(cell(sys, j).0), param(cell(sys, j).1));
         let base = match size {
@@ -374,7 +381,7 @@ pub fn candidates(
         let Some(base) = base else { continue };
         let mut facts = cell_facts(sys, arrays, j, a, obs, &text);
         facts.extend(super::residue::cell_facts(sys, arrays, j, obs, &moduli));
-        for r in ranges(&w, terms) {
+        for r in ranges(&w, &terms) {
             for f in &facts {
                 let g = format!("{base} {r}");
                 let g = g.trim();

@@ -234,7 +234,7 @@ fn strip(e: &Expr) -> &Expr {
 
 /// `e` as an integer term over the parameters (casts ignored: a candidate need not be
 /// exact), or `None` beyond `+`, `-`, multiplication by constants.
-fn lia_term(e: &Expr, pos: &dyn Fn(VarId) -> Option<usize>) -> Option<String> {
+pub(super) fn lia_term(e: &Expr, pos: &dyn Fn(VarId) -> Option<usize>) -> Option<String> {
     match e {
         Expr::Const(c, _) if *c >= 0 => Some(c.to_string()),
         Expr::Const(c, _) => Some(format!("(- {})", -c)),

@@ -13,7 +13,11 @@
 //!   beyond 2 and 3 (those [`super::guess`] fits already), and lines (on the residue classes
 //!   too) fitted from index 1 or 2 on where the prefix from 0 does not fit, with that start
 //!   in the fact: `w >= 1 ∧ w mod 2 = 0 ⇒ v = 7` (a loop `for (i = 1; i < N - 1; i++)`
-//!   leaves `b[0]` unwritten).
+//!   leaves `b[0]` unwritten);
+//! - per variable `t` and modulus `k`: `t mod k = r` (a loop with step 2 keeps `i` even);
+//! - for the cells' ranges, the index terms of loops that count down ([`down_terms`]):
+//!   `x + 1` for a write index `x` that is decremented, and the compound values `x` is
+//!   assigned (`x = N - 2`: `N - 2` and `N - 1`), so that `x < w < N - 1` is a range.
 //!
 //! ## Soundness: candidates are only leads
 //!
@@ -25,7 +29,7 @@
 use super::encode::HornSystem;
 use super::guess::{Observable, Poly, by_run, cell, fit_all, fit_prefixes, lit, param, steady};
 use super::observe::Observation;
-use crate::ir::{ArrId, BinOp, Expr, Program, Size, Vertex};
+use crate::ir::{ArrId, BinOp, Expr, Program, Size, StmtKind, VarId, Vertex};
 use std::collections::BTreeSet;
 
 /// Largest modulus taken from the program.
@@ -93,6 +97,63 @@ pub(super) fn scalar_candidates(
             }
         }
     }
+}
+
+/// The residue classes `t mod k = r` of each variable `t` among `xs` for the moduli `ks`
+/// (a step-2 loop keeps `i` even).
+pub(super) fn classes(xs: &[Observable], ks: &BTreeSet<i128>, out: &mut BTreeSet<String>) {
+    for t in xs.iter().filter(|t| t.var.is_some()) {
+        for &k in ks {
+            for r in 0..k {
+                out.insert(format!("(= (mod {} {k}) {r})", t.term));
+            }
+        }
+    }
+}
+
+/// Index terms of loops that count down: for a variable `x` that indexes a write and is
+/// decremented (`x := x - c`), `x + 1` (the part written so far is `w >= x + 1`) and the
+/// compound values it is assigned with their successors (`x := N - 2`: `N - 2`, `N - 1`).
+pub(super) fn down_terms(p: &Program, sys: &HornSystem) -> Vec<String> {
+    let pos = |v: VarId| sys.args.iter().position(|(x, _)| *x == v);
+    let mut indexes: BTreeSet<VarId> = BTreeSet::new();
+    let mut assigns: Vec<(VarId, Expr)> = vec![];
+    p.visit_stmts(&mut |s| match &s.kind {
+        StmtKind::Store(_, i, _) => {
+            if let Expr::Var(v) = strip(i) {
+                indexes.insert(*v);
+            }
+        }
+        StmtKind::Assign(x, e) => assigns.push((*x, e.clone())),
+        _ => {}
+    });
+    let down = |x: VarId, e: &Expr| {
+        matches!(strip(e), Expr::Binary(BinOp::Sub, a, c)
+            if matches!(strip(a), Expr::Var(y) if *y == x) && matches!(strip(c), Expr::Const(1.., _)))
+    };
+    let mut out: Vec<String> = vec![];
+    for x in indexes
+        .iter()
+        .filter(|x| assigns.iter().any(|(y, e)| y == *x && down(**x, e)))
+    {
+        let mut push = |t: String| {
+            if !out.contains(&t) {
+                out.push(t);
+            }
+        };
+        if let Some(px) = pos(*x) {
+            push(format!("(+ {} 1)", param(px)));
+        }
+        for (_, e) in assigns.iter().filter(|(y, e)| y == x && !down(*x, e)) {
+            if matches!(strip(e), Expr::Binary(..))
+                && let Some(t) = super::houdini::lia_term(e, &pos)
+            {
+                push(format!("(+ {t} 1)"));
+                push(t);
+            }
+        }
+    }
+    out
 }
 
 /// `t mod k = r ⇒ fact` for each class `r` whose points (x = t, y = s) one line fits.
