@@ -362,6 +362,7 @@ pub fn candidates(
     let xs = observables(p, sys, arrays);
     super::residue::scalar_candidates(&xs, obs, &moduli, &mut out);
     super::residue::classes(&xs, &moduli, &mut out);
+    super::grid::candidates(p, sys, arrays, &mut out);
     let mut terms = terms.to_vec();
     for t in super::residue::down_terms(p, sys) {
         if !terms.contains(&t) {

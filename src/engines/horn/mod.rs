@@ -69,6 +69,7 @@ pub mod certify;
 pub mod cex;
 pub mod cprint;
 pub mod encode;
+pub mod grid;
 pub mod guess;
 pub mod houdini;
 pub mod morph;
