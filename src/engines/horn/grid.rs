@@ -155,7 +155,11 @@ fn flip(r: &'static str) -> &'static str {
 
 /// `e` as an integer term over the parameters, with `subst` for some variables; `None`
 /// beyond `+`, `-`, `*`, constants and variables.
-fn term(e: &Expr, pos: &dyn Fn(VarId) -> Option<usize>, subst: &[(VarId, String)]) -> Option<String> {
+fn term(
+    e: &Expr,
+    pos: &dyn Fn(VarId) -> Option<usize>,
+    subst: &[(VarId, String)],
+) -> Option<String> {
     match strip(e) {
         Expr::Const(c, _) if *c >= 0 => Some(c.to_string()),
         Expr::Const(c, _) => Some(format!("(- {})", -c)),
@@ -202,7 +206,12 @@ pub(super) fn candidates(
         }
         let Size::Const(_) = size else { continue };
         let mut shapes: Vec<(i128, Option<String>, VarId)> = vec![];
-        for ix in u.writes.iter().map(|(i, _)| i).chain(u.compares.iter().map(|c| &c.0)) {
+        for ix in u
+            .writes
+            .iter()
+            .map(|(i, _)| i)
+            .chain(u.compares.iter().map(|c| &c.0))
+        {
             let row = match &ix.row {
                 Expr::Var(r) => pos(*r).map(param),
                 _ => None,
@@ -251,12 +260,16 @@ fn guards(
 ) -> Vec<String> {
     let mut out = vec![];
     for (len, row, col) in shapes {
-        let Some(c) = pos(*col).map(param) else { continue };
+        let Some(c) = pos(*col).map(param) else {
+            continue;
+        };
         let mut lines: Vec<String> = vec![];
         if let Some(r) = row {
             lines.push(format!("(< {w} (* {len} {r}))"));
             lines.push(format!("(< {w} (+ (* {len} {r}) {c}))"));
-            let rv = bounds.iter().filter(|(x, _)| pos(*x).map(param).as_ref() == Some(r));
+            let rv = bounds
+                .iter()
+                .filter(|(x, _)| pos(*x).map(param).as_ref() == Some(r));
             for (_, b) in rv {
                 if let Some(t) = term(b, pos, &[]) {
                     lines.push(format!("(< {w} (* {len} {t}))"));
