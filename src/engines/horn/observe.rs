@@ -433,4 +433,29 @@ mod tests {
         let full = obs.iter().filter_map(|o| o.arrays[0].as_ref()).find(filled);
         assert!(full.is_some(), "{obs:?}");
     }
+
+    #[test]
+    fn a_large_global_array_is_observed_as_its_touched_prefix() {
+        use crate::frontend::{FrontendOptions, parse_source};
+        let src = "extern int __VERIFIER_nondet_int(void); int a[1000000]; int main(void) { \
+            int n = __VERIFIER_nondet_int(); if (n < 3 || n > 8) return 0; \
+            for (int i = 0; i < n; i++) a[i] = 3; return 0; }";
+        let p = parse_source(src, "t.c", &FrontendOptions::default()).expect("parses");
+        let mut head = None;
+        p.visit_stmts(&mut |s| {
+            if matches!(s.kind, StmtKind::While { .. }) {
+                head = Some(s.id);
+            }
+        });
+        let cuts: BTreeSet<Vertex> = head.into_iter().collect();
+        let obs = observe(&p, &cuts, 2);
+        // Each run ends at its head with a[0..n) = 3 and nothing beyond n observed.
+        let last = obs
+            .iter()
+            .filter_map(|o| o.arrays[0].as_ref())
+            .max_by_key(|c| c.len());
+        let last = last.expect("observed");
+        assert!((3..=8).contains(&last.len()), "{last:?}");
+        assert!(last.iter().all(|&y| y == 3), "{last:?}");
+    }
 }
