@@ -36,6 +36,9 @@
 //! `w = c`): `s <= t`, `s < t`, `s >= c`, `s <= c`, fitted lines `d·s = α·t + β`, and
 //! bounds `s - k·t <= m`, `s - k·t >= m`, `k·s - t <= m` with `m` the observed extremes
 //! (accumulators: `sum <= i`, `s <= 2·i`, `3·c - i <= 2`).
+//!
+//! The facts of modular updates come from [`super::residue`], those of 2-D arrays of
+//! constant row length from [`super::grid`].
 
 use super::encode::HornSystem;
 use super::observe::Observation;
