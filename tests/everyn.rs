@@ -56,6 +56,17 @@ fn recurrence_and_accumulator_are_proved_for_every_n() {
     }
 }
 
+/// Conditional and modular updates: a sum that flips with the parity of `i` stored into a
+/// `malloc`'d array, and a count of the multiples of 3 (residue classes of scalars and cells,
+/// bounds of `3·cnt - i`: `engines::horn::residue`).
+#[test]
+fn modular_updates_are_proved_for_every_n() {
+    for name in ["altpar_safe", "mod3count_safe"] {
+        let v = guess(name, 90);
+        assert!(by_guess(&v), "{name}: {v:?}");
+    }
+}
+
 /// The bug twins are never proved.
 #[test]
 fn bug_twins_are_not_proved() {
@@ -64,6 +75,8 @@ fn bug_twins_are_not_proved() {
         "accsum_unsafe",
         "seq3_unsafe",
         "modfill_unsafe",
+        "altpar_unsafe",
+        "mod3count_unsafe",
     ] {
         let v = guess(name, 20);
         assert!(!matches!(v, EngineVerdict::Proved(_)), "{name}: {v:?}");

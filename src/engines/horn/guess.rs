@@ -36,6 +36,9 @@
 //! `w = c`): `s <= t`, `s < t`, `s >= c`, `s <= c`, fitted lines `d·s = α·t + β`, and
 //! bounds `s - k·t <= m`, `s - k·t >= m`, `k·s - t <= m` with `m` the observed extremes
 //! (accumulators: `sum <= i`, `s <= 2·i`, `3·c - i <= 2`).
+//!
+//! The facts of modular updates come from [`super::residue`], those of 2-D arrays of
+//! constant row length from [`super::grid`].
 
 use super::encode::HornSystem;
 use super::observe::Observation;
@@ -105,7 +108,7 @@ impl Poly {
 }
 
 /// An integer literal in SMT-LIB (`(- 3)` for -3).
-fn lit(c: i128) -> String {
+pub(super) fn lit(c: i128) -> String {
     if c < 0 {
         format!("(- {})", -c)
     } else {
@@ -194,12 +197,12 @@ pub fn fit_all(pts: &[(i128, i128)], deg: usize) -> Option<Poly> {
 }
 
 /// The parameter name `p<i>`.
-fn param(i: usize) -> String {
+pub(super) fn param(i: usize) -> String {
     format!("p{i}")
 }
 
 /// Where the cell of array number `j` is among the predicates' parameters: `(w, v)`.
-fn cell(sys: &HornSystem, j: usize) -> (usize, usize) {
+pub(super) fn cell(sys: &HornSystem, j: usize) -> (usize, usize) {
     let n = sys.args.len();
     (n + 2 * j, n + 2 * j + 1)
 }
@@ -358,6 +361,17 @@ pub fn candidates(
     let text = read_text(p, sys, arrays);
     let mut out: BTreeSet<String> = BTreeSet::new();
     scalar_candidates(p, sys, arrays, obs, &text, &mut out);
+    let moduli = super::residue::moduli(p);
+    let xs = observables(p, sys, arrays);
+    super::residue::scalar_candidates(&xs, obs, &moduli, &mut out);
+    super::residue::classes(&xs, &moduli, &mut out);
+    super::grid::candidates(p, sys, arrays, &mut out);
+    let mut terms = terms.to_vec();
+    for t in super::residue::down_terms(p, sys) {
+        if !terms.contains(&t) {
+            terms.push(t);
+        }
+    }
     for (j, &(a, size)) in arrays.iter().enumerate() {
         let (w, v) = (param(cell(sys, j).0), param(cell(sys, j).1));
         let base = match size {
@@ -369,8 +383,9 @@ pub fn candidates(
             Size::Const(_) => Some(String::new()),
         };
         let Some(base) = base else { continue };
-        let facts = cell_facts(sys, arrays, j, a, obs, &text);
-        for r in ranges(&w, terms) {
+        let mut facts = cell_facts(sys, arrays, j, a, obs, &text);
+        facts.extend(super::residue::cell_facts(sys, arrays, j, obs, &moduli));
+        for r in ranges(&w, &terms) {
             for f in &facts {
                 let g = format!("{base} {r}");
                 let g = g.trim();
@@ -390,7 +405,7 @@ pub fn candidates(
 fn ranges(w: &str, terms: &[String]) -> Vec<String> {
     let mut out = vec![String::new()];
     for t in terms {
-        for r in ["<", "<=", ">="] {
+        for r in ["<", "<=", ">=", ">"] {
             out.push(format!("({r} {w} {t})"));
         }
     }
@@ -481,15 +496,15 @@ fn cell_facts(
 
 /// A scalar observable: its term, the guard it needs (an element of a small array), and
 /// how to read it off an observation.
-struct Observable {
-    term: String,
+pub(super) struct Observable {
+    pub(super) term: String,
     guard: Option<String>,
-    var: Option<VarId>,
+    pub(super) var: Option<VarId>,
     elem: Option<(ArrId, usize)>,
 }
 
 impl Observable {
-    fn value(&self, o: &Observation) -> Option<i128> {
+    pub(super) fn value(&self, o: &Observation) -> Option<i128> {
         match (self.var, self.elem) {
             (Some(v), _) => o.scalars.get(v.0 as usize).copied(),
             (None, Some((a, k))) => o.arrays[a.0 as usize].as_ref()?.get(k).copied(),
@@ -582,7 +597,11 @@ fn scalar_candidates(
 }
 
 /// Per run, the values `f` reads off the observations at `v`.
-fn by_run<T>(obs: &[Observation], v: Vertex, f: impl Fn(&Observation) -> Option<T>) -> Vec<Vec<T>> {
+pub(super) fn by_run<T>(
+    obs: &[Observation],
+    v: Vertex,
+    f: impl Fn(&Observation) -> Option<T>,
+) -> Vec<Vec<T>> {
     let mut out: Vec<Vec<T>> = vec![];
     for o in obs.iter().filter(|o| o.vertex == v) {
         if out.len() <= o.run {
@@ -598,7 +617,7 @@ fn by_run<T>(obs: &[Observation], v: Vertex, f: impl Fn(&Observation) -> Option<
 
 /// The least and the greatest value of `f` over each run, when every run (two at least)
 /// has the same: a bound that does not grow with the sizes drawn.
-fn steady<T>(runs: &[Vec<T>], f: impl Fn(&T) -> i128) -> (Option<i128>, Option<i128>) {
+pub(super) fn steady<T>(runs: &[Vec<T>], f: impl Fn(&T) -> i128) -> (Option<i128>, Option<i128>) {
     let ext: Vec<(i128, i128)> = runs
         .iter()
         .filter_map(|r| {

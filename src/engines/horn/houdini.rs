@@ -203,8 +203,10 @@ fn index_uses(
             e.visit(&mut |x| match x {
                 Expr::Read(_, i) => reads.push((**i).clone()),
                 Expr::Binary(op, a, b)
-                    if matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge)
-                        && !has_read(a)
+                    if matches!(
+                        op,
+                        BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Ne
+                    ) && !has_read(a)
                         && !has_read(b) =>
                 {
                     compares.push((strip(a).clone(), strip(b).clone()))
@@ -232,7 +234,7 @@ fn strip(e: &Expr) -> &Expr {
 
 /// `e` as an integer term over the parameters (casts ignored: a candidate need not be
 /// exact), or `None` beyond `+`, `-`, multiplication by constants.
-fn lia_term(e: &Expr, pos: &dyn Fn(VarId) -> Option<usize>) -> Option<String> {
+pub(super) fn lia_term(e: &Expr, pos: &dyn Fn(VarId) -> Option<usize>) -> Option<String> {
     match e {
         Expr::Const(c, _) if *c >= 0 => Some(c.to_string()),
         Expr::Const(c, _) => Some(format!("(- {})", -c)),

@@ -69,10 +69,12 @@ pub mod certify;
 pub mod cex;
 pub mod cprint;
 pub mod encode;
+pub mod grid;
 pub mod guess;
 pub mod houdini;
 pub mod morph;
 pub mod observe;
+pub mod residue;
 pub mod solve;
 pub mod summary;
 

@@ -8,7 +8,9 @@
 //! observations filter the guessed candidates of [`super::guess`] before Houdini, so a wrong
 //! observation can only drop a candidate (cost a proof), never make a verdict. A run that
 //! reads out of bounds, divides by zero, meets a `goto` or runs too long stops there (its
-//! states so far are kept: they are still states of a run).
+//! states so far are kept: they are still states of a run). An array of large constant size
+//! (a global `int a[1000000]`) is kept as the prefix the run touched (at most a few thousand
+//! elements): its observations show that prefix only, and a cell beyond it is unknown there.
 
 use crate::ir::{
     ArrayInit, BinOp, Expr, IntType, Program, Size, Stmt, StmtKind, UnOp, VarId, Vertex,
@@ -29,6 +31,12 @@ pub struct Observation {
 
 /// Largest symbolic size a run allocates (larger runs stop).
 const MAX_SIZE: i128 = 64;
+/// Arrays of constant size up to this are observed whole; larger ones as the prefix a run
+/// touched (a global `int a[1000000]` at a small `N`).
+const EAGER_SIZE: u64 = 4096;
+/// The longest prefix of a large array a run may touch (every candidate is evaluated at
+/// every observed index: 4096 made the observations of a 2-D global array take 30 s).
+const LAZY_CAP: usize = 512;
 /// Statements a run executes at most.
 const FUEL: usize = 200_000;
 /// Observations kept per run at most.
@@ -79,6 +87,9 @@ struct Machine<'a> {
     cuts: &'a BTreeSet<Vertex>,
     vars: Vec<i128>,
     arrays: Vec<Option<Vec<i128>>>,
+    /// Per array: its constant size when larger than [`EAGER_SIZE`] (kept as the prefix a
+    /// run touched, at most [`LAZY_CAP`] elements), else 0.
+    lazy: Vec<usize>,
     rng: u64,
     fuel: usize,
     run: usize,
@@ -92,6 +103,7 @@ impl<'a> Machine<'a> {
             cuts,
             vars: vec![],
             arrays: vec![],
+            lazy: vec![],
             rng: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
             fuel: FUEL,
             run: 0,
@@ -110,11 +122,43 @@ impl<'a> Machine<'a> {
         m.arrays = p
             .array_ids()
             .map(|a| match p.array(a).size {
-                Size::Const(n) if n <= 4096 => Some(m.contents(a, n as usize)),
+                Size::Const(n) if n <= EAGER_SIZE => Some(m.contents(a, n as usize)),
+                Size::Const(_) => Some(vec![]),
                 _ => None,
             })
             .collect();
+        m.lazy = p
+            .array_ids()
+            .map(|a| match p.array(a).size {
+                Size::Const(n) if n > EAGER_SIZE => n as usize,
+                _ => 0,
+            })
+            .collect();
         m
+    }
+
+    /// Grows a large array of constant size (its touched prefix) to cover index `i`, up to
+    /// [`LAZY_CAP`] elements (beyond, the access is stuck as out of bounds).
+    fn touch(&mut self, a: crate::ir::ArrId, i: i128) {
+        let n = self.lazy[a.0 as usize];
+        let Ok(i) = usize::try_from(i) else { return };
+        let len = self.arrays[a.0 as usize].as_ref().map_or(0, |c| c.len());
+        if i >= n.min(LAZY_CAP) || i < len {
+            return;
+        }
+        let more: Vec<i128> = (len..=i).map(|k| self.element(a, k)).collect();
+        if let Some(c) = self.arrays[a.0 as usize].as_mut() {
+            c.extend(more);
+        }
+    }
+
+    /// The initial element `k` of array `a`.
+    fn element(&mut self, a: crate::ir::ArrId, k: usize) -> i128 {
+        match &self.p.array(a).init {
+            ArrayInit::Zero => 0,
+            ArrayInit::List(l) => l.get(k).copied().unwrap_or(0),
+            ArrayInit::Nondet => self.small(),
+        }
     }
 
     /// A small value: mostly 0 to 12, sometimes a little below 0.
@@ -168,6 +212,7 @@ impl<'a> Machine<'a> {
             },
             StmtKind::Store(a, i, e) => match (self.eval(i), self.eval(e)) {
                 (Some(i), Some(v)) => {
+                    self.touch(*a, i);
                     let ty = self.p.array(*a).elem;
                     let dm = self.p.data_model;
                     match self.arrays[a.0 as usize].as_mut() {
@@ -281,6 +326,7 @@ impl<'a> Machine<'a> {
             Expr::Var(v) => self.vars[v.0 as usize],
             Expr::Read(a, i) => {
                 let i = self.eval(i)?;
+                self.touch(*a, i);
                 let c = self.arrays[a.0 as usize].as_ref()?;
                 *c.get(usize::try_from(i).ok()?)?
             }
@@ -387,5 +433,30 @@ mod tests {
         };
         let full = obs.iter().filter_map(|o| o.arrays[0].as_ref()).find(filled);
         assert!(full.is_some(), "{obs:?}");
+    }
+
+    #[test]
+    fn a_large_global_array_is_observed_as_its_touched_prefix() {
+        use crate::frontend::{FrontendOptions, parse_source};
+        let src = "extern int __VERIFIER_nondet_int(void); int a[1000000]; int main(void) { \
+            int n = __VERIFIER_nondet_int(); if (n < 3 || n > 8) return 0; \
+            for (int i = 0; i < n; i++) a[i] = 3; return 0; }";
+        let p = parse_source(src, "t.c", &FrontendOptions::default()).expect("parses");
+        let mut head = None;
+        p.visit_stmts(&mut |s| {
+            if matches!(s.kind, StmtKind::While { .. }) {
+                head = Some(s.id);
+            }
+        });
+        let cuts: BTreeSet<Vertex> = head.into_iter().collect();
+        let obs = observe(&p, &cuts, 2);
+        // Each run ends at its head with a[0..n) = 3 and nothing beyond n observed.
+        let last = obs
+            .iter()
+            .filter_map(|o| o.arrays[0].as_ref())
+            .max_by_key(|c| c.len());
+        let last = last.expect("observed");
+        assert!((3..=8).contains(&last.len()), "{last:?}");
+        assert!(last.iter().all(|&y| y == 3), "{last:?}");
     }
 }
