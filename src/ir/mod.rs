@@ -14,6 +14,7 @@
 
 pub mod cfg;
 pub mod dead;
+pub mod eval;
 pub mod print;
 pub mod types;
 
