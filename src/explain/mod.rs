@@ -251,3 +251,6 @@ fn confirmed(t: &ConcreteTrace) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests;

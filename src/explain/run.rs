@@ -38,11 +38,19 @@ pub enum Effect {
     /// An assertion; when it fails, its operands' values (`i <= 1`: `i` and `1`).
     Assert {
         holds: bool,
-        operands: Vec<(Expr, i128)>,
+        operands: Vec<(Operand, i128)>,
     },
     /// The error vertex.
     Error,
     Other,
+}
+
+/// An operand of a failing assertion.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Operand {
+    /// An array element (its index evaluated).
+    Elem(ArrId, i128),
+    Expr(Expr),
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -295,7 +303,7 @@ impl<'a> Machine<'a> {
 
     /// The values of a failing assertion's operands: both sides of a comparison, else the
     /// condition itself.
-    fn operands(&mut self, c: &Expr) -> Vec<(Expr, i128)> {
+    fn operands(&mut self, c: &Expr) -> Vec<(Operand, i128)> {
         let sides: Vec<&Expr> = match strip_casts(c) {
             Expr::Binary(op, a, b) if op.is_boolean() => vec![a, b],
             Expr::Unary(crate::ir::UnOp::LogNot, a) => vec![a],
@@ -305,7 +313,14 @@ impl<'a> Machine<'a> {
         let out = sides
             .into_iter()
             .filter(|e| !matches!(strip_casts(e), Expr::Const(..)))
-            .filter_map(|e| Some((e.clone(), eval(self.p, e, self)?)))
+            .filter_map(|e| {
+                let value = eval(self.p, e, self)?;
+                let operand = match strip_casts(e) {
+                    Expr::Read(a, i) => Operand::Elem(*a, eval(self.p, i, self)?),
+                    _ => Operand::Expr(e.clone()),
+                };
+                Some((operand, value))
+            })
             .collect();
         self.quiet = false;
         out

@@ -14,14 +14,21 @@ pub fn steps(t: &SourceTrace) -> String {
     let file = short_file(&t.file);
     let mut rows = vec![];
     rows_of(&t.steps, &file, 1, &mut rows);
-    // The failing assertion's line says its operands' values.
+    // The failing assertion's line says its operands' values instead of `false`.
     if t.failure.kind == FailureKind::Assertion
-        && let Some(r) = rows.iter_mut().rev().find(|r| r.2 == "false")
+        && let Some(r) = rows.iter_mut().rev().find(|r| r.2.starts_with("false"))
     {
-        r.2 = match operands(t).as_str() {
+        let fails = match operands(t).as_str() {
             "" => "fails".to_string(),
             ops => format!("fails: {ops}"),
         };
+        r.2 = fails;
+    }
+    if t.failure.kind == FailureKind::ErrorCall
+        && let Some(r) = rows.last_mut()
+        && r.2.is_empty()
+    {
+        r.2 = "the error is reached".into();
     }
     let width = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
     let text_width = rows

@@ -9,7 +9,7 @@
 //! the one whose body holds the line); the inputs named by what they initialise; the failing
 //! assertion with its operands' values. A pure function of its arguments.
 
-use super::run::{Access, Effect, Event, Run, Target};
+use super::run::{Access, Effect, Event, Operand, Run, Target};
 use crate::ir::print::expr_to_c;
 use crate::ir::{ArrId, Program, Size, Stmt, StmtKind, VarId, Vertex};
 use serde::Serialize;
@@ -121,6 +121,9 @@ pub struct SourceTrace {
 /// A loop of the IR: its head, the vertices of its body and step, its lines.
 struct LoopInfo {
     head: Vertex,
+    /// The scalars whose values the iterations carry: those its condition reads and those
+    /// its own body (not an inner loop) assigns from themselves (`s = s + a[i]`).
+    carried: Vec<VarId>,
     do_while: bool,
     first_line: u32,
     last_line: u32,
@@ -191,8 +194,16 @@ fn loop_chains(p: &Program) -> (Vec<LoopInfo>, HashMap<Vertex, Vec<usize>>) {
                         }
                     });
                 }
+                let mut carried = match &s.kind {
+                    StmtKind::While { cond, .. } | StmtKind::DoWhile { cond, .. } => cond.vars(),
+                    _ => vec![],
+                };
+                for b in &inner {
+                    self_assigned(b, &mut carried);
+                }
                 loops.push(LoopInfo {
                     head: s.id,
+                    carried,
                     do_while: matches!(s.kind, StmtKind::DoWhile { .. }),
                     first_line: lo,
                     last_line: hi,
@@ -213,6 +224,21 @@ fn loop_chains(p: &Program) -> (Vec<LoopInfo>, HashMap<Vertex, Vec<usize>>) {
     let (mut loops, mut chains) = (vec![], HashMap::new());
     go(&p.body, &mut vec![], &mut loops, &mut chains);
     (loops, chains)
+}
+
+/// Adds the scalars `ss` assigns from themselves, outside inner loops.
+fn self_assigned(ss: &[Stmt], out: &mut Vec<VarId>) {
+    for s in ss {
+        match &s.kind {
+            StmtKind::Assign(x, e) if e.vars().contains(x) && !out.contains(x) => out.push(*x),
+            StmtKind::If(_, t, e) => {
+                self_assigned(t, out);
+                self_assigned(e, out);
+            }
+            StmtKind::Block(b) => self_assigned(b, out),
+            _ => {}
+        }
+    }
 }
 
 fn each_line(ss: &[Stmt], f: &mut dyn FnMut(u32)) {
@@ -252,8 +278,9 @@ struct Function {
 }
 
 /// The function definitions of a C file, read from its lines: a line at column 0 that
-/// names `f(` and does not end in `;`, up to the next line at column 0 that starts with `}`.
-/// Only for naming calls in the trace (a line no definition holds is in none).
+/// names `f(` and does not end in `;`, up to where its braces close. Only for naming calls
+/// in the trace (a line no definition holds is in none; comments and strings holding braces
+/// can mislead it, and cost only a call step).
 fn functions(src: &str) -> Vec<Function> {
     let lines: Vec<&str> = src.lines().collect();
     let mut out = vec![];
@@ -268,7 +295,7 @@ fn functions(src: &str) -> Vec<Function> {
             && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
             && !matches!(name, "if" | "while" | "for" | "switch" | "return");
         if starts && l.contains('(') && !l.trim_end().ends_with(';') && ident {
-            if let Some(end) = (k..lines.len()).find(|&j| lines[j].starts_with('}')) {
+            if let Some(end) = body_end(&lines, k) {
                 out.push(Function {
                     name: name.to_string(),
                     first: k as u32 + 1,
@@ -280,6 +307,31 @@ fn functions(src: &str) -> Vec<Function> {
         k += 1;
     }
     out
+}
+
+/// The line where the braces opened from line `k` on close (`None`: a declaration).
+fn body_end(lines: &[&str], k: usize) -> Option<usize> {
+    let mut depth = 0i32;
+    let mut opened = false;
+    for (j, l) in lines.iter().enumerate().skip(k) {
+        if !opened && j > k && l.trim_end().ends_with(';') && !l.contains('{') {
+            return None;
+        }
+        for c in l.chars() {
+            match c {
+                '{' => {
+                    depth += 1;
+                    opened = true;
+                }
+                '}' => depth -= 1,
+                _ => {}
+            }
+        }
+        if opened && depth <= 0 {
+            return Some(j);
+        }
+    }
+    None
 }
 
 struct Folder<'a> {
@@ -406,7 +458,12 @@ impl Folder<'_> {
             _ => (events, None),
         };
         let iterations = (starts.len() - usize::from(last.is_some())) as u64;
-        let assigned = self.assigned(whole);
+        let carried = &self.loops[l].carried;
+        let assigned: Vec<VarId> = self
+            .assigned(whole)
+            .into_iter()
+            .filter(|x| carried.contains(x))
+            .collect();
         let mut series: Vec<Vec<i128>> = vec![vec![]; assigned.len()];
         let mut writes: Vec<((ArrId, i128), i128)> = vec![];
         let mut reads: Vec<((ArrId, i128), i128)> = vec![];
@@ -569,7 +626,10 @@ impl Folder<'_> {
                 operands
                     .iter()
                     .map(|(x, v)| Value {
-                        name: expr_to_c(self.p, x),
+                        name: match x {
+                            Operand::Elem(a, i) => elem_name(self.p, *a, *i),
+                            Operand::Expr(e) => expr_to_c(self.p, e),
+                        },
                         value: *v,
                     })
                     .collect(),
