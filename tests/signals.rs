@@ -179,7 +179,7 @@ fn beats_slow_checker(file: &str, extra: &[&str]) -> String {
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join(".tools").into());
     let start = Instant::now();
     let out = Command::new(ARA)
-        .args(["check", "--timeout", "120", "--checker-path"])
+        .args(["check", "--verbose", "--timeout", "120", "--checker-path"])
         .arg(&checker)
         .args(extra)
         .arg(&f)

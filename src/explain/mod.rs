@@ -243,8 +243,14 @@ impl Explanation {
 /// How the run was confirmed, in words.
 fn confirmed(t: &ConcreteTrace) -> String {
     let mut s = match t.replayed_on {
-        ReplayedOn::Source => "your program, compiled with gcc and run on these inputs, reaches the error".to_string(),
-        ReplayedOn::Translation => "ara's translation of your program, compiled with gcc and run on these inputs, reaches the error".to_string(),
+        ReplayedOn::Source => {
+            "replayed on your program: compiled with gcc and run on these inputs, it reaches \
+             the error"
+                .to_string()
+        }
+        ReplayedOn::Translation => "replayed on ara's translation of your program: compiled \
+                                    with gcc and run on these inputs, it reaches the error"
+            .to_string(),
     };
     if let Some(why) = &t.not_on_source {
         let _ = write!(s, " (not replayed on your source: {why})");

@@ -64,7 +64,7 @@ fn loop_bug() {
     assert_eq!(
         text,
         "UNSAFE: assertion at loop_bug.c:24 fails after 2 iterations
-confirmed: your program, compiled with gcc and run on these inputs, reaches the error
+confirmed: replayed on your program: compiled with gcc and run on these inputs, it reaches the error
 error trace:
   loop_bug.c:18     a[2] = 9;                   a[2] = 9
   loop_bug.c:19     i = 0;                      i = 0
@@ -114,7 +114,7 @@ fn call_bug() {
     assert_eq!(
         text,
         "UNSAFE: assertion at call.c:16 fails
-confirmed: your program, compiled with gcc and run on these inputs, reaches the error
+confirmed: replayed on your program: compiled with gcc and run on these inputs, it reaches the error
 error trace:
   call.c:13  int n = __VERIFIER_nondet_int();  n = 7
   call.c:14  if (n < 0 || n > 100) return 0;   false
@@ -150,7 +150,7 @@ fn grid_bug() {
     assert_eq!(
         text,
         "UNSAFE: assertion at grid.c:12 fails after 3 iterations
-confirmed: your program, compiled with gcc and run on these inputs, reaches the error
+confirmed: replayed on your program: compiled with gcc and run on these inputs, it reaches the error
 error trace:
   grid.c:9     for (int i = 0; i < 3; i++)       i = 0
   grid.c:9-11  loop runs 3 times, i = 0 .. 2; wrote m[0][0] = 0, m[0][1] = 0, m[0][2] = 0, m[0][3] = 0, m[1][0] = 0, m[1][1] = 1 and 6 more
@@ -171,7 +171,7 @@ fn uninit_bug() {
     assert_eq!(
         text,
         "UNSAFE: assertion at uninit.c:11 fails after 4 iterations
-confirmed: your program, compiled with gcc and run on these inputs, reaches the error
+confirmed: replayed on your program: compiled with gcc and run on these inputs, it reaches the error
 error trace:
   uninit.c:8     int s = 0;                   s = 0
   uninit.c:9     for (int k = 0; k < 4; k++)  k = 0
@@ -193,7 +193,7 @@ fn error_inside_a_loop() {
     assert_eq!(
         text,
         "UNSAFE: the error call at inloop.c:11 is reached after 3 iterations
-confirmed: your program, compiled with gcc and run on these inputs, reaches the error
+confirmed: replayed on your program: compiled with gcc and run on these inputs, it reaches the error
 error trace:
   inloop.c:8     int n = __VERIFIER_nondet_int();  n = 4
   inloop.c:9     for (int i = 0; i < 5; i++) {     i = 0
