@@ -312,7 +312,7 @@ impl<'a> Machine<'a> {
         self.quiet = true;
         let out = sides
             .into_iter()
-            .filter(|e| !matches!(strip_casts(e), Expr::Const(..)))
+            .filter(|e| reads_state(e))
             .filter_map(|e| {
                 let value = eval(self.p, e, self)?;
                 let operand = match strip_casts(e) {
@@ -384,6 +384,13 @@ impl State for Machine<'_> {
         self.pending.push((t, v));
         v
     }
+}
+
+/// Whether `e` reads a variable or an element (a constant operand says nothing).
+fn reads_state(e: &Expr) -> bool {
+    let mut any = false;
+    e.visit(&mut |x| any |= matches!(x, Expr::Var(_) | Expr::Read(..)));
+    any
 }
 
 fn strip_casts(e: &Expr) -> &Expr {
