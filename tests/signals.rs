@@ -97,7 +97,7 @@ fn interrupt(sig: i32, name: &str) {
     assert!(took < Duration::from_secs(5), "took {took:?} to stop");
     assert_eq!(out.status.code(), Some(20), "{stdout}{stderr}");
     assert!(
-        stdout.starts_with(&format!("UNKNOWN (interrupted by {name})\n")),
+        stdout.starts_with(&format!("UNKNOWN: interrupted by {name}\n")),
         "{stdout}{stderr}"
     );
     // Every group ara's children led is empty (their own children too). The last of them were

@@ -37,26 +37,82 @@ fn simplify_quantified(s: &str) -> Option<String> {
     for c in conjuncts {
         let text = c.to_string();
         if !vars.iter().any(|v| mentions(&text, v)) {
-            outside.push(text);
-        } else if let (&[v], Some((bound, concl))) = (vars.as_slice(), below(&c)) {
-            if bound_of(&c, v).is_some() {
-                prefixes.push(format!("forall {v} in [0, {bound}): {concl}"));
-            } else {
-                under.push(text);
-            }
+            outside.push(c.wrap(3));
+        } else if let (&[v], Some(at)) = (vars.as_slice(), vars.first().and_then(|v| at_one(&c, v)))
+        {
+            let parts = match at {
+                E::And(xs) => xs,
+                x => vec![x],
+            };
+            let x = at_index(&c);
+            outside.extend(parts.iter().map(|p| p.wrap(3).replace_word(v, &x)));
+        } else if let (&[v], Some((bound, concl))) = (vars.as_slice(), below(&c))
+            && bound_of(&c, v).is_some()
+        {
+            prefixes.push(format!("forall {v} in [0, {bound}): {concl}"));
         } else {
-            under.push(text);
+            under.push(c);
         }
     }
     if !under.is_empty() {
         prefixes.push(format!(
             "forall {} in [{range}): {}",
             vars.join(", "),
-            under.join(" && ")
+            and(under)
         ));
     }
-    outside.extend(prefixes);
+    // A quantifier reaches to the end: all but the last in parentheses.
+    let last = prefixes.pop();
+    outside.extend(prefixes.into_iter().map(|q| format!("({q})")));
+    outside.extend(last);
     Some(outside.join(" && "))
+}
+
+/// `w == X ==> P`: `P` (for all `w`, `P` at `X`).
+fn at_one(c: &E, v: &str) -> Option<E> {
+    match c {
+        E::Implies(ps, q)
+            if ps.len() == 1
+                && matches!(&ps[0], E::Bin(op, w, _) if op == "==" && w.to_string() == v) =>
+        {
+            Some((**q).clone())
+        }
+        _ => None,
+    }
+}
+
+/// The `X` of `w == X ==> P`.
+fn at_index(c: &E) -> String {
+    match c {
+        E::Implies(ps, _) => match &ps[0] {
+            E::Bin(_, _, x) => x.to_string(),
+            _ => String::new(),
+        },
+        _ => String::new(),
+    }
+}
+
+trait ReplaceWord {
+    fn replace_word(&self, w: &str, by: &str) -> String;
+}
+
+impl ReplaceWord for String {
+    /// `self` with the identifier `w` replaced by `by`.
+    fn replace_word(&self, w: &str, by: &str) -> String {
+        let mut out = String::new();
+        let mut word = String::new();
+        for c in self.chars().chain(std::iter::once(' ')) {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                word.push(c);
+                continue;
+            }
+            out.push_str(if word == w { by } else { &word });
+            word.clear();
+            out.push(c);
+        }
+        out.pop();
+        out
+    }
 }
 
 /// `w < X ==> P` (or `0 <= w && w < X ==> P`): `(X, P)`.
@@ -477,6 +533,10 @@ mod tests {
         assert_eq!(
             simplify("forall w1 in [0, N): (!(w1 < i) || a[w1] == b[w1]) && i <= N"),
             "i <= N && forall w1 in [0, i): a[w1] == b[w1]"
+        );
+        assert_eq!(
+            simplify("forall w1 in [0, 30): (w1 != 1 || a[w1] < 10) && (a[w1] > 8 || w1 != 1)"),
+            "a[1] < 10 && a[1] > 8"
         );
         assert_eq!(
             simplify("forall w1 in [0, N): a[w1] >= 0"),
