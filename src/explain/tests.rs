@@ -210,3 +210,33 @@ inputs:
     assert_eq!(failing.as_array().map(Vec::len), Some(3));
     assert_eq!(json["trace"]["failure"]["kind"], "error-call");
 }
+
+/// 200,000 inputs: the loops folded, the inputs too many to print (they go to a file).
+#[test]
+fn many_inputs_go_to_a_file() {
+    let mut nondets = vec![1; 200_000];
+    nondets[199_998] = 3;
+    nondets[199_999] = 4;
+    let start = std::time::Instant::now();
+    let (text, json) = explained("many_inputs.c", &nondets, &[]);
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(60),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(
+        text.starts_with(
+            "UNSAFE: the error call at many_inputs.c:10 is reached after 200000 iterations\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("  many_inputs.c:9   loop runs 100000 times, i = 0 .. 99999; wrote c[0] = 2, c[1] = 2, c[2] = 2, c[3] = 2, c[4] = 2, c[5] = 2 and 99994 more; read a[0] = 1, b[0] = 1, a[1] = 1, b[1] = 1, a[2] = 1, b[2] = 1 and 199994 more\n"), "{text}");
+    assert_eq!(
+        json["trace"]["inputs"].as_array().map(Vec::len),
+        Some(200_000)
+    );
+    assert_eq!(
+        json["trace"]["inputs"][199_999],
+        serde_json::json!({"name": "b[99999]", "value": 4, "line": 8, "uninitialised": false})
+    );
+}

@@ -467,6 +467,9 @@ impl Folder<'_> {
         let mut series: Vec<Vec<i128>> = vec![vec![]; assigned.len()];
         let mut writes: Vec<((ArrId, i128), i128)> = vec![];
         let mut reads: Vec<((ArrId, i128), i128)> = vec![];
+        // Where each element is in `writes`, and the elements in `reads`.
+        let mut written: HashMap<(ArrId, i128), usize> = HashMap::new();
+        let mut read: std::collections::HashSet<(ArrId, i128)> = Default::default();
         let mut starts_at = starts.iter().peekable();
         for (k, e) in whole.iter().enumerate() {
             while starts_at.peek() == Some(&&k) {
@@ -478,7 +481,7 @@ impl Folder<'_> {
             self.apply(e);
             for r in &e.reads {
                 let key = (r.array, r.index);
-                if !writes.iter().any(|(w, _)| *w == key) && !reads.iter().any(|(w, _)| *w == key) {
+                if !written.contains_key(&key) && read.insert(key) {
                     reads.push((key, r.value));
                 }
             }
@@ -488,9 +491,13 @@ impl Folder<'_> {
                 value,
             }) = &e.effect
             {
-                match writes.iter_mut().find(|(w, _)| *w == (*array, *index)) {
-                    Some(w) => w.1 = *value,
-                    None => writes.push(((*array, *index), *value)),
+                let key = (*array, *index);
+                match written.get(&key) {
+                    Some(&k) => writes[k].1 = *value,
+                    None => {
+                        written.insert(key, writes.len());
+                        writes.push((key, *value));
+                    }
                 }
             }
         }
