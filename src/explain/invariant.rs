@@ -393,10 +393,7 @@ impl Parser {
             return self.unary();
         }
         let mut a = self.binary(level + 1)?;
-        loop {
-            let Some(op) = self.peek().map(str::to_string) else {
-                break;
-            };
+        while let Some(op) = self.peek().map(str::to_string) {
             let is_op = matches!(
                 op.as_str(),
                 "|" | "^"

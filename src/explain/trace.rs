@@ -294,15 +294,18 @@ fn functions(src: &str) -> Vec<Function> {
         let ident = !name.is_empty()
             && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
             && !matches!(name, "if" | "while" | "for" | "switch" | "return");
-        if starts && l.contains('(') && !l.trim_end().ends_with(';') && ident {
-            if let Some(end) = body_end(&lines, k) {
-                out.push(Function {
-                    name: name.to_string(),
-                    first: k as u32 + 1,
-                    last: end as u32 + 1,
-                });
-                k = end;
-            }
+        if starts
+            && l.contains('(')
+            && !l.trim_end().ends_with(';')
+            && ident
+            && let Some(end) = body_end(&lines, k)
+        {
+            out.push(Function {
+                name: name.to_string(),
+                first: k as u32 + 1,
+                last: end as u32 + 1,
+            });
+            k = end;
         }
         k += 1;
     }
