@@ -304,7 +304,17 @@ impl<'a> Machine<'a> {
     /// The values of a failing assertion's operands: both sides of a comparison, else the
     /// condition itself.
     fn operands(&mut self, c: &Expr) -> Vec<(Operand, i128)> {
-        let sides: Vec<&Expr> = match strip_casts(c) {
+        // Of a conjunction, the conjunct that fails.
+        self.quiet = true;
+        let mut c = strip_casts(c);
+        while let Expr::Binary(crate::ir::BinOp::LogAnd, a, b) = c {
+            c = match eval(self.p, a, self) {
+                Some(0) => strip_casts(a),
+                _ => strip_casts(b),
+            };
+        }
+        self.quiet = false;
+        let sides: Vec<&Expr> = match c {
             Expr::Binary(op, a, b) if op.is_boolean() => vec![a, b],
             Expr::Unary(crate::ir::UnOp::LogNot, a) => vec![a],
             other => vec![other],
