@@ -11,7 +11,12 @@
 
 /// `c_expr` simplified for a reader.
 pub fn simplify(c_expr: &str) -> String {
-    simplify_quantified(c_expr.trim()).unwrap_or_else(|| c_expr.to_string())
+    // `size of a` (the cell engine's name of a symbolic size) as one word while reading.
+    let text = c_expr.trim().replace("size of ", "size_of__");
+    match simplify_quantified(&text) {
+        Some(s) => s.replace("size_of__", "size of "),
+        None => c_expr.to_string(),
+    }
 }
 
 fn simplify_quantified(s: &str) -> Option<String> {
@@ -30,6 +35,11 @@ fn simplify_quantified(s: &str) -> Option<String> {
             E::And(xs) => xs,
             x => vec![x],
         }
+    };
+    let upper = range.split_once(", ").map(|(_, u)| u.to_string());
+    let conjuncts = match drop_range(conjuncts, &vars, upper.as_deref()) {
+        E::And(xs) => xs,
+        x => vec![x],
     };
     let mut outside = vec![];
     let mut prefixes: Vec<String> = vec![];
@@ -66,6 +76,28 @@ fn simplify_quantified(s: &str) -> Option<String> {
     outside.extend(prefixes.into_iter().map(|q| format!("({q})")));
     outside.extend(last);
     Some(outside.join(" && "))
+}
+
+/// The conjuncts with the premises the quantifier's range gives (`w >= 0`, `w < upper`)
+/// left out, simplified again.
+fn drop_range(cs: Vec<E>, vars: &[&str], upper: Option<&str>) -> E {
+    let given = |p: &E| match p {
+        E::Bin(op, w, x) if vars.contains(&w.to_string().as_str()) => {
+            (op == ">=" && x.to_string() == "0")
+                || (op == "<" && Some(x.to_string().as_str()) == upper)
+        }
+        _ => false,
+    };
+    and(cs
+        .into_iter()
+        .map(|c| match c {
+            E::Implies(ps, q) => {
+                let ps: Vec<E> = ps.into_iter().filter(|p| !given(p)).collect();
+                if ps.is_empty() { *q } else { E::Implies(ps, q) }
+            }
+            c => c,
+        })
+        .collect())
 }
 
 /// `w == X ==> P`: `P` (for all `w`, `P` at `X`).
@@ -222,6 +254,7 @@ impl std::fmt::Display for E {
 /// The simplified form of `e`.
 fn simplify_expr(e: E) -> E {
     match e {
+        E::Bin(op, a, b) => arith(op, simplify_expr(*a), simplify_expr(*b)),
         E::And(xs) => and(xs.into_iter().map(simplify_expr).collect()),
         E::Or(xs) => or(xs),
         E::Not(x) => negate(simplify_expr(*x)),
@@ -250,6 +283,43 @@ fn negate(e: E) -> E {
     }
 }
 
+/// `1 * x` is `x`; `x - y <= 0` is `x <= y` (as the integers read them: only for display).
+fn arith(op: String, a: E, b: E) -> E {
+    let one = E::Atom("1".into());
+    let zero = E::Atom("0".into());
+    match (op.as_str(), a, b) {
+        ("*", a, b) if a == one => b,
+        ("*", a, b) if b == one => a,
+        ("<" | "<=" | ">" | ">=" | "==" | "!=", E::Bin(m, x, y), b) if m == "-" && b == zero => {
+            E::Bin(op, x, y)
+        }
+        (_, a, b) => E::Bin(op, Box::new(a), Box::new(b)),
+    }
+}
+
+/// Whether conjunct `x` follows from the conjunct `y`: `a <= b` from `a == b` (either way
+/// round), `a >= 0` from `a >= 1`.
+fn implied_by(x: &E, y: &E) -> bool {
+    let (E::Bin(ox, a, b), E::Bin(oy, c, d)) = (x, y) else {
+        return false;
+    };
+    if oy == "==" && matches!(ox.as_str(), "<=" | ">=" | "==") {
+        return (a == c && b == d) || (a == d && b == c);
+    }
+    let num = |e: &E| e.to_string().parse::<i128>().ok();
+    if a == c
+        && ox == oy
+        && let (Some(m), Some(n)) = (num(b), num(d))
+    {
+        return match (ox.as_str(), oy.as_str()) {
+            (">=", ">=") | (">", ">") => n > m,
+            ("<=", "<=") | ("<", "<") => n < m,
+            _ => false,
+        };
+    }
+    false
+}
+
 fn and(xs: Vec<E>) -> E {
     let mut out: Vec<E> = vec![];
     for x in xs {
@@ -274,6 +344,19 @@ fn and(xs: Vec<E>) -> E {
             out.push(y);
         }
     }
+    // Conjuncts another one implies.
+    let keep: Vec<bool> = (0..out.len())
+        .map(|i| {
+            !(0..out.len()).any(|j| {
+                j != i && implied_by(&out[i], &out[j]) && !(implied_by(&out[j], &out[i]) && j > i)
+            })
+        })
+        .collect();
+    let mut out: Vec<E> = out
+        .into_iter()
+        .zip(keep)
+        .filter_map(|(x, k)| k.then_some(x))
+        .collect();
     match out.len() {
         0 => E::Atom("1".into()),
         1 => out.pop().unwrap_or(E::Atom("1".into())),
@@ -538,6 +621,20 @@ mod tests {
         assert_eq!(
             simplify("forall w1 in [0, N): a[w1] >= 0"),
             "forall w1 in [0, N): a[w1] >= 0"
+        );
+    }
+
+    #[test]
+    fn the_cell_engines_invariants_lose_what_is_implied() {
+        assert_eq!(
+            simplify(
+                "forall w1 in [0, size of a): ((N - (1 * size of a)) <= 0) && (N <= 100000) && \
+                 (N == size of a) && (size of a == N) && (i <= N) && \
+                 (!((w1 >= 0) && (w1 < size of a) && (w1 < i)) || (a[w1] == (7 + (3 * w1)))) \
+                 && (N >= 0) && (N >= 1) && (i >= 1)"
+            ),
+            "N <= 100000 && N == size of a && i <= N && N >= 1 && i >= 1 && \
+             forall w1 in [0, i): a[w1] == 7 + 3 * w1"
         );
     }
 
