@@ -306,6 +306,14 @@ fn implied_by(x: &E, y: &E) -> bool {
     if oy == "==" && matches!(ox.as_str(), "<=" | ">=" | "==") {
         return (a == c && b == d) || (a == d && b == c);
     }
+    // `b >= a` is `a <= b`.
+    let mirrored = matches!(
+        (ox.as_str(), oy.as_str()),
+        ("<=", ">=") | (">=", "<=") | ("<", ">") | (">", "<")
+    );
+    if mirrored && a == d && b == c {
+        return true;
+    }
     let num = |e: &E| e.to_string().parse::<i128>().ok();
     if a == c
         && ox == oy
@@ -631,7 +639,7 @@ mod tests {
                 "forall w1 in [0, size of a): ((N - (1 * size of a)) <= 0) && (N <= 100000) && \
                  (N == size of a) && (size of a == N) && (i <= N) && \
                  (!((w1 >= 0) && (w1 < size of a) && (w1 < i)) || (a[w1] == (7 + (3 * w1)))) \
-                 && (N >= 0) && (N >= 1) && (i >= 1)"
+                 && (N >= 0) && (N >= 1) && (i >= 1) && (N >= i)"
             ),
             "N <= 100000 && N == size of a && i <= N && N >= 1 && i >= 1 && \
              forall w1 in [0, i): a[w1] == 7 + 3 * w1"
