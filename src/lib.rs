@@ -19,6 +19,7 @@ pub mod difftest;
 pub mod emit;
 pub mod engines;
 pub mod error;
+pub mod explain;
 pub mod frontend;
 pub mod ir;
 pub mod out;

@@ -138,6 +138,10 @@ enum Command {
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
+        /// After the answer, print how ara reached it: the engines, the refinement loop's
+        /// iterations, the tracked elements, the times.
+        #[arg(long, short)]
+        verbose: bool,
     },
     /// Run `ara check` over SV-COMP task files (`*.yml`) in parallel: results.csv/json/html,
     /// the SV-COMP score, exit code 30 if any verdict is wrong.
@@ -441,6 +445,7 @@ fn run(cli: Cli) -> Result<i32, AraError> {
             witness,
             playback,
             json,
+            verbose,
         } => {
             let start = std::time::Instant::now();
             set_end(&checker);
@@ -451,7 +456,7 @@ fn run(cli: Cli) -> Result<i32, AraError> {
                 theory,
                 max_iterations,
                 strategy,
-                json,
+                Shown { json, verbose },
             )?;
             let Some(p) = p else {
                 // Checked on the source (recursion): no program of ara's to state it in.
@@ -728,7 +733,7 @@ fn check(
     theory: TheoryArg,
     max_iterations: u32,
     strategy: StrategyArg,
-    json: bool,
+    shown: Shown,
 ) -> Result<(Option<ara::ir::Program>, ara::strategy::StrategyReport, i32), AraError> {
     let strategy = match strategy {
         StrategyArg::Witness => ara::strategy::Strategy::Witness,
@@ -763,7 +768,7 @@ fn check(
                 procs,
             )?;
             drop(progress);
-            let (report, code) = finish(report, json);
+            let (report, code) = finish(report, shown, None, &input.file);
             return Ok((None, report, code));
         }
         r => r?,
@@ -785,15 +790,25 @@ fn check(
     };
     let report = ara::strategy::check(&p, strategy, &opts)?;
     drop(progress);
-    let (report, code) = finish(report, json);
+    let (report, code) = finish(report, shown, Some(&p), &input.file);
     Ok((Some(p), report, code))
 }
 
+/// How `ara check` prints its report.
+#[derive(Clone, Copy)]
+struct Shown {
+    json: bool,
+    verbose: bool,
+}
+
 /// The report of `ara check` (an interrupt without an answer is the reason), printed; its
-/// exit code.
+/// exit code. `p`: the program as the front end read it from `file` (none when checked on
+/// the source).
 fn finish(
     mut report: ara::strategy::StrategyReport,
-    json: bool,
+    shown: Shown,
+    p: Option<&ara::ir::Program>,
+    file: &std::path::Path,
 ) -> (ara::strategy::StrategyReport, i32) {
     use ara::cegar::FinalVerdict;
     if let Some(by) = ara::tools::interrupted() {
@@ -805,13 +820,25 @@ fn finish(
             };
         }
     }
-    if json {
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&report).unwrap_or_default()
-        );
+    let source = std::fs::read_to_string(file).ok();
+    let explained = ara::explain::explain(p, &report.report.verdict, source.as_deref());
+    if shown.json {
+        let mut j = serde_json::to_value(&report).unwrap_or_default();
+        j["explanation"] = serde_json::to_value(&explained).unwrap_or_default();
+        outln!("{}", serde_json::to_string_pretty(&j).unwrap_or_default());
     } else {
-        out!("{}", report.to_text());
+        let trace = match &report.report.verdict {
+            FinalVerdict::Unsafe { trace } => Some(trace),
+            _ => None,
+        };
+        let inputs_file = explained
+            .inputs_to_file()
+            .then(|| write_inputs(file, &explained.inputs_text()))
+            .flatten();
+        out!("{}", explained.text(trace, inputs_file.as_deref()));
+        if shown.verbose {
+            out!("details:\n{}", report.to_text());
+        }
     }
     let code = match report.report.verdict {
         FinalVerdict::Safe { .. } => exit::OK,
@@ -819,6 +846,24 @@ fn finish(
         FinalVerdict::Unknown { .. } => exit::UNKNOWN,
     };
     (report, code)
+}
+
+/// Writes a long list of inputs to a file of the temporary folder; its path.
+fn write_inputs(file: &std::path::Path, text: &str) -> Option<String> {
+    let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned());
+    let name = format!(
+        "ara-inputs-{}-{}.txt",
+        stem.unwrap_or_default(),
+        std::process::id()
+    );
+    let path = std::env::temp_dir().join(name);
+    match std::fs::write(&path, text) {
+        Ok(()) => Some(path.display().to_string()),
+        Err(e) => {
+            eprintln!("ara: cannot write the inputs to {}: {e}", path.display());
+            None
+        }
+    }
 }
 
 /// `ara check --witness FILE`: for SAFE the correctness witness of the proof (its checked

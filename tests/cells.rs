@@ -322,7 +322,7 @@ fn check_proves_max_at_n_100000_with_a_witness_cell() {
     let out = ara_check(
         &max_local(100_000, "100000"),
         "max",
-        &["--strategy", "cegar", "--timeout", "120"],
+        &["--strategy", "cegar", "--timeout", "120", "--verbose"],
     );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("SAFE"), "{text}");
@@ -343,7 +343,7 @@ fn table1_still_tracks_one_constant() {
     let table1 = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench-suite/examples/table1.c");
     let out = Command::new(ARA)
         .env("ARA_TOOLS_DIR", tools())
-        .args(["check", "--strategy", "cegar"])
+        .args(["check", "--strategy", "cegar", "--verbose"])
         .arg(&table1)
         .output()
         .unwrap();

@@ -366,11 +366,20 @@ fn check_with_the_horn_engine_proves_the_paper_example_with_an_invariant() {
             "horn",
             "--initial-vars",
             initial,
+            "--verbose",
         ]);
         let out = stdout(&o);
         assert_eq!(code(&o), 0, "{out} {}", stderr(&o));
-        assert!(out.contains("inductive invariant"), "{out}");
-        assert!(out.contains("checked by ara"), "{out}");
+        assert!(
+            out.starts_with("SAFE: proved by an inductive invariant that ara checked\n"),
+            "{out}"
+        );
+        // In plain terms per loop, and as the engine wrote it in the details.
+        let plain = out
+            .lines()
+            .find(|l| l.starts_with("  loop at line 21: "))
+            .unwrap_or_else(|| panic!("no invariant printed: {out}"));
+        assert!(plain.contains("a[1]") && plain.contains('i'), "{plain}");
         let inv = out
             .lines()
             .find(|l| l.contains("line 21 (vertex 3):"))
@@ -389,8 +398,11 @@ fn check_reports_a_confirmed_bug_with_its_inputs() {
     let o = ara(&["check", "--strategy", "cegar", f.to_str().unwrap()]);
     let text = stdout(&o);
     assert_eq!(code(&o), 10, "{text} {}", stderr(&o));
-    assert!(text.starts_with("UNSAFE (replay: "), "{text}");
-    assert!(text.contains("error trace:"), "{text}");
+    assert!(
+        text.starts_with("UNSAFE: assertion at init_check_unsafe.c:"),
+        "{text}"
+    );
+    assert!(text.contains("\nerror trace:\n"), "{text}");
     let o = ara(&[
         "check",
         "--strategy",
@@ -401,6 +413,14 @@ fn check_reports_a_confirmed_bug_with_its_inputs() {
     let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(j["verdict"], "unsafe");
     assert_eq!(j["trace"]["path"].as_array().unwrap().last().unwrap(), 0);
+    // The same trace in source terms: the assertion of line 17 fails with a[9] = 9.
+    let t = &j["explanation"]["trace"];
+    assert_eq!(t["failure"]["line"], 17, "{j:#}");
+    assert_eq!(
+        t["failure"]["operands"],
+        serde_json::json!([{"name": "a[9]", "value": 9}]),
+        "{j:#}"
+    );
 }
 
 /// An ILP32 bug (a 32-bit `unsigned long` wrapping to 0) is confirmed by the replay on this

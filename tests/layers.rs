@@ -40,7 +40,14 @@ const LAYERS: &[(&str, &[&str])] = &[
     ),
     (
         "strategy",
-        &["cegar", "svwitness", "strategy", "source_check", "procedures"],
+        &[
+            "explain",
+            "cegar",
+            "svwitness",
+            "strategy",
+            "source_check",
+            "procedures",
+        ],
     ),
     ("cli", &["batch", "difftest"]),
 ];
@@ -422,9 +429,11 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
     &[
         "engines::horn::certify",
         "engines::horn::encode",
+        "engines::horn::grid",
         "engines::horn::guess",
         "engines::horn::houdini",
         "engines::horn::morph",
+        "engines::horn::residue",
     ],
     &["frontend::expr", "frontend::lower"],
 ];

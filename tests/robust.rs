@@ -82,7 +82,7 @@ fn three_thousand_calls_end_in_time_under_a_memory_limit() {
     let f = program(d.path(), "calls.c", &repeated_calls(3000));
     let f = f.to_str().unwrap();
     for engine in ["horn", "both"] {
-        let mut args: Vec<&str> = "check --timeout 5 --strategy cegar --engine"
+        let mut args: Vec<&str> = "check --verbose --timeout 5 --strategy cegar --engine"
             .split(' ')
             .collect();
         args.extend([engine, f]);

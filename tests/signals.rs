@@ -97,7 +97,7 @@ fn interrupt(sig: i32, name: &str) {
     assert!(took < Duration::from_secs(5), "took {took:?} to stop");
     assert_eq!(out.status.code(), Some(20), "{stdout}{stderr}");
     assert!(
-        stdout.starts_with(&format!("UNKNOWN (interrupted by {name})\n")),
+        stdout.starts_with(&format!("UNKNOWN: interrupted by {name}\n")),
         "{stdout}{stderr}"
     );
     // Every group ara's children led is empty (their own children too). The last of them were
@@ -179,7 +179,7 @@ fn beats_slow_checker(file: &str, extra: &[&str]) -> String {
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join(".tools").into());
     let start = Instant::now();
     let out = Command::new(ARA)
-        .args(["check", "--timeout", "120", "--checker-path"])
+        .args(["check", "--verbose", "--timeout", "120", "--checker-path"])
         .arg(&checker)
         .args(extra)
         .arg(&f)

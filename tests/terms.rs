@@ -209,7 +209,7 @@ fn calloc_term_is_zero_at_the_allocation_and_malloc_is_not() {
 
 fn check(name: &str, args: &[&str]) -> String {
     let f = data(name);
-    let mut all = vec!["check", "--timeout", "60"];
+    let mut all = vec!["check", "--timeout", "60", "--verbose"];
     all.extend_from_slice(args);
     all.push(f.to_str().unwrap());
     String::from_utf8_lossy(&ara(&all).stdout).into_owned()

@@ -215,19 +215,30 @@ fn report_keeps_the_cegar_fields_and_adds_the_strategy() {
         }
         assert_eq!(j["requested"], strategy);
     }
-    // Text output: the verdict first, then the strategy.
+    // Text output: the verdict first in words, then (`--verbose`) the details, from the
+    // engine's own first line and the strategy on.
     let out = Command::new(env!("CARGO_BIN_EXE_ara"))
-        .args(["check", "--strategy", "witness"])
+        .args(["check", "--strategy", "witness", "--verbose"])
         .arg(root().join("tests/witness/motivating_example.c"))
         .output()
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     let mut lines = text.lines();
-    assert!(
-        lines
-            .next()
-            .unwrap()
-            .starts_with("SAFE (proved: complete unwinding")
+    assert_eq!(
+        lines.next(),
+        Some(
+            "SAFE: proved for every array size, on the program with one element per array \
+             and one iteration per loop (unwound completely, bound 1)"
+        ),
+        "{text}"
     );
-    assert_eq!(lines.next(), Some("strategy: witness"));
+    let mut details = lines.skip_while(|l| *l != "details:").skip(1);
+    assert!(
+        details
+            .next()
+            .unwrap_or_default()
+            .starts_with("SAFE (proved: complete unwinding"),
+        "{text}"
+    );
+    assert_eq!(details.next(), Some("strategy: witness"), "{text}");
 }

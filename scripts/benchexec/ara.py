@@ -124,7 +124,7 @@ class Tool(benchexec.tools.template.BaseTool2):
         for line in run.output:
             line = line.strip()
             # Text output: the verdict is the first word of its line.
-            word = line.split(" ", 1)[0]
+            word = line.split(" ", 1)[0].rstrip(":")
             if word in ("SAFE", "UNSAFE", "UNKNOWN"):
                 verdict = word
                 break

@@ -98,6 +98,11 @@ impl Cfg {
         Cfg { nodes }
     }
 
+    /// The first vertex of `main` (the exit vertex for an empty body).
+    pub fn entry(p: &Program) -> Vertex {
+        Builder::entry(&p.body, p.exit_vertex())
+    }
+
     pub fn node(&self, v: Vertex) -> &Node {
         &self.nodes[v as usize]
     }

@@ -15,6 +15,7 @@
 pub mod cfg;
 pub mod constant;
 pub mod dead;
+pub mod eval;
 pub mod inline;
 pub mod print;
 pub mod procs;

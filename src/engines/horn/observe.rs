@@ -12,9 +12,7 @@
 //! (a global `int a[1000000]`) is kept as the prefix the run touched (at most a few thousand
 //! elements): its observations show that prefix only, and a cell beyond it is unknown there.
 
-use crate::ir::{
-    ArrayInit, BinOp, Expr, IntType, Program, Size, Stmt, StmtKind, UnOp, VarId, Vertex,
-};
+use crate::ir::{ArrayInit, Expr, IntType, Program, Size, Stmt, StmtKind, VarId, Vertex};
 use std::collections::BTreeSet;
 
 /// The state of a run at a cut point.
@@ -319,92 +317,22 @@ impl<'a> Machine<'a> {
     }
 
     fn eval(&mut self, e: &Expr) -> Option<i128> {
-        let dm = self.p.data_model;
-        let ty = |e: &Expr| e.ty(self.p);
-        Some(match e {
-            Expr::Const(c, _) => *c,
-            Expr::Var(v) => self.vars[v.0 as usize],
-            Expr::Read(a, i) => {
-                let i = self.eval(i)?;
-                self.touch(*a, i);
-                let c = self.arrays[a.0 as usize].as_ref()?;
-                *c.get(usize::try_from(i).ok()?)?
-            }
-            Expr::Nondet(t) => {
-                let v = self.small();
-                t.wrap(v, dm)
-            }
-            Expr::Unary(op, x) => {
-                let v = self.eval(x)?;
-                let t = ty(e);
-                match op {
-                    UnOp::Neg => t.wrap(-v, dm),
-                    UnOp::BitNot => t.wrap(!v, dm),
-                    UnOp::LogNot => (v == 0) as i128,
-                }
-            }
-            Expr::Binary(BinOp::LogAnd, a, b) => (self.eval(a)? != 0 && self.eval(b)? != 0) as i128,
-            Expr::Binary(BinOp::LogOr, a, b) => (self.eval(a)? != 0 || self.eval(b)? != 0) as i128,
-            Expr::Binary(op, a, b) => {
-                let common = if matches!(op, BinOp::Shl | BinOp::Shr) {
-                    ty(a).promote()
-                } else {
-                    IntType::usual_arith(ty(a), ty(b), dm)
-                };
-                let x = common.wrap(self.eval(a)?, dm);
-                let y = self.eval(b)?;
-                let y = if matches!(op, BinOp::Shl | BinOp::Shr) {
-                    y
-                } else {
-                    common.wrap(y, dm)
-                };
-                let r = binary(*op, x, y)?;
-                if op.is_boolean() {
-                    r
-                } else {
-                    common.wrap(r, dm)
-                }
-            }
-            Expr::Cond(c, t, f) => {
-                if self.eval(c)? != 0 {
-                    self.eval(t)?
-                } else {
-                    self.eval(f)?
-                }
-            }
-            Expr::Cast(t, x) => {
-                let v = self.eval(x)?;
-                t.wrap(v, dm)
-            }
-        })
+        crate::ir::eval::eval(self.p, e, self)
     }
 }
 
-/// `x op y` over the integers (C's truncating division; `None` for a division by zero or
-/// a shift out of range).
-fn binary(op: BinOp, x: i128, y: i128) -> Option<i128> {
-    use BinOp::*;
-    Some(match op {
-        Add => x.checked_add(y)?,
-        Sub => x.checked_sub(y)?,
-        Mul => x.checked_mul(y)?,
-        Div => x.checked_div(y)?,
-        Rem => x.checked_rem(y)?,
-        Shl if (0..64).contains(&y) => x.checked_shl(y as u32)?,
-        Shr if (0..64).contains(&y) => x >> y,
-        Shl | Shr => return None,
-        BitAnd => x & y,
-        BitOr => x | y,
-        BitXor => x ^ y,
-        Lt => (x < y) as i128,
-        Le => (x <= y) as i128,
-        Gt => (x > y) as i128,
-        Ge => (x >= y) as i128,
-        Eq => (x == y) as i128,
-        Ne => (x != y) as i128,
-        LogAnd => (x != 0 && y != 0) as i128,
-        LogOr => (x != 0 || y != 0) as i128,
-    })
+impl crate::ir::eval::State for Machine<'_> {
+    fn var(&mut self, v: VarId) -> i128 {
+        self.vars[v.0 as usize]
+    }
+    fn read(&mut self, a: crate::ir::ArrId, i: i128) -> Option<i128> {
+        self.touch(a, i);
+        let c = self.arrays[a.0 as usize].as_ref()?;
+        c.get(usize::try_from(i).ok()?).copied()
+    }
+    fn nondet(&mut self, _: IntType) -> i128 {
+        self.small()
+    }
 }
 
 #[cfg(test)]

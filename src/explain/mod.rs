@@ -1,0 +1,263 @@
+//! ara's answer in words a user reads: the first line says the verdict and why, an UNSAFE
+//! answer shows the run that fails in source terms, a SAFE one its invariants per loop.
+//!
+//! Takes the program (when the front end read it), the final verdict and the text of the
+//! user's file; gives an [`Explanation`]: the headline (`SAFE: every loop unwound completely
+//! (bound 30)`, `UNSAFE: assertion at prog.c:11 fails after 2 iterations`, `UNKNOWN: ...`),
+//! the source-level error trace ([`trace::SourceTrace`], from the confirmed run's inputs
+//! replayed step by step on the IR by [`run`]) and the invariants simplified
+//! ([`invariant`]). `--json` prints it as it is (the schema is in `docs/json.md`); the text
+//! ([`Explanation::text`]) is what `ara check` prints, the engines' details after it only
+//! with `--verbose`. Nothing here decides a verdict: the trace is shown only for a run that
+//! was already confirmed, and a run the interpreter cannot follow to the error falls back
+//! to the path the engines gave, with the reason.
+
+pub mod invariant;
+pub mod run;
+pub mod text;
+pub mod trace;
+
+use crate::engines::Proof;
+use crate::engines::concrete::trace::{ConcreteTrace, ReplayedOn};
+use crate::ir::Program;
+use crate::ir::cfg::Cfg;
+use crate::verdict::FinalVerdict;
+use crate::verdict::{Inconclusive, Subject};
+use serde::Serialize;
+use std::fmt::Write as _;
+use trace::{FailureKind, SourceTrace};
+
+/// A loop invariant in plain terms.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlainInvariant {
+    /// The loop's line in the user's file (0 when ara made the loop).
+    pub line: u32,
+    pub text: String,
+}
+
+/// What `ara check` says to a user.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Explanation {
+    /// The first line: the verdict and, in words, why.
+    pub headline: String,
+    /// UNSAFE: the failing run in source terms.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trace: Option<SourceTrace>,
+    /// UNSAFE without `trace`: why the run could not be shown step by step.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trace_unavailable: Option<String>,
+    /// SAFE by invariants: one per loop, simplified.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub invariants: Vec<PlainInvariant>,
+}
+
+/// The explanation of `verdict` for `p` (the program as the front end read it; `None` for a
+/// program checked on its source); `source` is the text of the user's file.
+pub fn explain(p: Option<&Program>, verdict: &FinalVerdict, source: Option<&str>) -> Explanation {
+    let mut e = Explanation {
+        headline: String::new(),
+        trace: None,
+        trace_unavailable: None,
+        invariants: vec![],
+    };
+    match verdict {
+        FinalVerdict::Safe { proof } => {
+            if let Proof::InductiveInvariant { invariants, .. } = &proof.how {
+                e.invariants = invariants
+                    .iter()
+                    .map(|i| PlainInvariant {
+                        line: i.line,
+                        text: invariant::simplify(&i.c_expr),
+                    })
+                    .collect();
+            }
+            e.headline = safe_headline(p, &proof.how, &proof.on);
+        }
+        FinalVerdict::Unsafe { trace } => {
+            match p.ok_or_else(|| "the front end did not read the program".to_string()) {
+                Ok(p) => match retrace(p, trace, source) {
+                    Ok(t) => e.trace = Some(t),
+                    Err(why) => e.trace_unavailable = Some(why),
+                },
+                Err(why) => e.trace_unavailable = Some(why),
+            }
+            e.headline = unsafe_headline(e.trace.as_ref());
+        }
+        FinalVerdict::Unknown { reason } => e.headline = unknown_headline(reason),
+    }
+    e
+}
+
+/// The confirmed run of `trace` step by step, on the program as `strategy::check` ran it.
+fn retrace(p: &Program, t: &ConcreteTrace, source: Option<&str>) -> Result<SourceTrace, String> {
+    let p = crate::ir::dead::remove_dead_vars(p);
+    let cfg = Cfg::build(&p);
+    let r = run::run(&p, &cfg, &t.nondet_values, &t.initial_values)?;
+    Ok(trace::source_trace(&p, &r, source))
+}
+
+fn safe_headline(p: Option<&Program>, how: &Proof, on: &Subject) -> String {
+    let every = p.map(every_size).unwrap_or_default();
+    match (how, on) {
+        (Proof::InductiveInvariant { .. }, _) => {
+            format!("SAFE: proved{every} by an inductive invariant that ara checked")
+        }
+        (_, Subject::Witness) => format!(
+            "SAFE: proved for every array size, on the program with one element per array \
+             and one iteration per loop ({})",
+            proof_words(how)
+        ),
+        (Proof::CompleteUnwinding { bound }, Subject::Abstraction { .. }) => format!(
+            "SAFE: every loop unwound completely (bound {bound}) on an abstraction that keeps \
+             only the array elements that matter"
+        ),
+        (Proof::CompleteUnwinding { bound }, _) => {
+            format!("SAFE: every loop unwound completely (bound {bound})")
+        }
+        (Proof::KInduction { k }, _) => format!("SAFE: proved by k-induction (k = {k})"),
+    }
+}
+
+fn proof_words(how: &Proof) -> String {
+    match how {
+        Proof::CompleteUnwinding { bound } => format!("unwound completely, bound {bound}"),
+        Proof::KInduction { k } => format!("k-induction, k = {k}"),
+        Proof::InductiveInvariant { .. } => "an inductive invariant".into(),
+    }
+}
+
+/// ` for every N` when arrays' sizes are variables (their names), else nothing.
+fn every_size(p: &Program) -> String {
+    let mut names: Vec<String> = vec![];
+    for a in &p.arrays {
+        if let crate::ir::Size::Var(v) = a.size {
+            let n = p.var(v).display.clone();
+            if !p.var(v).synthetic && !names.contains(&n) {
+                names.push(n);
+            }
+        }
+    }
+    match names.len() {
+        0 if p.has_symbolic_sizes() => " for every array size".into(),
+        0 => String::new(),
+        _ => format!(" for every {}", names.join(" and ")),
+    }
+}
+
+fn unsafe_headline(t: Option<&SourceTrace>) -> String {
+    let Some(t) = t else {
+        return "UNSAFE: the error is reached (the run is below)".into();
+    };
+    let at = format!("{}:{}", text::short_file(&t.file), t.failure.line);
+    let after = match t.iterations {
+        0 => String::new(),
+        1 => " after 1 iteration".into(),
+        n => format!(" after {n} iterations"),
+    };
+    match t.failure.kind {
+        FailureKind::Assertion => format!("UNSAFE: assertion at {at} fails{after}"),
+        FailureKind::ErrorCall => format!("UNSAFE: the error call at {at} is reached{after}"),
+    }
+}
+
+fn unknown_headline(r: &Inconclusive) -> String {
+    if let Inconclusive::Portfolio { .. } = r
+        && r.timed_out()
+    {
+        return "UNKNOWN: neither a proof nor a bug was found within the time limit".into();
+    }
+    format!("UNKNOWN: {r}")
+}
+
+impl Explanation {
+    /// The text `ara check` prints (before the details of `--verbose`). `trace` is the
+    /// verdict's trace; `inputs_file`, where the inputs were written when there are more
+    /// than [`text::MAX_INPUTS_SHOWN`] (the caller writes them: [`Explanation::inputs_text`]).
+    pub fn text(&self, trace: Option<&ConcreteTrace>, inputs_file: Option<&str>) -> String {
+        let mut out = format!("{}\n", self.headline);
+        for i in &self.invariants {
+            let at = match i.line {
+                0 => "a loop of ara's".to_string(),
+                l => format!("loop at line {l}"),
+            };
+            let _ = writeln!(out, "  {at}: {}", i.text);
+        }
+        let Some(ct) = trace else { return out };
+        let _ = writeln!(out, "confirmed: {}", confirmed(ct));
+        match &self.trace {
+            Some(t) => {
+                let _ = write!(out, "error trace:\n{}", text::steps(t));
+                match inputs_file {
+                    Some(f) => {
+                        let _ = writeln!(out, "inputs: {} values, written to {f}", t.inputs.len());
+                    }
+                    None if !t.inputs.is_empty() => {
+                        let _ = write!(out, "inputs:\n{}", text::inputs(&t.inputs));
+                    }
+                    None => {}
+                }
+            }
+            None => {
+                let why = self.trace_unavailable.as_deref().unwrap_or("");
+                let _ = writeln!(out, "error trace (as ara's engines found it; {why}):");
+                for s in &ct.steps {
+                    let _ = writeln!(out, "  {s}");
+                }
+                if !ct.inputs.is_empty() {
+                    let _ = writeln!(out, "inputs:");
+                    for i in &ct.inputs {
+                        let _ = writeln!(out, "  {} = {}", i.what, i.value);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the inputs are too many to print: then [`Explanation::inputs_text`] goes to a
+    /// file.
+    pub fn inputs_to_file(&self) -> bool {
+        self.trace
+            .as_ref()
+            .is_some_and(|t| t.inputs.len() > text::MAX_INPUTS_SHOWN)
+    }
+
+    /// Every input, one per line, with the line that read it.
+    pub fn inputs_text(&self) -> String {
+        let Some(t) = &self.trace else {
+            return String::new();
+        };
+        t.inputs
+            .iter()
+            .map(|i| {
+                let u = if i.uninitialised {
+                    " (uninitialised)"
+                } else {
+                    ""
+                };
+                format!("{} = {}{u}  (line {})\n", i.name, i.value, i.line)
+            })
+            .collect()
+    }
+}
+
+/// How the run was confirmed, in words.
+fn confirmed(t: &ConcreteTrace) -> String {
+    let mut s = match t.replayed_on {
+        ReplayedOn::Source => {
+            "replayed on your program: compiled with gcc and run on these inputs, it reaches \
+             the error"
+                .to_string()
+        }
+        ReplayedOn::Translation => "replayed on ara's translation of your program: compiled \
+                                    with gcc and run on these inputs, it reaches the error"
+            .to_string(),
+    };
+    if let Some(why) = &t.not_on_source {
+        let _ = write!(s, " (not replayed on your source: {why})");
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,242 @@
+//! Golden texts and JSON of the error trace on small programs (`tests/explain/*.c`), each
+//! run on chosen inputs by the interpreter alone (no gcc: the confirmation is not what is
+//! tested here).
+
+use super::*;
+use crate::engines::concrete::trace::InputValue;
+use crate::frontend::{FrontendOptions, parse_source};
+use crate::smt::z3::ArrayValue;
+
+/// The explanation of the run of `tests/explain/NAME` on `nondets` and the uninitialised
+/// elements `initial` (`(array, index, value)`): its text and its JSON.
+fn explained(
+    name: &str,
+    nondets: &[i128],
+    initial: &[(&str, i128, i128)],
+) -> (String, serde_json::Value) {
+    let path = format!("{}/tests/explain/{name}", env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(&path).expect("test program");
+    // The front end reads preprocessed text: comment lines blank (the lines keep their
+    // numbers).
+    let text: Vec<&str> = src
+        .lines()
+        .map(|l| if l.starts_with("//") { "" } else { l })
+        .collect();
+    let p = parse_source(&text.join("\n"), name, &FrontendOptions::default()).expect("parses");
+    let arrays = initial
+        .iter()
+        .map(|&(a, index, value)| ArrayValue {
+            array: p.array_by_name(a).expect("array"),
+            index,
+            value,
+        })
+        .collect();
+    let trace = ConcreteTrace {
+        path: vec![],
+        steps: vec![],
+        inputs: vec![InputValue {
+            what: "unused".into(),
+            value: 0,
+        }],
+        confirmed_by: "test".into(),
+        replayed_on: ReplayedOn::Source,
+        not_on_source: None,
+        nondet_values: nondets.to_vec(),
+        initial_values: crate::smt::Model {
+            nondets: vec![],
+            vars: vec![],
+            arrays,
+        },
+    };
+    let v = FinalVerdict::Unsafe { trace };
+    let e = explain(Some(&p), &v, Some(&src));
+    let FinalVerdict::Unsafe { trace } = &v else {
+        unreachable!()
+    };
+    (e.text(Some(trace), None), serde_json::to_value(&e).unwrap())
+}
+
+/// The worked example's bug: a loop folded with its counter and the elements it wrote and
+/// read; the uninitialised elements it read named as inputs.
+#[test]
+fn loop_bug() {
+    let (text, json) = explained("loop_bug.c", &[], &[("a", 0, 5), ("a", 1, 7)]);
+    assert_eq!(
+        text,
+        "UNSAFE: assertion at loop_bug.c:24 fails after 2 iterations
+confirmed: replayed on your program: compiled with gcc and run on these inputs, it reaches the error
+error trace:
+  loop_bug.c:18     a[2] = 9;                   a[2] = 9
+  loop_bug.c:19     i = 0;                      i = 0
+  loop_bug.c:20-22  loop runs 2 times, i = 0 .. 1; wrote a[0] = 0, a[1] = 2; read a[0] = 5, a[1] = 7, a[2] = 9
+  loop_bug.c:24     __VERIFIER_assert(i <= 1);  fails: i = 2
+inputs:
+  a[0] = 5 (uninitialised)
+  a[1] = 7 (uninitialised)
+"
+    );
+    let v = |name: &str, value: i128| serde_json::json!({"name": name, "value": value});
+    assert_eq!(
+        json,
+        serde_json::json!({
+            "headline": "UNSAFE: assertion at loop_bug.c:24 fails after 2 iterations",
+            "trace": {
+                "file": "loop_bug.c",
+                "iterations": 2,
+                "failure": {"kind": "assertion", "line": 24,
+                    "text": "__VERIFIER_assert(i <= 1);", "operands": [v("i", 2)]},
+                "inputs": [
+                    {"name": "a[0]", "value": 5, "line": 20, "uninitialised": true},
+                    {"name": "a[1]", "value": 7, "line": 20, "uninitialised": true}],
+                "steps": [
+                    {"kind": "statement", "line": 18, "text": "a[2] = 9;",
+                        "assigns": [v("a[2]", 9)], "reads": []},
+                    {"kind": "statement", "line": 19, "text": "i = 0;",
+                        "assigns": [v("i", 0)], "reads": []},
+                    {"kind": "loop", "first_line": 20, "last_line": 22, "iterations": 2,
+                        "counters": [{"name": "i", "first": 0, "last": 1, "step": 1,
+                            "values": [0, 1]}],
+                        "writes": {"count": 2, "listed": [v("a[0]", 0), v("a[1]", 2)]},
+                        "reads": {"count": 3,
+                            "listed": [v("a[0]", 5), v("a[1]", 7), v("a[2]", 9)]}},
+                    {"kind": "statement", "line": 24, "text": "__VERIFIER_assert(i <= 1);",
+                        "assigns": [], "reads": [], "holds": false}]
+            }
+        })
+    );
+}
+
+/// A call of the user's function (inlined by the front end): call and return around the
+/// lines of its body.
+#[test]
+fn call_bug() {
+    let (text, json) = explained("call.c", &[7], &[]);
+    assert_eq!(
+        text,
+        "UNSAFE: assertion at call.c:16 fails
+confirmed: replayed on your program: compiled with gcc and run on these inputs, it reaches the error
+error trace:
+  call.c:13  int n = __VERIFIER_nondet_int();  n = 7
+  call.c:14  if (n < 0 || n > 100) return 0;   false
+  call.c:15  int r = twice(n);                 twice::x = 7
+  call.c:8   call twice
+  call.c:8   int y = x + x;                    twice::y = 14
+  call.c:15  return from twice
+  call.c:15  int r = twice(n);                 r = 14
+  call.c:16  __VERIFIER_assert(r != 14);       fails: r = 14
+inputs:
+  n = 7
+"
+    );
+    let steps = json["trace"]["steps"].as_array().unwrap();
+    assert_eq!(
+        steps[3],
+        serde_json::json!({"kind": "call", "function": "twice", "line": 8})
+    );
+    assert_eq!(
+        steps[5],
+        serde_json::json!({"kind": "return", "function": "twice", "line": 15})
+    );
+    assert_eq!(
+        json["trace"]["inputs"],
+        serde_json::json!([{"name": "n", "value": 7, "line": 13, "uninitialised": false}])
+    );
+}
+
+/// A 2-D array: elements named by both indexes, a long list of writes counted.
+#[test]
+fn grid_bug() {
+    let (text, json) = explained("grid.c", &[], &[]);
+    assert_eq!(
+        text,
+        "UNSAFE: assertion at grid.c:12 fails after 3 iterations
+confirmed: replayed on your program: compiled with gcc and run on these inputs, it reaches the error
+error trace:
+  grid.c:9     for (int i = 0; i < 3; i++)       i = 0
+  grid.c:9-11  loop runs 3 times, i = 0 .. 2; wrote m[0][0] = 0, m[0][1] = 0, m[0][2] = 0, m[0][3] = 0, m[1][0] = 0, m[1][1] = 1 and 6 more
+  grid.c:12    __VERIFIER_assert(m[2][3] != 6);  fails: m[2][3] = 6
+"
+    );
+    assert_eq!(
+        json["trace"]["failure"]["operands"],
+        serde_json::json!([{"name": "m[2][3]", "value": 6}])
+    );
+    assert_eq!(json["trace"]["steps"][1]["writes"]["count"], 12);
+}
+
+/// An uninitialised array read by a loop: every element it read is an input.
+#[test]
+fn uninit_bug() {
+    let (text, _) = explained("uninit.c", &[], &[("a", 0, 3), ("a", 1, -1), ("a", 2, 8)]);
+    assert_eq!(
+        text,
+        "UNSAFE: assertion at uninit.c:11 fails after 4 iterations
+confirmed: replayed on your program: compiled with gcc and run on these inputs, it reaches the error
+error trace:
+  uninit.c:8     int s = 0;                   s = 0
+  uninit.c:9     for (int k = 0; k < 4; k++)  k = 0
+  uninit.c:9-10  loop runs 4 times, s = 0, 1, 1, 2, k = 0 .. 3; read a[0] = 3, a[1] = -1, a[2] = 8, a[3] = 0
+  uninit.c:11    __VERIFIER_assert(s < 2);    fails: s = 2
+inputs:
+  a[0] = 3 (uninitialised)
+  a[1] = -1 (uninitialised)
+  a[2] = 8 (uninitialised)
+  a[3] = 0 (uninitialised)
+"
+    );
+}
+
+/// The error inside a loop: the iterations before folded, the failing one step by step.
+#[test]
+fn error_inside_a_loop() {
+    let (text, json) = explained("inloop.c", &[4], &[]);
+    assert_eq!(
+        text,
+        "UNSAFE: the error call at inloop.c:11 is reached after 3 iterations
+confirmed: replayed on your program: compiled with gcc and run on these inputs, it reaches the error
+error trace:
+  inloop.c:8     int n = __VERIFIER_nondet_int();  n = 4
+  inloop.c:9     for (int i = 0; i < 5; i++) {     i = 0
+  inloop.c:9-11  loop runs 3 times, i = 0 .. 2; wrote b[0] = 0, b[1] = 4, b[2] = 8
+                 iteration 4:
+    inloop.c:10    b[i] = n * i;                     b[3] = 12
+    inloop.c:11    if (b[i] > 10) reach_error();     true; read b[3] = 12
+    inloop.c:11    if (b[i] > 10) reach_error();     the error is reached
+inputs:
+  n = 4
+"
+    );
+    let failing = &json["trace"]["steps"][2]["failing"];
+    assert_eq!(failing.as_array().map(Vec::len), Some(3));
+    assert_eq!(json["trace"]["failure"]["kind"], "error-call");
+}
+
+/// 200,000 inputs: the loops folded, the inputs too many to print (they go to a file).
+#[test]
+fn many_inputs_go_to_a_file() {
+    let mut nondets = vec![1; 200_000];
+    nondets[199_998] = 3;
+    nondets[199_999] = 4;
+    let start = std::time::Instant::now();
+    let (text, json) = explained("many_inputs.c", &nondets, &[]);
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(60),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(
+        text.starts_with(
+            "UNSAFE: the error call at many_inputs.c:10 is reached after 200000 iterations\n"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("  many_inputs.c:9   loop runs 100000 times, i = 0 .. 99999; wrote c[0] = 2, c[1] = 2, c[2] = 2, c[3] = 2, c[4] = 2, c[5] = 2 and 99994 more; read a[0] = 1, b[0] = 1, a[1] = 1, b[1] = 1, a[2] = 1, b[2] = 1 and 199994 more\n"), "{text}");
+    assert_eq!(
+        json["trace"]["inputs"].as_array().map(Vec::len),
+        Some(200_000)
+    );
+    assert_eq!(
+        json["trace"]["inputs"][199_999],
+        serde_json::json!({"name": "b[99999]", "value": 4, "line": 8, "uninitialised": false})
+    );
+}

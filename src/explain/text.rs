@@ -1,0 +1,220 @@
+//! The explanation as text for people: the error trace's steps, one line each (a folded loop
+//! one line, its failing iteration indented under it), and the inputs.
+//!
+//! Takes a [`SourceTrace`]; gives lines. Pure.
+
+use super::trace::{Counter, Elements, FailureKind, Input, SourceTrace, Step, Value};
+use std::fmt::Write as _;
+
+/// Inputs listed in the text at most; more go to a file (`ara check` writes it).
+pub const MAX_INPUTS_SHOWN: usize = 20;
+
+/// The steps of `t`, one per line, indented by two spaces.
+pub fn steps(t: &SourceTrace) -> String {
+    let file = short_file(&t.file);
+    let mut rows = vec![];
+    rows_of(&t.steps, &file, 1, &mut rows);
+    // The failing assertion's line says its operands' values instead of `false`.
+    if t.failure.kind == FailureKind::Assertion
+        && let Some(r) = rows.iter_mut().rev().find(|r| r.2.starts_with("false"))
+    {
+        let fails = match operands(t).as_str() {
+            "" => "fails".to_string(),
+            ops => format!("fails: {ops}"),
+        };
+        r.2 = fails;
+    }
+    if t.failure.kind == FailureKind::ErrorCall
+        && let Some(r) = rows.last_mut()
+        && r.2.is_empty()
+    {
+        r.2 = "the error is reached".into();
+    }
+    let width = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
+    let text_width = rows
+        .iter()
+        .filter(|r| !r.2.is_empty())
+        .map(|r| r.1.chars().count())
+        .max()
+        .unwrap_or(0)
+        .min(40);
+    let mut out = String::new();
+    for (loc, text, values, depth) in rows {
+        let indent = "  ".repeat(depth);
+        let line = if values.is_empty() {
+            format!("{indent}{loc:<width$}  {text}")
+        } else {
+            format!("{indent}{loc:<width$}  {text:<text_width$}  {values}")
+        };
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    out
+}
+
+/// `(location, text, values, depth)` per line.
+fn rows_of(
+    steps: &[Step],
+    file: &str,
+    depth: usize,
+    out: &mut Vec<(String, String, String, usize)>,
+) {
+    for s in steps {
+        match s {
+            Step::Statement {
+                line,
+                text,
+                assigns,
+                reads,
+                holds,
+            } => {
+                let mut vals: Vec<String> = vec![];
+                if !assigns.is_empty() {
+                    vals.push(values(assigns));
+                }
+                if let Some(h) = holds {
+                    vals.push(if *h { "true" } else { "false" }.into());
+                }
+                if !reads.is_empty() {
+                    vals.push(format!("read {}", values(reads)));
+                }
+                out.push((
+                    format!("{file}:{line}"),
+                    text.clone(),
+                    vals.join("; "),
+                    depth,
+                ));
+            }
+            Step::Loop {
+                first_line,
+                last_line,
+                iterations,
+                counters,
+                writes,
+                reads,
+                failing,
+            } => {
+                let loc = if first_line == last_line {
+                    format!("{file}:{first_line}")
+                } else {
+                    format!("{file}:{first_line}-{last_line}")
+                };
+                out.push((
+                    loc,
+                    loop_summary(*iterations, counters, writes, reads),
+                    String::new(),
+                    depth,
+                ));
+                if let Some(f) = failing {
+                    out.push((
+                        String::new(),
+                        format!("iteration {}:", iterations + 1),
+                        String::new(),
+                        depth,
+                    ));
+                    rows_of(f, file, depth + 1, out);
+                }
+            }
+            Step::Call { function, line } => out.push((
+                format!("{file}:{line}"),
+                format!("call {function}"),
+                String::new(),
+                depth,
+            )),
+            Step::Return { function, line } => out.push((
+                format!("{file}:{line}"),
+                format!("return from {function}"),
+                String::new(),
+                depth,
+            )),
+        }
+    }
+}
+
+/// `loop runs 2 times, i = 0 .. 1; wrote a[0] = 0, a[1] = 2; read a[0] = 5`.
+pub fn loop_summary(
+    iterations: u64,
+    counters: &[Counter],
+    writes: &Elements,
+    reads: &Elements,
+) -> String {
+    let times = match iterations {
+        1 => "once".to_string(),
+        n => format!("{n} times"),
+    };
+    let mut out = format!("loop runs {times}");
+    let cs: Vec<String> = counters.iter().map(counter).collect();
+    if !cs.is_empty() {
+        let _ = write!(out, ", {}", cs.join(", "));
+    }
+    if writes.count > 0 {
+        let _ = write!(out, "; wrote {}", elements(writes));
+    }
+    if reads.count > 0 {
+        let _ = write!(out, "; read {}", elements(reads));
+    }
+    out
+}
+
+/// `i = 0 .. 9`, `s = 1, 3, 4`, `x = 5` (each iteration), `k = 0, 2 .. 8`.
+fn counter(c: &Counter) -> String {
+    let n = &c.name;
+    match (c.step, c.values.len()) {
+        (_, 1) => format!("{n} = {}", c.first),
+        (Some(0), _) => format!("{n} = {}", c.first),
+        (Some(1 | -1), _) => format!("{n} = {} .. {}", c.first, c.last),
+        (Some(d), _) if c.values.len() > 2 => {
+            format!("{n} = {}, {} .. {}", c.first, c.first + d, c.last)
+        }
+        _ if c.values.last() == Some(&c.last) && c.values.len() < 5 => {
+            let vs: Vec<String> = c.values.iter().map(|v| v.to_string()).collect();
+            format!("{n} = {}", vs.join(", "))
+        }
+        _ => {
+            let vs: Vec<String> = c.values.iter().take(3).map(|v| v.to_string()).collect();
+            format!("{n} = {} .. {}", vs.join(", "), c.last)
+        }
+    }
+}
+
+fn elements(e: &Elements) -> String {
+    let mut s = values(&e.listed);
+    if e.count > e.listed.len() {
+        let _ = write!(s, " and {} more", e.count - e.listed.len());
+    }
+    s
+}
+
+fn values(vs: &[Value]) -> String {
+    let xs: Vec<String> = vs
+        .iter()
+        .map(|v| format!("{} = {}", v.name, v.value))
+        .collect();
+    xs.join(", ")
+}
+
+/// The inputs, one per line: `a[0] = 5 (uninitialised)`, `N = 3`.
+pub fn inputs(inputs: &[Input]) -> String {
+    let mut out = String::new();
+    for i in inputs {
+        let what = if i.uninitialised {
+            " (uninitialised)"
+        } else {
+            ""
+        };
+        let _ = writeln!(out, "  {} = {}{what}", i.name, i.value);
+    }
+    out
+}
+
+/// The failing assertion's operands: `i = 2, N / 2 = 0`.
+pub fn operands(t: &SourceTrace) -> String {
+    values(&t.failure.operands)
+}
+
+/// The file name as the trace shows it (its last component).
+pub fn short_file(file: &str) -> String {
+    std::path::Path::new(file)
+        .file_name()
+        .map(|f| f.to_string_lossy().into_owned())
+        .unwrap_or_else(|| file.to_string())
+}
