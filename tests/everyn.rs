@@ -56,6 +56,14 @@ fn recurrence_and_accumulator_are_proved_for_every_n() {
     }
 }
 
+/// A recurrence with a quadratic closed form (`b[i] == i*i + i + 1`): its certificate has
+/// products of the cell index, which ara's check computes in a width that holds them.
+#[test]
+fn quadratic_recurrence_is_proved_for_every_n() {
+    let v = guess("sqrec_safe", 120);
+    assert!(by_guess(&v), "{v:?}");
+}
+
 /// The bug twins are never proved.
 #[test]
 fn bug_twins_are_not_proved() {
@@ -64,6 +72,7 @@ fn bug_twins_are_not_proved() {
         "accsum_unsafe",
         "seq3_unsafe",
         "modfill_unsafe",
+        "sqrec_unsafe",
     ] {
         let v = guess(name, 20);
         assert!(!matches!(v, EngineVerdict::Proved(_)), "{name}: {v:?}");

@@ -25,10 +25,26 @@
 //! `w * w` (up to 2^126) is computed in 128 bits, a linear fact over 32-bit variables in
 //! about 34; before, every term was in 128 bits and products of 64-bit values were refused.
 //!
-//! What the widths cost (release build, the loaded machine): the consecution of the `b` loop
-//! of `bench-suite/everyn/rec_sq_for_vla_safe.c` under a small hand-written invariant with
-//! `b[w] == w*w + w + 1` took 3.7 s with the product in 128 bits and 41 s in 256 bits; see
-//! below for the check of the guessed invariant.
+//! ## Contexts
+//!
+//! A parameter's width comes from its C type unless the term's *context* bounds it: the
+//! comparisons of parameters and literals (`p0 <= 1000`, `p8 < p4`) among a top-level
+//! conjunction's conjuncts (for the other conjuncts; those comparisons themselves are
+//! translated without a context) and among an implication's premise (for its conclusion),
+//! turned into intervals by propagation from the types' ranges. In an interval that fits `k`
+//! bits the parameter is its low `k` bits (`extract`), which there *is* its value. Sound:
+//! a conjunct or conclusion matters only where its context holds (a conjunction is false
+//! where a comparison among it is false; an implication is true where its premise is false),
+//! and there the narrowed translation means the same as the exact one. So `w * w` under
+//! `0 <= w < N`, `N <= 1000` is an 11-bit product.
+//!
+//! What the widths cost (release build, the loaded machine, 2 cores shared by about 9
+//! sessions; `bench-suite/everyn/rec_sq_for_vla_safe.c`, `b[w] == w*w + w + 1`): the
+//! consecution of its `b` loop under a small hand-written invariant took 3.7 s with the
+//! product in 128 bits and 41 s in 256 bits; the whole check of the guessed invariant (7
+//! clauses) with every term in 128 or 256 bits timed out (over 60 s), with per-term widths
+//! 41 s, with contexts too 1 to 2 s (the whole `--engine horn-cells` run 7.5 s), about what
+//! a linear certificate of the same program costs.
 
 use super::encode::{Clause, HornSystem, and, binders, clause_title};
 use crate::ir::{IntType, Program, Vertex};
@@ -818,4 +834,41 @@ pub fn to_c(p: &Program, bv: &HornSystem, body: &Sexp) -> String {
     let cells = bv.cells.iter().map(|c| (c.display.clone(), c.ty));
     let names: Vec<(String, IntType)> = vars.chain(cells).collect();
     super::cprint::formula(body, &names)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn widths_hold_the_bounds() {
+        // A signed 32-bit value (up to 2^31 in magnitude) needs 33 bits, an unsigned one 34
+        // (with the margin), a square of 64-bit indexes (2^126) 128, 4 x^2 of them 131.
+        assert_eq!(width_for(2f64.powi(31)), Some(33));
+        assert_eq!(width_for(2f64.powi(32) - 1.0), Some(34));
+        assert_eq!(width_for(2f64.powi(126)), Some(128));
+        assert_eq!(width_for(2f64.powi(130)), Some(132));
+        assert_eq!(width_for(999.0), Some(11));
+        assert_eq!(width_for(0.0), Some(1));
+        assert_eq!(width_for(2f64.powi(600)), None);
+    }
+
+    #[test]
+    fn literals_of_any_width() {
+        assert_eq!(wide_lit(5, 34), "(_ bv5 34)");
+        assert_eq!(wide_lit(-3, 200), "(bvneg (_ bv3 200))");
+        assert_eq!(
+            wide_lit(i128::MIN, 129),
+            "(bvneg (_ bv170141183460469231731687303715884105728 129))"
+        );
+    }
+
+    #[test]
+    fn contexts_come_from_comparisons_of_parameters_and_literals() {
+        let s = parse_all("(and (>= p8 0) (< p8 p4) (<= (+ p1 1) 3))").unwrap();
+        let atoms = premise_atoms(&s[0]);
+        assert_eq!(atoms.len(), 3);
+        let found: Vec<bool> = atoms.iter().map(|a| bound_atom(a).is_some()).collect();
+        assert_eq!(found, [true, true, false]);
+    }
 }

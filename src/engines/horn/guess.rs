@@ -21,11 +21,14 @@
 //! size, also under `0 <= w < size`): `range(w) ⇒ fact(w, v)` with the ranges `true`,
 //! `w < t`, `w <= t`, `w >= t`, `t1 <= w < t2` over the index terms `t` of
 //! [`super::houdini::shape`], and the facts
-//! - closed forms `d·v = p(w)` (a line with integer coefficients and denominator `d`)
-//!   fitted to a prefix `a[0..m)` of an observed array (at least 3 points), and the same on
-//!   the residue classes of `w` modulo 2 and 3 (`w mod k = r ⇒ …`). The fitting finds
-//!   quadratics too ([`fit_prefixes`]), but `w * w` with a 64-bit index is beyond the 128-bit
-//!   translation of ara's check, so they are left out of the cells' candidates for now;
+//! - closed forms `d·v = p(w)` (a polynomial up to cubes with integer coefficients and
+//!   denominator `d`, [`fit_prefixes`]) fitted to a prefix `a[0..m)` or a suffix `a[m..n)`
+//!   (loops counting down) of an observed array (at least `deg + 2` points), and on the
+//!   residue classes of `w` modulo 2 and 3 (`w mod k = r ⇒ …`) those the whole array does
+//!   not have; products of `w` are fine for ara's check ([`super::certify`] computes them in
+//!   a width that holds them, narrowed by the guards `0 <= w < N`);
+//! - closed forms whose constant term depends on a scalar ([`shifted_facts`]:
+//!   `a[w] == 5 + 2*(N-1-w)`, the constant fitted as a line in `N` across runs);
 //! - the stored values `v = e[i := w]` of the writes `a[i] = e` without reads, and the
 //!   comparisons `v R e[i := w]` of the program's conditions on a read `a[i]`;
 //! - bounds `v >= c`, `v <= c` over the program's constants and the observed extremes;
@@ -33,7 +36,8 @@
 //!   `a[i] = e` whose reads are at `i`, and `w = w_b ⇒ v - v_b = c` for an observed `c`.
 //!
 //! For the scalars `s`, `t` (and the elements of arrays of one or two elements, under
-//! `w = c`): `s <= t`, `s < t`, `s >= c`, `s <= c`, fitted lines `d·s = α·t + β`, and
+//! `w = c`): `s <= t`, `s < t`, `s >= c`, `s <= c`, fitted lines `d·s = α·t + β` and
+//! polynomials up to cubes ([`scalar_polynomials`]: `x == i*i`, `2*s == i*(i+1)`), and
 //! bounds `s - k·t <= m`, `s - k·t >= m`, `k·s - t <= m` with `m` the observed extremes
 //! (accumulators: `sum <= i`, `s <= 2·i`, `3·c - i <= 2`).
 
@@ -370,7 +374,9 @@ pub fn candidates(
                 .iter()
                 .position(|(x, _)| *x == n)
                 .map(|k| format!("(>= {w} 0) (< {w} {})", param(k))),
-            Size::Const(_) => Some(String::new()),
+            // Cells outside the array hold the initial contents: a closed form of the
+            // written elements holds only inside.
+            Size::Const(n) => Some(format!("(>= {w} 0) (< {w} {n})")),
         };
         let Some(base) = base else { continue };
         let mut facts = cell_facts(sys, arrays, j, a, obs, &text);

@@ -29,6 +29,8 @@ pub struct Observation {
 
 /// Largest symbolic size a run allocates (larger runs stop).
 const MAX_SIZE: i128 = 64;
+/// Elements kept of a constant-size array larger than 4096.
+const LARGE_PREFIX: usize = 256;
 /// Statements a run executes at most.
 const FUEL: usize = 200_000;
 /// Observations kept per run at most.
@@ -111,6 +113,9 @@ impl<'a> Machine<'a> {
             .array_ids()
             .map(|a| match p.array(a).size {
                 Size::Const(n) if n <= 4096 => Some(m.contents(a, n as usize)),
+                // A large array: its first elements only (runs of small sizes stay there; an
+                // access beyond stops the run, as out of bounds).
+                Size::Const(_) => Some(m.contents(a, LARGE_PREFIX)),
                 _ => None,
             })
             .collect();
