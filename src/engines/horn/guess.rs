@@ -607,6 +607,10 @@ fn prefix_and_suffix_fits(pts: &[(i128, i128)]) -> Vec<Poly> {
     out
 }
 
+/// A fitted polynomial without its constant term: the denominator and the coefficients of
+/// `w`, `w²`, ….
+type Shape = (i128, Vec<i128>);
+
 /// Closed forms of the cell of array number `j` (`a`) whose constant term depends on a
 /// scalar: the fits of [`prefix_and_suffix_fits`] over the observations, grouped by their
 /// other coefficients (`d·v = c0 + c1·w + …`), and `c0 = α·s + β` fitted over the groups'
@@ -622,7 +626,7 @@ fn shifted_facts(
 ) -> BTreeSet<String> {
     let (w, v) = (param(cell(sys, j).0), param(cell(sys, j).1));
     // Shape (den, coefficients but the constant) -> (observation, constant term).
-    let mut groups: BTreeMap<(i128, Vec<i128>), Vec<(usize, i128)>> = BTreeMap::new();
+    let mut groups: BTreeMap<Shape, Vec<(usize, i128)>> = BTreeMap::new();
     for (k, o) in obs.iter().enumerate() {
         let Some(c) = o.arrays[a.0 as usize].as_ref() else {
             continue;
