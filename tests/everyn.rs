@@ -67,6 +67,14 @@ fn modular_updates_are_proved_for_every_n() {
     }
 }
 
+/// A recurrence with a quadratic closed form (`b[i] == i*i + i + 1`): its certificate has
+/// products of the cell index, which ara's check computes in a width that holds them.
+#[test]
+fn quadratic_recurrence_is_proved_for_every_n() {
+    let v = guess("sqrec_safe", 120);
+    assert!(by_guess(&v), "{v:?}");
+}
+
 /// The bug twins are never proved.
 #[test]
 fn bug_twins_are_not_proved() {
@@ -77,6 +85,7 @@ fn bug_twins_are_not_proved() {
         "modfill_unsafe",
         "altpar_unsafe",
         "mod3count_unsafe",
+        "sqrec_unsafe",
     ] {
         let v = guess(name, 20);
         assert!(!matches!(v, EngineVerdict::Proved(_)), "{name}: {v:?}");

@@ -628,3 +628,32 @@ fn omitted_predicates_are_resolved_away() {
     assert!(none.is_empty());
     assert_eq!(same.clauses.len(), bv.clauses.len());
 }
+
+/// A certificate with a product beyond 128 bits is checked exactly: `4*x*x != 0` (x an
+/// unsigned long, up to 2^130) is refused where it does not exclude the error (x = 2^63,
+/// where 128-bit arithmetic would wrap the product to 0 and accept it), and accepted where
+/// it does (truth: the first program reaches the error with x = 2^63; the second returns
+/// early on x = 0 and never changes x).
+#[test]
+fn products_beyond_128_bits_are_checked_exactly() {
+    let limits = ara::tools::Limits {
+        timeout: Some(Duration::from_secs(60)),
+        memory_mb: None,
+    };
+    let run = |name: &str| {
+        let p = load(&format!("tests/horn/{name}.c"));
+        let bv = encode(&p, Theory::BitVector).unwrap();
+        let k = bv
+            .args
+            .iter()
+            .position(|(v, _)| p.var(*v).name == "x")
+            .expect("x is an argument");
+        let text = format!("(not (= (* 4 p{k} p{k}) 0))");
+        let interps: Vec<Interp> = bv.preds.iter().map(|q| interp(q.vertex, &text)).collect();
+        let defs = bv_definitions(&p, &bv, &interps, Theory::Lia).unwrap();
+        check_invariants(&z3(), &bv, &defs, &limits).map_err(|e| e.to_string())
+    };
+    let e = run("square_wrap_unsafe").unwrap_err();
+    assert!(e.contains("safety"), "{e}");
+    run("square_wrap_safe").unwrap();
+}

@@ -9,17 +9,47 @@
 //! the safety. All of them `unsat` (and nothing else) means the interpretations are an
 //! inductive invariant of the program's C semantics that excludes the error.
 //!
-//! An integer certificate is translated into 128-bit two's-complement arithmetic: each
+//! An integer certificate is translated into two's-complement bit-vector arithmetic: each
 //! argument is the C value of its variable (sign- or zero-extended by its type), and every
-//! term is given a bound on its magnitude; a term that could exceed 2^126 (so that 128 bits
-//! could wrap), a division by anything but a positive constant, or an operator ara does not
-//! know makes the translation fail. So the translated formula means over the C values exactly
-//! what the integer formula means over the same integers.
+//! term gets a bound on its magnitude (a variable: the largest magnitude of its C type; a
+//! literal: itself; `+`, `-`: the sum of the operands' bounds; `*`: their product; `ite`: the
+//! larger; `mod d`: `d`; `div d`: the dividend's plus one) and a width `n` with
+//! `bound < 2^(n-1)`, at least its operands' widths ([`width_for`]). Each operation sign-extends
+//! its operands to its width and computes there: the operands' values are exact (induction),
+//! and the exact result lies in the width's range, so the wrap-around result is the exact
+//! one. A term that would need more than 512 bits, a division by anything but a positive
+//! constant, or an operator ara does not know makes the translation fail. So the translated
+//! formula means over the C values exactly what the integer formula means over the same
+//! integers. The bounds are computed in `f64`, whose rounding (a relative error of 2^-53 per
+//! operation) the 6 % margin of [`width_for`] covers. A product of two 64-bit cell indexes
+//! `w * w` (up to 2^126) is computed in 128 bits, a linear fact over 32-bit variables in
+//! about 34; before, every term was in 128 bits and products of 64-bit values were refused.
+//!
+//! ## Contexts
+//!
+//! A parameter's width comes from its C type unless the term's *context* bounds it: the
+//! comparisons of parameters and literals (`p0 <= 1000`, `p8 < p4`) among a top-level
+//! conjunction's conjuncts (for the other conjuncts; those comparisons themselves are
+//! translated without a context) and among an implication's premise (for its conclusion),
+//! turned into intervals by propagation from the types' ranges. In an interval that fits `k`
+//! bits the parameter is its low `k` bits (`extract`), which there *is* its value. Sound:
+//! a conjunct or conclusion matters only where its context holds (a conjunction is false
+//! where a comparison among it is false; an implication is true where its premise is false),
+//! and there the narrowed translation means the same as the exact one. So `w * w` under
+//! `0 <= w < N`, `N <= 1000` is a product of 12-bit values.
+//!
+//! What the widths cost (release build, the loaded machine, 2 cores shared by about 9
+//! sessions; `bench-suite/everyn/rec_sq_for_vla_safe.c`, `b[w] == w*w + w + 1`): the
+//! consecution of its `b` loop under a small hand-written invariant took 3.7 s with the
+//! product in 128 bits and 41 s in 256 bits; the whole check of the guessed invariant (7
+//! clauses) with every term in 128 or 256 bits timed out (over 60 s), with per-term widths
+//! 41 s, with contexts too 1.7 s wall (0.7 s of CPU; the whole `--engine horn-cells` run
+//! 7.5 s). For comparison, the linear certificate of `rec_lin_for_vla_safe.c` (5 clauses):
+//! 0.6 s wall (0.3 s of CPU).
 
 use super::encode::{Clause, HornSystem, and, binders, clause_title};
 use crate::ir::{IntType, Program, Vertex};
 use crate::smt::Theory;
-use crate::smt::encode::bv_lit;
 use crate::smt::sexp::{Sexp, parse_all};
 use crate::tools::{Ending, Limits, run};
 use std::collections::{BTreeMap, HashMap};
@@ -33,9 +63,6 @@ pub struct Interp {
     pub vertex: Vertex,
     pub body: Sexp,
 }
-
-/// Width of the arithmetic an integer certificate is checked in.
-const WIDE: u32 = 128;
 
 /// Expands every `(let ((x t) …) body)` (Z3 prints shared subterms that way).
 pub fn expand_lets(s: &Sexp) -> Sexp {
@@ -299,13 +326,7 @@ pub fn bv_definitions(
             .ok_or_else(|| format!("no predicate at vertex {}", it.vertex))?;
         let body = match theory {
             Theory::BitVector => it.body.to_string(),
-            Theory::Lia => {
-                let tr = Translator { p, bv };
-                match tr.term(&it.body)? {
-                    W::Bool(b) => b,
-                    W::Int(..) => return Err(format!("{} is not a formula", it.body)),
-                }
-            }
+            Theory::Lia => translate(p, bv, &it.body)?,
         };
         let _ = writeln!(
             s,
@@ -437,18 +458,182 @@ fn check_answers(
     Ok(Ok(()))
 }
 
-/// A translated integer term: a Bool term, or a 128-bit term with a bound on its magnitude.
+/// A translated integer term: a Bool term, or an [`Int`].
 enum W {
     Bool(String),
-    Int(String, f64),
+    Int(Int),
+}
+
+/// A translated integer term of `width` bits whose value's magnitude is at most `bound`
+/// (`bound < 2^(width-1)`): its two's-complement value is exactly the integer term's value.
+struct Int {
+    t: String,
+    bound: f64,
+    width: u32,
+}
+
+/// The widest term a translation makes (a cube of 64-bit values needs 194 bits).
+const MAX_WIDTH: u32 = 512;
+
+/// The least width whose two's-complement range holds every integer of magnitude at most
+/// `bound`: `bound < 2^(n-1)`, with 6 % to spare for the rounding of the `f64` bounds (the
+/// module doc); `None` beyond [`MAX_WIDTH`].
+pub fn width_for(bound: f64) -> Option<u32> {
+    (1..=MAX_WIDTH).find(|&n| bound < 2f64.powi(n as i32 - 1) * 0.94)
+}
+
+/// The integer formula `body` over the C values of the parameters, in bit-vectors (the
+/// module doc's argument).
+fn translate(p: &Program, bv: &HornSystem, body: &Sexp) -> Result<String, String> {
+    let tr = Translator {
+        p,
+        bv,
+        ctx: BTreeMap::new(),
+    };
+    match tr.top(body)? {
+        W::Bool(b) => Ok(b),
+        W::Int(..) => Err(format!("{body} is not a formula")),
+    }
+}
+
+/// A comparison of two parameters or literals (`(<= p2 p0)`, `(< p8 1000)`): the atoms a
+/// context is made of.
+fn bound_atom(s: &Sexp) -> Option<(&str, &Sexp, &Sexp)> {
+    match s.list()? {
+        [Sexp::Atom(r), a, b] if ["<=", "<", ">=", ">", "="].contains(&r.as_str()) => {
+            let simple = |x: &Sexp| x.atom().is_some();
+            (simple(a) && simple(b)).then_some((r.as_str(), a, b))
+        }
+        _ => None,
+    }
+}
+
+/// The atoms of a premise (`(and a b)`: `a`, `b`; else the premise itself).
+fn premise_atoms(g: &Sexp) -> Vec<&Sexp> {
+    match g.list() {
+        Some([Sexp::Atom(h), xs @ ..]) if h == "and" => xs.iter().collect(),
+        _ => vec![g],
+    }
+}
+
+/// `v` as a bit-vector literal of `bits` bits (two's complement; any width).
+fn wide_lit(v: i128, bits: u32) -> String {
+    if v < 0 {
+        format!("(bvneg (_ bv{} {bits}))", v.unsigned_abs())
+    } else {
+        format!("(_ bv{v} {bits})")
+    }
+}
+
+impl Int {
+    /// The term sign-extended to `n >= width` bits (the same value).
+    fn at(&self, n: u32) -> String {
+        match n - self.width {
+            0 => self.t.clone(),
+            k => format!("((_ sign_extend {k}) {})", self.t),
+        }
+    }
+
+    /// `op` of `self` and `x` (`bvadd`, `bvsub`, `bvmul`) whose result's magnitude is at
+    /// most `bound`: computed in a width that holds the operands and the result, where the
+    /// wrap-around arithmetic is exact.
+    fn op(&self, op: &str, x: &Int, bound: f64) -> Result<Int, String> {
+        let width = width_or_err(bound)?.max(self.width).max(x.width);
+        Ok(Int {
+            t: format!("({op} {} {})", self.at(width), x.at(width)),
+            bound,
+            width,
+        })
+    }
+}
+
+fn width_or_err(bound: f64) -> Result<u32, String> {
+    width_for(bound).ok_or_else(|| format!("an integer term may exceed {MAX_WIDTH} bits"))
+}
+
+/// The terms `xs` at their common width.
+fn common(xs: &[Int]) -> Vec<String> {
+    let n = xs.iter().map(|x| x.width).max().unwrap_or(1);
+    xs.iter().map(|x| x.at(n)).collect()
 }
 
 struct Translator<'a> {
     p: &'a Program,
     bv: &'a HornSystem,
+    /// The context: intervals of parameters that hold wherever the term being translated
+    /// matters (module doc, "Contexts").
+    ctx: BTreeMap<usize, (i128, i128)>,
 }
 
 impl Translator<'_> {
+    /// A formula: a conjunction's comparisons of parameters exactly, its other conjuncts in
+    /// their context.
+    fn top(&self, s: &Sexp) -> Result<W, String> {
+        let Some([Sexp::Atom(h), cs @ ..]) = s.list() else {
+            return self.term(s);
+        };
+        if h != "and" {
+            return self.term(s);
+        }
+        let (bounds, rest): (Vec<&Sexp>, Vec<&Sexp>) =
+            cs.iter().partition(|c| bound_atom(c).is_some());
+        let inner = self.within(&bounds);
+        let mut xs = vec![];
+        for b in bounds {
+            xs.push(self.bools(std::slice::from_ref(b))?.remove(0));
+        }
+        for r in rest {
+            xs.push(inner.bools(std::slice::from_ref(r))?.remove(0));
+        }
+        Ok(W::Bool(format!("(and {})", xs.join(" "))))
+    }
+
+    /// The translator in the context extended by `atoms` (those of [`bound_atom`]'s form;
+    /// others add nothing): parameter intervals from their C types, narrowed by the atoms.
+    fn within(&self, atoms: &[&Sexp]) -> Translator<'_> {
+        let mut ctx = self.ctx.clone();
+        let range = |x: &Sexp, ctx: &BTreeMap<usize, (i128, i128)>| -> Option<(i128, i128)> {
+            let a = x.atom()?;
+            if let Ok(n) = a.parse::<i128>() {
+                return Some((n, n));
+            }
+            let i = a.strip_prefix('p')?.parse::<usize>().ok()?;
+            ctx.get(&i)
+                .copied()
+                .or_else(|| param_type(self.p, self.bv, i).map(|t| t.range(self.p.data_model)))
+        };
+        let index = |x: &Sexp| x.atom()?.strip_prefix('p')?.parse::<usize>().ok();
+        // `a <= b - k`, from each atom (`=` both ways).
+        let mut les: Vec<(&Sexp, &Sexp, i128)> = vec![];
+        for (r, a, b) in atoms.iter().filter_map(|s| bound_atom(s)) {
+            match r {
+                "<=" => les.push((a, b, 0)),
+                "<" => les.push((a, b, 1)),
+                ">=" => les.push((b, a, 0)),
+                ">" => les.push((b, a, 1)),
+                _ => les.extend([(a, b, 0), (b, a, 0)]),
+            }
+        }
+        for _ in 0..4 {
+            for &(a, b, k) in &les {
+                let (Some((alo, ahi)), Some((blo, bhi))) = (range(a, &ctx), range(b, &ctx)) else {
+                    continue;
+                };
+                if let Some(i) = index(a) {
+                    ctx.insert(i, (alo, ahi.min(bhi.saturating_sub(k))));
+                }
+                if let Some(j) = index(b) {
+                    ctx.insert(j, (blo.max(alo.saturating_add(k)), bhi));
+                }
+            }
+        }
+        Translator {
+            p: self.p,
+            bv: self.bv,
+            ctx,
+        }
+    }
+
     fn term(&self, s: &Sexp) -> Result<W, String> {
         match s {
             Sexp::Atom(a) => self.atom(a),
@@ -473,12 +658,24 @@ impl Translator<'_> {
             } else {
                 "zero_extend"
             };
-            let (lo, hi) = ty.range(self.p.data_model);
+            let (mut lo, mut hi) = ty.range(self.p.data_model);
+            if let Some(&(l, h)) = self.ctx.get(&i)
+                && l.max(lo) <= h.min(hi)
+            {
+                (lo, hi) = (l.max(lo), h.min(hi));
+            }
             let bound = (lo.unsigned_abs().max(hi.unsigned_abs())) as f64;
-            return Ok(W::Int(
-                format!("((_ {ext} {}) {})", WIDE - bits, param(i)),
-                bound,
-            ));
+            let width = width_or_err(bound)?;
+            let t = if width < bits {
+                // In the context the value lies in `width` bits' signed range: their low
+                // bits are it.
+                format!("((_ extract {} 0) {})", width - 1, param(i))
+            } else if width == bits {
+                param(i)
+            } else {
+                format!("((_ {ext} {}) {})", width - bits, param(i))
+            };
+            return Ok(W::Int(Int { t, bound, width }));
         }
         let n: i128 = a
             .parse()
@@ -487,15 +684,19 @@ impl Translator<'_> {
     }
 
     fn num(&self, n: i128) -> Result<W, String> {
-        let b = n.unsigned_abs() as f64;
-        check_bound(b)?;
-        Ok(W::Int(bv_lit(n, WIDE), b))
+        let bound = n.unsigned_abs() as f64;
+        let width = width_or_err(bound)?;
+        Ok(W::Int(Int {
+            t: wide_lit(n, width),
+            bound,
+            width,
+        }))
     }
 
-    fn ints(&self, args: &[Sexp]) -> Result<Vec<(String, f64)>, String> {
+    fn ints(&self, args: &[Sexp]) -> Result<Vec<Int>, String> {
         args.iter()
             .map(|a| match self.term(a)? {
-                W::Int(t, b) => Ok((t, b)),
+                W::Int(x) => Ok(x),
                 W::Bool(_) => Err(format!("{a} is not an integer term")),
             })
             .collect()
@@ -512,19 +713,26 @@ impl Translator<'_> {
 
     fn app(&self, h: &str, args: &[Sexp], whole: &Sexp) -> Result<W, String> {
         match h {
+            "=>" if args.len() == 2 => {
+                // The conclusion matters only where the premise holds: in its context.
+                let g = self.bools(&args[..1])?.remove(0);
+                let inner = self.within(&premise_atoms(&args[0]));
+                let f = inner.bools(&args[1..])?.remove(0);
+                Ok(W::Bool(format!("(=> {g} {f})")))
+            }
             "and" | "or" | "=>" | "xor" | "not" => {
                 let xs = self.bools(args)?;
                 Ok(W::Bool(format!("({h} {})", xs.join(" "))))
             }
             "<=" | "<" | ">=" | ">" if args.len() == 2 => {
-                let xs = self.ints(args)?;
+                let xs = common(&self.ints(args)?);
                 let f = match h {
                     "<=" => "bvsle",
                     "<" => "bvslt",
                     ">=" => "bvsge",
                     _ => "bvsgt",
                 };
-                Ok(W::Bool(format!("({f} {} {})", xs[0].0, xs[1].0)))
+                Ok(W::Bool(format!("({f} {} {})", xs[0], xs[1])))
             }
             "=" | "distinct" if args.len() >= 2 => match self.term(&args[0])? {
                 W::Bool(_) => {
@@ -532,9 +740,8 @@ impl Translator<'_> {
                     Ok(W::Bool(format!("({h} {})", xs.join(" "))))
                 }
                 W::Int(..) => {
-                    let xs = self.ints(args)?;
-                    let ts: Vec<String> = xs.into_iter().map(|x| x.0).collect();
-                    Ok(W::Bool(format!("({h} {})", ts.join(" "))))
+                    let xs = common(&self.ints(args)?);
+                    Ok(W::Bool(format!("({h} {})", xs.join(" "))))
                 }
             },
             "ite" if args.len() == 3 => {
@@ -546,31 +753,37 @@ impl Translator<'_> {
                     }
                     W::Int(..) => {
                         let xs = self.ints(&args[1..])?;
-                        let b = xs[0].1.max(xs[1].1);
-                        Ok(W::Int(format!("(ite {c} {} {})", xs[0].0, xs[1].0), b))
+                        let bound = xs[0].bound.max(xs[1].bound);
+                        let width = xs[0].width.max(xs[1].width);
+                        let ts = common(&xs);
+                        let t = format!("(ite {c} {} {})", ts[0], ts[1]);
+                        Ok(W::Int(Int { t, bound, width }))
                     }
                 }
             }
             "-" if args.len() == 1 => {
-                // A negative literal `(- 5)` or a negation.
+                // A negative literal `(- 5)` or a negation (`bound < 2^(width-1)`: in range).
                 let x = self.ints(args)?.remove(0);
-                Ok(W::Int(format!("(bvneg {})", x.0), x.1))
+                let t = format!("(bvneg {})", x.t);
+                Ok(W::Int(Int { t, ..x }))
             }
             "+" | "-" | "*" if !args.is_empty() => {
-                let xs = self.ints(args)?;
+                let mut xs = self.ints(args)?.into_iter();
                 let f = match h {
                     "+" => "bvadd",
                     "-" => "bvsub",
                     _ => "bvmul",
                 };
-                let mut t = xs[0].0.clone();
-                let mut b = xs[0].1;
-                for (x, xb) in &xs[1..] {
-                    t = format!("({f} {t} {x})");
-                    b = if h == "*" { b * xb } else { b + xb };
-                    check_bound(b)?;
+                let mut acc = xs.next().expect("an operand");
+                for x in xs {
+                    let b = if h == "*" {
+                        acc.bound * x.bound
+                    } else {
+                        acc.bound + x.bound
+                    };
+                    acc = acc.op(f, &x, b)?;
                 }
-                Ok(W::Int(t, b))
+                Ok(W::Int(acc))
             }
             "div" | "mod" if args.len() == 2 => {
                 let d = match &args[1] {
@@ -580,27 +793,27 @@ impl Translator<'_> {
                 .filter(|d| *d > 0)
                 .ok_or_else(|| format!("{whole}: only division by a positive constant"))?;
                 let x = self.ints(&args[..1])?.remove(0);
-                let dl = bv_lit(d, WIDE);
-                // Euclidean for d > 0: `mod` is bvsmod (sign of the divisor), `div` the exact
-                // quotient of x minus that remainder.
-                let m = format!("(bvsmod {} {dl})", x.0);
-                Ok(if h == "mod" {
-                    W::Int(m, d as f64)
-                } else {
-                    W::Int(format!("(bvsdiv (bvsub {} {m}) {dl})", x.0), x.1 + 1.0)
-                })
+                // Euclidean for d > 0: `mod` is bvsmod (sign of the divisor, 0 <= m < d),
+                // `div` the exact quotient of x minus that remainder (|x - m| <= |x| + d).
+                let n = x.width.max(width_or_err(d as f64)?);
+                let m = Int {
+                    t: format!("(bvsmod {} {})", x.at(n), wide_lit(d, n)),
+                    bound: d as f64,
+                    width: n,
+                };
+                if h == "mod" {
+                    return Ok(W::Int(m));
+                }
+                let diff = x.op("bvsub", &m, x.bound + d as f64)?;
+                let t = format!("(bvsdiv {} {})", diff.t, wide_lit(d, diff.width));
+                Ok(W::Int(Int {
+                    t,
+                    bound: x.bound + 1.0,
+                    width: diff.width,
+                }))
             }
             _ => Err(format!("cannot translate {whole}")),
         }
-    }
-}
-
-fn check_bound(b: f64) -> Result<(), String> {
-    // 2^126, with room to spare for f64 rounding: sums of two such terms still fit.
-    if b < 8.0e37 {
-        Ok(())
-    } else {
-        Err("an integer term may exceed 128 bits".into())
     }
 }
 
@@ -743,5 +956,42 @@ pub fn check_clauses(
             answer: a.to_string(),
         }),
         None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn widths_hold_the_bounds() {
+        // A signed 32-bit value (up to 2^31 in magnitude) needs 33 bits, an unsigned one 34
+        // (with the margin), a square of 64-bit indexes (2^126) 128, 4 x^2 of them 132; 999 twelve.
+        assert_eq!(width_for(2f64.powi(31)), Some(33));
+        assert_eq!(width_for(2f64.powi(32) - 1.0), Some(34));
+        assert_eq!(width_for(2f64.powi(126)), Some(128));
+        assert_eq!(width_for(2f64.powi(130)), Some(132));
+        assert_eq!(width_for(999.0), Some(12));
+        assert_eq!(width_for(0.0), Some(1));
+        assert_eq!(width_for(2f64.powi(600)), None);
+    }
+
+    #[test]
+    fn literals_of_any_width() {
+        assert_eq!(wide_lit(5, 34), "(_ bv5 34)");
+        assert_eq!(wide_lit(-3, 200), "(bvneg (_ bv3 200))");
+        assert_eq!(
+            wide_lit(i128::MIN, 129),
+            "(bvneg (_ bv170141183460469231731687303715884105728 129))"
+        );
+    }
+
+    #[test]
+    fn contexts_come_from_comparisons_of_parameters_and_literals() {
+        let s = parse_all("(and (>= p8 0) (< p8 p4) (<= (+ p1 1) 3))").unwrap();
+        let atoms = premise_atoms(&s[0]);
+        assert_eq!(atoms.len(), 3);
+        let found: Vec<bool> = atoms.iter().map(|a| bound_atom(a).is_some()).collect();
+        assert_eq!(found, [true, true, false]);
     }
 }

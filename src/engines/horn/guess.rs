@@ -21,11 +21,14 @@
 //! size, also under `0 <= w < size`): `range(w) ⇒ fact(w, v)` with the ranges `true`,
 //! `w < t`, `w <= t`, `w >= t`, `t1 <= w < t2` over the index terms `t` of
 //! [`super::houdini::shape`], and the facts
-//! - closed forms `d·v = p(w)` (a line with integer coefficients and denominator `d`)
-//!   fitted to a prefix `a[0..m)` of an observed array (at least 3 points), and the same on
-//!   the residue classes of `w` modulo 2 and 3 (`w mod k = r ⇒ …`). The fitting finds
-//!   quadratics too ([`fit_prefixes`]), but `w * w` with a 64-bit index is beyond the 128-bit
-//!   translation of ara's check, so they are left out of the cells' candidates for now;
+//! - closed forms `d·v = p(w)` (a polynomial up to cubes with integer coefficients and
+//!   denominator `d`, [`fit_prefixes`]) fitted to a prefix `a[0..m)` or a suffix `a[m..n)`
+//!   (loops counting down) of an observed array (at least `deg + 2` points), and on the
+//!   residue classes of `w` modulo 2 and 3 (`w mod k = r ⇒ …`) those the whole array does
+//!   not have; products of `w` are fine for ara's check ([`super::certify`] computes them in
+//!   a width that holds them, narrowed by the guards `0 <= w < N`);
+//! - closed forms whose constant term depends on a scalar ([`shifted_facts`]:
+//!   `a[w] == 5 + 2*(N-1-w)`, the constant fitted as a line in `N` across runs);
 //! - the stored values `v = e[i := w]` of the writes `a[i] = e` without reads, and the
 //!   comparisons `v R e[i := w]` of the program's conditions on a read `a[i]`;
 //! - bounds `v >= c`, `v <= c` over the program's constants and the observed extremes;
@@ -33,7 +36,8 @@
 //!   `a[i] = e` whose reads are at `i`, and `w = w_b ⇒ v - v_b = c` for an observed `c`.
 //!
 //! For the scalars `s`, `t` (and the elements of arrays of one or two elements, under
-//! `w = c`): `s <= t`, `s < t`, `s >= c`, `s <= c`, fitted lines `d·s = α·t + β`, and
+//! `w = c`): `s <= t`, `s < t`, `s >= c`, `s <= c`, fitted lines `d·s = α·t + β` and
+//! polynomials up to cubes ([`scalar_polynomials`]: `x == i*i`, `2*s == i*(i+1)`), and
 //! bounds `s - k·t <= m`, `s - k·t >= m`, `k·s - t <= m` with `m` the observed extremes
 //! (accumulators: `sum <= i`, `s <= 2·i`, `3·c - i <= 2`).
 //!
@@ -90,7 +94,7 @@ impl Poly {
             let pow = match k {
                 0 => None,
                 1 => Some(x.to_string()),
-                _ => Some(format!("(* {x} {x})")),
+                _ => Some(format!("(* {})", vec![x; k].join(" "))),
             };
             terms.push(match (pow, c) {
                 (None, c) => lit(c),
@@ -165,11 +169,14 @@ fn interpolate(pts: &[(i128, i128)], deg: usize) -> Option<Poly> {
     Some(Poly { den, coef: num })
 }
 
-/// The polynomials of degree at most 2 that fit a prefix of `pts` of at least `deg + 2`
-/// points (the longest prefix for each degree; lowest degree first).
+/// The highest degree of a fitted polynomial (cubes: `c[i] == i*i*i`).
+const MAX_DEG: usize = 3;
+
+/// The polynomials of degree at most [`MAX_DEG`] that fit a prefix of `pts` of at least
+/// `deg + 2` points (the longest prefix for each degree; lowest degree first).
 pub fn fit_prefixes(pts: &[(i128, i128)]) -> Vec<Poly> {
     let mut out: Vec<Poly> = vec![];
-    for deg in 0..=2 {
+    for deg in 0..=MAX_DEG {
         let Some(p) = interpolate(pts, deg) else {
             continue;
         };
@@ -372,6 +379,7 @@ pub fn candidates(
             terms.push(t);
         }
     }
+    scalar_polynomials(p, sys, arrays, obs, &mut out);
     for (j, &(a, size)) in arrays.iter().enumerate() {
         let (w, v) = (param(cell(sys, j).0), param(cell(sys, j).1));
         let base = match size {
@@ -380,11 +388,14 @@ pub fn candidates(
                 .iter()
                 .position(|(x, _)| *x == n)
                 .map(|k| format!("(>= {w} 0) (< {w} {})", param(k))),
-            Size::Const(_) => Some(String::new()),
+            // Cells outside the array hold the initial contents: a closed form of the
+            // written elements holds only inside.
+            Size::Const(n) => Some(format!("(>= {w} 0) (< {w} {n})")),
         };
         let Some(base) = base else { continue };
         let mut facts = cell_facts(sys, arrays, j, a, obs, &text);
         facts.extend(super::residue::cell_facts(sys, arrays, j, obs, &moduli));
+        facts.extend(shifted_facts(p, sys, arrays, j, a, obs));
         for r in ranges(&w, &terms) {
             for f in &facts {
                 let g = format!("{base} {r}");
@@ -434,17 +445,19 @@ fn cell_facts(
             continue;
         };
         let pts: Vec<(i128, i128)> = c.iter().enumerate().map(|(k, &y)| (k as i128, y)).collect();
-        // Lines only: a square of a cell index (`w * w`, |w| < 2^63) is beyond the 128-bit
-        // translation of ara's check (`certify`), so a quadratic only spoils the answer.
-        for poly in fit_prefixes(&pts).into_iter().filter(|p| p.coef.len() <= 2) {
+        // Polynomials up to cubes (`certify` checks products of cell indexes in a width
+        // that holds them), on prefixes and on suffixes (loops counting down).
+        let whole = prefix_and_suffix_fits(&pts);
+        for poly in &whole {
             facts.insert(poly.fact(&v, &w));
         }
         for k in [2usize, 3] {
             for r in 0..k {
                 let class: Vec<(i128, i128)> = pts.iter().copied().skip(r).step_by(k).collect();
+                // A class's fit that the whole array has is implied by it.
                 for poly in fit_prefixes(&class)
                     .into_iter()
-                    .filter(|p| p.coef.len() <= 2)
+                    .filter(|p| !whole.contains(p))
                 {
                     facts.insert(format!("(=> (= (mod {w} {k}) {r}) {})", poly.fact(&v, &w)));
                 }
@@ -590,6 +603,125 @@ fn scalar_candidates(
                             put(&s.guard, format!("(>= {f} {})", lit(mn)));
                         }
                     }
+                }
+            }
+        }
+    }
+}
+
+/// The fits of [`fit_prefixes`] on `pts` and on `pts` reversed (a suffix `a[m..n)`, which a
+/// loop counting down fills first).
+fn prefix_and_suffix_fits(pts: &[(i128, i128)]) -> Vec<Poly> {
+    let rev: Vec<(i128, i128)> = pts.iter().rev().copied().collect();
+    let mut out = fit_prefixes(pts);
+    for p in fit_prefixes(&rev) {
+        if !out.contains(&p) {
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// A fitted polynomial without its constant term: the denominator and the coefficients of
+/// `w`, `w²`, ….
+type Shape = (i128, Vec<i128>);
+
+/// Closed forms of the cell of array number `j` (`a`) whose constant term depends on a
+/// scalar: the fits of [`prefix_and_suffix_fits`] over the observations, grouped by their
+/// other coefficients (`d·v = c0 + c1·w + …`), and `c0 = α·s + β` fitted over the groups'
+/// observations for each scalar `s` (`a[w] == 5 + 2*(N-1-w)` of a loop counting down from
+/// `N - 1`: `c0 = 2·N + 3` across runs of different `N`).
+fn shifted_facts(
+    p: &Program,
+    sys: &HornSystem,
+    arrays: &[(ArrId, Size)],
+    j: usize,
+    a: ArrId,
+    obs: &[Observation],
+) -> BTreeSet<String> {
+    let (w, v) = (param(cell(sys, j).0), param(cell(sys, j).1));
+    // Shape (den, coefficients but the constant) -> (observation, constant term).
+    let mut groups: BTreeMap<Shape, Vec<(usize, i128)>> = BTreeMap::new();
+    for (k, o) in obs.iter().enumerate() {
+        let Some(c) = o.arrays[a.0 as usize].as_ref() else {
+            continue;
+        };
+        let pts: Vec<(i128, i128)> = c.iter().enumerate().map(|(x, &y)| (x as i128, y)).collect();
+        for poly in prefix_and_suffix_fits(&pts) {
+            if poly.coef.len() >= 2 {
+                let key = (poly.den, poly.coef[1..].to_vec());
+                groups.entry(key).or_default().push((k, poly.coef[0]));
+            }
+        }
+    }
+    let xs = observables(p, sys, arrays);
+    let mut facts = BTreeSet::new();
+    for ((den, rest), found) in groups {
+        let consts: BTreeSet<i128> = found.iter().map(|f| f.1).collect();
+        if consts.len() < 2 {
+            continue; // one constant term: the plain fit has it
+        }
+        for s in xs.iter().filter(|s| s.var.is_some()) {
+            let pts: Vec<(i128, i128)> = found
+                .iter()
+                .filter_map(|&(k, c0)| Some((s.value(&obs[k])?, c0)))
+                .collect();
+            let Some(line) = fit_all(&pts, 1).filter(|l| l.den == 1 && l.coef.len() == 2) else {
+                continue;
+            };
+            let mut coef = vec![0];
+            coef.extend(rest.iter().copied());
+            let cell_part = Poly { den, coef }.fact(&v, &w);
+            // `(= lhs rhs)` with `α·s + β` added to `rhs`.
+            let shift = line.fact("0", &s.term);
+            let Some(rhs) = shift
+                .strip_prefix("(= 0 ")
+                .and_then(|r| r.strip_suffix(')'))
+            else {
+                continue;
+            };
+            if let Some((l, r)) = sides(&cell_part) {
+                facts.insert(format!("(= {l} (+ {rhs} {r}))"));
+            }
+        }
+    }
+    facts
+}
+
+/// The two sides of an equation `(= l r)`.
+fn sides(fact: &str) -> Option<(String, String)> {
+    let s = parse_all(fact).ok()?.pop()?;
+    match s.list()? {
+        [Sexp::Atom(eq), l, r] if eq == "=" => Some((l.to_string(), r.to_string())),
+        _ => None,
+    }
+}
+
+/// Quadratic and cubic closed forms between scalars: `d·s = p(t)` over every state at a
+/// cut point (`x == i*i` of `x = x + 2*i + 1`; `2*s == i*(i+1)`), `t` a variable.
+fn scalar_polynomials(
+    p: &Program,
+    sys: &HornSystem,
+    arrays: &[(ArrId, Size)],
+    obs: &[Observation],
+    out: &mut BTreeSet<String>,
+) {
+    let xs = observables(p, sys, arrays);
+    let vertices: BTreeSet<Vertex> = obs.iter().map(|o| o.vertex).collect();
+    for s in &xs {
+        for t in xs.iter().filter(|t| t.var.is_some() && t.term != s.term) {
+            for &v in &vertices {
+                let pts: Vec<(i128, i128)> = obs
+                    .iter()
+                    .filter(|o| o.vertex == v)
+                    .filter_map(|o| Some((t.value(o)?, s.value(o)?)))
+                    .collect();
+                if let Some(poly) = fit_all(&pts, MAX_DEG).filter(|q| q.coef.len() > 2) {
+                    let fact = poly.fact(&s.term, &t.term);
+                    out.insert(match &s.guard {
+                        Some(g) => format!("(=> {g} {fact})"),
+                        None => fact,
+                    });
                 }
             }
         }

@@ -465,7 +465,7 @@ pub fn solve_from(
                 .iter()
                 .map(|p| Interp {
                     vertex: p.vertex,
-                    body: conjunction(cands, &kept[&p.vertex]),
+                    body: conjunction(cands, &super::prune::implied_out(cands, &kept[&p.vertex])),
                 })
                 .collect()
         })

@@ -74,6 +74,7 @@ pub mod guess;
 pub mod houdini;
 pub mod morph;
 pub mod observe;
+pub mod prune;
 pub mod residue;
 pub mod solve;
 pub mod summary;
