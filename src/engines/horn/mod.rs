@@ -73,6 +73,7 @@ pub mod guess;
 pub mod houdini;
 pub mod morph;
 pub mod observe;
+pub mod sift;
 pub mod solve;
 
 use self::encode::HornSystem;
