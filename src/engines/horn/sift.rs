@@ -205,6 +205,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_fact_with_its_mirror_image_is_two_implications_over_shared_atoms() {
+        let mut atoms = Atoms::default();
+        let c = "(and (=> (and (< p1 p3) (< p1 p0)) (<= p2 p4)) \
+                 (=> (and (< p3 p1) (< p3 p0)) (<= p4 p2)))";
+        let f = atoms.form(&parse_all(c).unwrap()[0]);
+        assert_eq!(f.facts.len(), 2);
+        assert_eq!(f.facts[0].0.len(), 2);
+        let g = atoms.form(&parse_all("(=> (< p1 p0) (<= p2 p4))").unwrap()[0]);
+        // `(< p1 p0)` and `(<= p2 p4)` are shared; `(>= p0 0)` is a fact without premise.
+        assert_eq!(atoms.terms.len(), 6);
+        assert_eq!(g.facts, vec![(vec![f.facts[0].0[1]], f.facts[0].1)]);
+        let h = atoms.form(&parse_all("(>= p0 0)").unwrap()[0]);
+        assert!(h.facts[0].0.is_empty());
+    }
+
+    #[test]
     fn the_indexes_of_a_long_array_are_its_ends() {
         assert_eq!(indexes(3), vec![0, 1, 2]);
         let ix = indexes(40);
