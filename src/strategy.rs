@@ -396,7 +396,7 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
         let cegar_thread = tools::spawn_deep_scoped(sc, "cegar", move || {
             tools::watch_cancel(Some(stop1));
             // At once, also beside a complete unwinding: that one keeps its core by priority
-            // (`complete_unwinding_beside`), not by making this one wait.
+            // (`beside_random`), not by making this one wait.
             let _ = tx1.send(Answer::Cegar(cegar::check(p, copts)));
         });
         let (tx2, stop2) = (tx, stop_bmc.clone());
@@ -513,6 +513,31 @@ fn thread_fault<T>(t: std::io::Result<std::thread::ScopedJoinHandle<'_, T>>) -> 
 /// Longest random testing before the bounded search.
 const RANDOM_SEARCH_MAX: Duration = Duration::from_secs(6);
 
+/// The most loop-body runs of a complete unwinding that can finish within a minute or so
+/// (a string copy of 10^5 elements rarely does, see [`UNWIND_YIELD_MAX_ITERATIONS`]).
+const UNWIND_HOPELESS_ITERATIONS: u64 = 100_000;
+
+/// Whether no complete unwinding of `p` can finish: more than
+/// [`UNWIND_HOPELESS_ITERATIONS`] loop bodies, or an array of more elements (a loop over it,
+/// `while (s[i] != 0)`, has no constant bound but runs as long).
+fn beyond_unwinding(p: &Program) -> bool {
+    let big = |n: u64| n > UNWIND_HOPELESS_ITERATIONS;
+    unwind::unrolled_iterations(p).is_some_and(big)
+        || p.arrays.iter().any(|a| a.size.as_const().is_some_and(big))
+}
+
+/// Random testing's share of the bug search's `budget`: a sixth, at most
+/// [`RANDOM_SEARCH_MAX`]; half when no complete unwinding can finish ([`beyond_unwinding`]),
+/// as its runs are then the only search on the original that can end with a bug: a bug at N = 10^6 that needs all elements alike is hit
+/// by one run in 20 to 50 (issue 25; `random`'s distributions per site).
+fn random_budget(p: &Program, budget: Duration) -> Duration {
+    if beyond_unwinding(p) {
+        budget / 2
+    } else {
+        (budget / 6).min(RANDOM_SEARCH_MAX)
+    }
+}
+
 /// Random testing of the original program and the checker on it: a proof counts, a
 /// counterexample only when [`confirm_cex`] confirms it (SMT, then the replay on the original
 /// program); a random run only when it reaches the error.
@@ -553,7 +578,7 @@ fn bug_finder_steps(
         dir
     };
     // Random inputs first: cheap, and they find shallow bugs behind loops too long to unwind.
-    let random_budget = (budget / 6).min(RANDOM_SEARCH_MAX);
+    let random_budget = random_budget(p, budget);
     let random = |dir: &std::path::Path| {
         let _running = crate::progress::begin("random testing");
         random::random_search(p, random_budget, t + budget, dir).map(|trace| {
@@ -577,53 +602,64 @@ fn bug_finder_steps(
                 return Ok(hit);
             }
         } else {
-            return complete_unwinding_beside(p, opts, k, budget, &dir, random);
+            let unwinding = |udir: &std::path::Path| {
+                // Plain ESBMC's run, with a core to itself while it runs when it is cheap
+                // enough to finish: every other run of ara's (the refinement loop's, random
+                // testing, the Horn engines) yields to it.
+                let yielded = unwind::unrolled_iterations(p)
+                    .is_some_and(|n| n <= UNWIND_YIELD_MAX_ITERATIONS)
+                    .then(|| tools::yield_to_foreground(UNWIND_YIELD_NICE));
+                let r = tools::foreground(|| {
+                    on_original(p, opts, Mode::Unwind(k), "original_unwind", budget, udir)
+                });
+                drop(yielded);
+                r
+            };
+            return beside_random(&dir.join("unwind"), unwinding, &dir, random);
         }
     }
-    if let Some(proof) = cells_first(p, (budget * 3 / 4).min(CELLS_FIRST_MAX), &dir) {
+    let cells = |dir: &std::path::Path| cells_first(p, (budget * 3 / 4).min(CELLS_FIRST_MAX), dir);
+    let original = |dir: &std::path::Path| {
+        let budget = budget.saturating_sub(t.elapsed());
+        on_original(p, opts, Mode::Auto, "original", budget, dir)
+    };
+    // Constant loop bounds too large to unwind (10^6 elements): random testing, which may
+    // take half the budget there (`random_budget`), from the start beside the engines.
+    if beyond_unwinding(p) {
+        let engines = |d: &std::path::Path| cells(d).map_or_else(|| original(d), Ok);
+        return beside_random(&dir, engines, &dir, random);
+    }
+    if let Some(proof) = cells(&dir) {
         return Ok(proof);
     }
     if let Some(hit) = random(&dir) {
         return Ok(hit);
     }
-    let budget = budget.saturating_sub(t.elapsed());
-    on_original(p, opts, Mode::Auto, "original", budget, &dir)
+    original(&dir)
 }
 
-/// The complete unwinding of the original program (`--unwind k`) and `random` side by side,
-/// each in its own thread; the first definite answer wins and stops the other.
-fn complete_unwinding_beside(
-    p: &Program,
-    opts: &CegarOptions,
-    k: u32,
-    budget: Duration,
+/// A search on the original program `main` (the complete unwinding, or the engines) in
+/// folder `udir`, and `random` in `dir`, side by side, each in its own thread; the first
+/// definite answer wins and stops the other.
+fn beside_random(
+    udir: &std::path::Path,
+    main: impl FnOnce(&std::path::Path) -> Result<(FinalVerdict, BugFinderRun), AraError> + Send,
     dir: &std::path::Path,
     random: impl FnOnce(&std::path::Path) -> Option<(FinalVerdict, BugFinderRun)> + Send,
 ) -> Result<(FinalVerdict, BugFinderRun), AraError> {
     enum Part {
-        Unwinding(Result<(FinalVerdict, BugFinderRun), AraError>),
+        Main(Result<(FinalVerdict, BugFinderRun), AraError>),
         Random(Option<(FinalVerdict, BugFinderRun)>),
     }
-    let udir = dir.join("unwind");
-    std::fs::create_dir_all(&udir).map_err(|e| AraError::Internal(e.to_string()))?;
+    std::fs::create_dir_all(udir).map_err(|e| AraError::Internal(e.to_string()))?;
     let (stop_u, stop_r) = (CancelFlag::default(), CancelFlag::default());
     let (tx, rx) = mpsc::channel::<Part>();
     let (mut unwinding, mut hit) = (None, None);
     std::thread::scope(|sc| {
-        let (tx1, stop1, udir) = (tx.clone(), stop_u.clone(), &udir);
+        let (tx1, stop1) = (tx.clone(), stop_u.clone());
         let unwinding_thread = tools::spawn_deep_scoped(sc, "unwinding", move || {
             tools::watch_cancel(Some(stop1));
-            // Plain ESBMC's run, with a core to itself while it runs when it is cheap enough
-            // to finish: every other run of ara's (the refinement loop's, random testing, the
-            // Horn engines) yields to it.
-            let yielded = unwind::unrolled_iterations(p)
-                .is_some_and(|n| n <= UNWIND_YIELD_MAX_ITERATIONS)
-                .then(|| tools::yield_to_foreground(UNWIND_YIELD_NICE));
-            let r = tools::foreground(|| {
-                on_original(p, opts, Mode::Unwind(k), "original_unwind", budget, udir)
-            });
-            drop(yielded);
-            let _ = tx1.send(Part::Unwinding(r));
+            let _ = tx1.send(Part::Main(main(udir)));
         });
         let stop2 = stop_r.clone();
         let random_thread = tools::spawn_deep_scoped(sc, "random", move || {
@@ -633,7 +669,7 @@ fn complete_unwinding_beside(
         // A part whose thread did not start is finished: without an answer.
         if let Err(e) = &unwinding_thread {
             unwinding = Some(Err(AraError::Internal(format!(
-                "cannot start the unwinding's thread: {e}"
+                "cannot start the search's thread: {e}"
             ))));
         }
         if random_thread.is_err() {
@@ -646,7 +682,7 @@ fn complete_unwinding_beside(
                 stop_r.cancel();
             }
             match rx.recv_timeout(Duration::from_millis(50)) {
-                Ok(Part::Unwinding(r)) => {
+                Ok(Part::Main(r)) => {
                     if r.as_ref().is_ok_and(|(v, _)| v.is_definite()) {
                         stop_r.cancel();
                     }
@@ -672,7 +708,7 @@ fn complete_unwinding_beside(
         (Some(hit), _) => Ok(hit),
         (None, Some(r)) => r,
         (None, None) => Err(AraError::Internal(
-            "the unwinding thread gave no answer".into(),
+            "the search's thread gave no answer".into(),
         )),
     }
 }
@@ -778,7 +814,7 @@ fn on_original(
     copts.mode = mode;
     let bmc = Bmc::new(copts, stem, format!("ara check: {what} on {}", p.file));
     // The complete unwinding is the run that must not lose to plain ESBMC: in the foreground
-    // (see `complete_unwinding_beside`).
+    // (see `beside_random`).
     let foreground = InForeground(&bmc);
     let engine: &dyn Engine = match mode {
         Mode::Unwind(_) => &foreground,

@@ -100,6 +100,21 @@ fn random_testing_finds_the_nested_loops_twin() {
     found("nested_unsafe.c");
 }
 
+/// Issue 25: bugs that need every element alike (all 1999 chars of a string non-zero, 2999
+/// positive ints then one <= 0 last, 3000 ints in strictly increasing order), which
+/// independent draws miss almost surely (each file's header gives the odds), are found by
+/// the runs whose sites draw from a distribution of their own (never zero, small positive
+/// with the special input zero at the array's last index, ascending). Each hit is a run of
+/// the unmodified program (`found` checks its confirmation). The safe twin is never UNSAFE.
+#[test]
+fn random_testing_finds_bugs_that_need_all_elements_alike() {
+    let t = found("all_nonzero_unsafe.c");
+    assert!(t.steps[0].contains("after 1999 inputs"), "{:?}", t.steps);
+    found("first_bad_last_unsafe.c");
+    found("ascending_unsafe.c");
+    never_unsafe("all_nonzero_safe.c");
+}
+
 /// The reproducer of the issue through `ara check`, both data models: never UNSAFE (exit code
 /// 10). Only `auto`: the strategies `witness` and `cegar` alone run no random testing. 15 s:
 /// random testing gets a sixth of it (as the direct searches above, 2 s), the rest until the

@@ -1,15 +1,23 @@
 //! Random testing: the original program, compiled with gcc (as a replay is), run on seeded
 //! random inputs: small values, the program's constants, one extreme value per run, random
 //! contents for uninitialised local arrays, and inputs an assumption rejects drawn again.
+//! In every other run (even seeds) each *site* (a statement that draws, see [`mark_sites`])
+//! draws from a distribution chosen for it in that run: the plain mix, never zero, small
+//! positive, one value at every call, ascending, descending, the program's constants; and
+//! the run's one special input may be zero and sits at an array's last index in half of
+//! them. A bug at N = 10^6 that needs all 999,999 chars of a string non-zero (or all
+//! elements positive, equal, in order, the first bad one last) is then hit by a run, where
+//! independent draws give a zero almost surely (issue 25).
 //!
 //! Takes the program and a time budget; gives a [`ConcreteTrace`] (a run that reaches the
 //! error, with its seed and inputs) or nothing.
 //!
-//! Soundness of its UNSAFE. The program that is run is changed in two ways: the uninitialised
-//! local arrays get random contents (read as the first inputs), and a run of statements that
-//! draw inputs is executed again while an assumption right after it rejects them (only a run
-//! that reads nothing it writes, see `Run`, so that drawing again is drawing once on the last
-//! inputs, with the inputs log rolled back). The argument that this changed program's runs
+//! Soundness of its UNSAFE. The program that is run is changed in three ways: the
+//! uninitialised local arrays get random contents (read as the first inputs), a run of
+//! statements that draw inputs is executed again while an assumption right after it rejects
+//! them (only a run that reads nothing it writes, see `Run`, so that drawing again is drawing
+//! once on the last inputs, with the inputs log rolled back), and a global `ara_site` is
+//! assigned before each drawing statement (read only by the harness's choice of values). The argument that this changed program's runs
 //! are runs of the original is easy to get wrong (an earlier version re-ran `s = s +
 //! nondet()`, summing across retries), so it is not what the verdict rests on: every hit is
 //! replayed, with all its logged inputs in order (the report lists at most the first and last
@@ -43,13 +51,15 @@ static unsigned long long ara_rand(void) {
   return ara_state;
 }
 /* One input per run, at a position taken from the program's constants (the last element of
-   an array filled in order is input N - 1), may be its type's largest or smallest value: a
-   bug that needs one element to stand out among many needs that. */
+   an array filled in order is input N - 1), may be its type's largest or smallest value (or
+   zero, in the runs with distributions per site): a bug that needs one element to stand out
+   among many needs that. */
 static long ara_special = -1;
-static int ara_special_high;
+static int ara_special_high, ara_special_zero;
 static long long ara_extreme(const char *f) {
   const char *t = f + sizeof("__VERIFIER_nondet_") - 1;
   int hi = ara_special_high;
+  if (ara_special_zero) return 0;
   if (!strcmp(t, "int")) return hi ? INT_MAX : INT_MIN;
   if (!strcmp(t, "uint")) return hi ? (long long) UINT_MAX : 0;
   if (!strcmp(t, "char")) return hi ? CHAR_MAX : CHAR_MIN;
@@ -60,22 +70,79 @@ static long long ara_extreme(const char *f) {
   if (t[0] == 'u') return hi ? -1 : 0;
   return hi ? LLONG_MAX : LLONG_MIN;
 }
+/* The value as the input's type reads it (its low bits, sign-extended for signed types). */
+static long long ara_typed(const char *f, long long v) {
+  const char *t = f + sizeof("__VERIFIER_nondet_") - 1;
+  if (strncmp(f, "__VERIFIER_nondet_", sizeof("__VERIFIER_nondet_") - 1)) return v;
+  if (!strcmp(t, "char")) return (char) v;
+  if (!strcmp(t, "uchar")) return (unsigned char) v;
+  if (!strcmp(t, "short")) return (short) v;
+  if (!strcmp(t, "ushort")) return (unsigned short) v;
+  if (!strcmp(t, "int")) return (int) v;
+  if (!strcmp(t, "uint")) return (unsigned int) v;
+  if (!strcmp(t, "bool")) return v != 0;
+  return v;
+}
+static long long ara_plain(void) {
+  unsigned long long r = ara_rand();
+  switch (r % 10) {
+  case 0: case 1: case 2: return (long long) ((r >> 8) % 19) - 2;
+  case 3: return 0;
+  case 4: return 1;
+  case 5: return (long long) ((r >> 8) % 1024);
+  case 6: return (long long) ((r >> 8) % (1ULL << ((r >> 40) % 31 + 1)));
+  case 7: return -(long long) ((r >> 8) % 1024);
+  case 8: return ara_dict[(r >> 8) % ARA_NDICT];
+  default: return (long long) ara_rand();
+  }
+}
+/* Distributions per input site (issue 25). In half of the runs (even seeds) every site (the
+   statement that draws, `ARA_SITE`, with the nondet function or filled array) draws from a
+   distribution of its own, chosen per run and site: the plain mix above, never zero (as the
+   input's type reads it), small positive, one value at every call, ascending, descending, or
+   the program's constants. A bug that needs all of 10^6 chars non-zero, all elements
+   positive, equal or in order is out of reach of independent draws, whatever their mix. */
+enum { ARA_PLAIN, ARA_NONZERO, ARA_POSITIVE, ARA_SAME, ARA_UP, ARA_DOWN, ARA_CONSTS, ARA_NMODES };
+static int ara_modes_on;
+static unsigned long long ara_seed;
+#define ARA_NSLOTS 4096
+static struct { unsigned long long key; int mode; long long value, count; } ara_slots[ARA_NSLOTS];
+static unsigned long long ara_mix(unsigned long long x) {
+  x += 0x9E3779B97F4A7C15ULL; x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL; return x ^ (x >> 31);
+}
+static long long ara_by_site(const char *f) {
+  unsigned long long key = 1469598103934665603ULL;
+  for (const char *c = f; *c; c++) key = (key ^ (unsigned char) *c) * 1099511628211ULL;
+  key = ara_mix(key ^ ((unsigned long long) ARA_SITE << 20));
+  unsigned long slot = (unsigned long) (key % ARA_NSLOTS);
+  if (ara_slots[slot].key != key) {
+    unsigned long long m = ara_mix(ara_seed ^ key);
+    ara_slots[slot].key = key;
+    /* The plain mix twice as likely as each other distribution. */
+    ara_slots[slot].mode = (int) (m % (ARA_NMODES + 1)) % ARA_NMODES;
+    ara_slots[slot].value = (long long) ((m >> 16) % 64) - 16;
+    ara_slots[slot].count = 0;
+  }
+  long long k = ara_slots[slot].count++;
+  unsigned long long r;
+  long long v;
+  switch (ara_slots[slot].mode) {
+  case ARA_NONZERO:
+    do v = ara_plain(); while (ara_typed(f, v) == 0);
+    return v;
+  case ARA_POSITIVE: r = ara_rand(); return 1 + (long long) ((r >> 8) % 100);
+  case ARA_SAME: return ara_slots[slot].value;
+  case ARA_UP: return ara_slots[slot].value + k;
+  case ARA_DOWN: return ara_slots[slot].value - k;
+  case ARA_CONSTS: r = ara_rand(); return ara_dict[(r >> 8) % ARA_NDICT];
+  default: return ara_plain();
+  }
+}
 static long long ara_value(const char *f) {
   /* Once: when an assumption rejects it, the input is drawn again as usual. */
   if (ARA_NLOG == ara_special) { ara_special = -1; return ara_extreme(f); }
-  unsigned long long r = ara_rand();
-  long long v;
-  switch (r % 10) {
-  case 0: case 1: case 2: v = (long long) ((r >> 8) % 19) - 2; break;
-  case 3: v = 0; break;
-  case 4: v = 1; break;
-  case 5: v = (long long) ((r >> 8) % 1024); break;
-  case 6: v = (long long) ((r >> 8) % (1ULL << ((r >> 40) % 31 + 1))); break;
-  case 7: v = -(long long) ((r >> 8) % 1024); break;
-  case 8: v = ara_dict[(r >> 8) % ARA_NDICT]; break;
-  default: v = (long long) ara_rand(); break;
-  }
-  return v;
+  return ara_modes_on ? ara_by_site(f) : ara_plain();
 }
 /* The inputs of the run, kept in memory: a redrawn value (see redraw_before_assumes) takes
    its place back by resetting ARA_NLOG, the count the program itself maintains. */
@@ -102,10 +169,20 @@ static void ara_reached(void) {
 /* glibc passes the command line to constructors: the seed is the first argument. */
 __attribute__((constructor)) static void ara_start(int argc, char **argv, char **envp) {
   (void) envp;
-  ara_state = (argc > 1 ? strtoull(argv[1], 0, 10) : 1) * 0x9E3779B97F4A7C15ULL + 1;
+  unsigned long long seed = argc > 1 ? strtoull(argv[1], 0, 10) : 1;
+  ara_state = seed * 0x9E3779B97F4A7C15ULL + 1;
   unsigned long long r = ara_rand();
   if (r % 2 == 0 && ara_dict[(r >> 8) % ARA_NDICT] >= 0) ara_special = (long) ara_dict[(r >> 8) % ARA_NDICT];
   ara_special_high = (int) ((r >> 40) & 1);
+  ara_modes_on = seed % 2 == 0;
+  ara_seed = ara_mix(seed);
+  if (ara_modes_on) {
+    /* Half of the specials at the last element of an array (input N - 1 of a fill), a third
+       of them zero. */
+    unsigned long long m = ara_mix(ara_seed);
+    if (m % 2 == 1) ara_special = (long) ara_lasts[(m >> 8) % ARA_NLASTS];
+    ara_special_zero = (m >> 40) % 3 == 0;
+  }
   /* Logging costs more than the run: only when the run is repeated to report its inputs. */
   if (argc > 2) ara_log = fopen("ara_inputs.tmp", "w");
 }"#;
@@ -158,10 +235,27 @@ fn dictionary(p: &Program) -> String {
     } else {
         values
     };
+    // The last index of each array of constant size (at least 2 elements).
+    let mut lasts: Vec<String> = p
+        .arrays
+        .iter()
+        .filter_map(|a| a.size.as_const())
+        .filter(|&n| n >= 2)
+        .map(|n| format!("{}LL", n - 1))
+        .collect();
+    lasts.sort();
+    lasts.dedup();
+    lasts.truncate(4096);
+    if lasts.is_empty() {
+        lasts.push("-1LL".into());
+    }
     format!(
-        "static const long long ara_dict[] = {{{}}};\n#define ARA_NDICT {}\n",
+        "static const long long ara_dict[] = {{{}}};\n#define ARA_NDICT {}\n\
+         static const long long ara_lasts[] = {{{}}};\n#define ARA_NLASTS {}\n",
         values.join(", "),
-        values.len()
+        values.len(),
+        lasts.join(", "),
+        lasts.len()
     )
 }
 
@@ -303,6 +397,56 @@ fn redraw_before_assumes(p: &mut Program) -> VarId {
     nlog
 }
 
+/// Numbers the statements that draw inputs: `ara_site = k;` before each statement whose own
+/// expressions (not those of the statements it contains) read a nondet, `k` its number, so
+/// that the harness draws each site's inputs from a distribution of its own (`ara_by_site`).
+/// A nondet in a loop's condition keeps the site set last. Returns the variable (`ARA_SITE`).
+/// Like the redraw, this only chooses inputs: a hit is confirmed on the unmodified program.
+fn mark_sites(p: &mut Program) -> VarId {
+    let site = p.fresh_var("ara_site", IntType::Int, Storage::Global);
+    fn own_nondet(s: &Stmt) -> bool {
+        match &s.kind {
+            StmtKind::Assign(_, e) | StmtKind::Assume(e) | StmtKind::Assert(e) => has_nondet(e),
+            StmtKind::If(c, ..) => has_nondet(c),
+            StmtKind::Store(_, i, e) => has_nondet(i) || has_nondet(e),
+            StmtKind::ParAssign(xs) => xs.iter().any(|(_, e)| has_nondet(e)),
+            _ => false,
+        }
+    }
+    fn go(ss: Vec<Stmt>, site: VarId, next: &mut i128) -> Vec<Stmt> {
+        let mut out = Vec::with_capacity(ss.len());
+        for mut s in ss {
+            s.kind = match s.kind {
+                StmtKind::If(c, t, e) => StmtKind::If(c, go(t, site, next), go(e, site, next)),
+                StmtKind::While { cond, body, step } => StmtKind::While {
+                    cond,
+                    body: go(body, site, next),
+                    step: go(step, site, next),
+                },
+                StmtKind::DoWhile { body, cond } => StmtKind::DoWhile {
+                    body: go(body, site, next),
+                    cond,
+                },
+                StmtKind::Block(b) => StmtKind::Block(go(b, site, next)),
+                k => k,
+            };
+            if own_nondet(&s) {
+                *next += 1;
+                out.push(Stmt {
+                    kind: StmtKind::Assign(site, Expr::int(*next)),
+                    span: s.span,
+                    id: 0,
+                });
+            }
+            out.push(s);
+        }
+        out
+    }
+    let body = std::mem::take(&mut p.body);
+    p.body = go(body, site, &mut 0);
+    site
+}
+
 /// A run of consecutive statements that draw inputs, as [`redraw_before_assumes`] may repeat
 /// it: assignments and stores whose value reads a nondet, with the variables and arrays they
 /// read and write. Every statement runs unconditionally, and no statement reads what one of
@@ -414,10 +558,13 @@ pub fn random_search(
     let mut q = p.clone();
     let filled = fill_uninitialised_arrays(&mut q);
     let nlog = redraw_before_assumes(&mut q);
+    let site = mark_sites(&mut q);
     let (_, mut text) = replay_program_with(&q, &Model::default());
     text.push_str(&harness(&format!(
-        "#define ARA_MAX_ELEMS {RANDOM_MAX_ELEMS}LL\n#define ARA_FILL_ON 1\n#define ARA_NLOG {}\n{}{RANDOM_SOURCE}",
+        "#define ARA_MAX_ELEMS {RANDOM_MAX_ELEMS}LL\n#define ARA_FILL_ON 1\n#define ARA_NLOG {}\n\
+         #define ARA_SITE {}\n{}{RANDOM_SOURCE}",
         q.var(nlog).name,
+        q.var(site).name,
         dictionary(p)
     )));
     let gcc = find_tool(Tool::Gcc, None).ok()?;

@@ -855,14 +855,14 @@ fn refute(
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Val {
+pub(super) enum Val {
     I(i128),
     B(bool),
 }
 
 /// The value of a candidate's term under `env` (`None`: a parameter unknown, an overflow,
 /// an operator not known here).
-fn eval(s: &Sexp, env: &BTreeMap<String, i128>) -> Option<Val> {
+pub(super) fn eval(s: &Sexp, env: &BTreeMap<String, i128>) -> Option<Val> {
     let l = match s {
         Sexp::Atom(a) => {
             return match a.as_str() {

@@ -85,6 +85,10 @@ pub struct Shape {
     pub cells: Vec<[usize; 4]>,
     /// Constant array sizes.
     pub sizes: Vec<u64>,
+    /// Per array with two cells: for *guarded* cells (an array of symbolic size, `morph`'s
+    /// module doc: a cell is the element only for `0 <= w < size`), the size's parameter;
+    /// every cell fact of that array is then premised on both cells in range.
+    pub guarded: Vec<Option<usize>>,
 }
 
 fn param(i: usize) -> String {
@@ -137,6 +141,16 @@ pub fn shape(p: &Program, sys: &HornSystem, arrays: &[(ArrId, Size)]) -> Shape {
             }
         }
     }
+    // The size variables of guarded cells (`a__size` of `int a[n]`): their facts relate them
+    // to the loops' bounds (`n <= a__size`).
+    let sized: Vec<Option<VarId>> = arrays
+        .iter()
+        .map(|(_, s)| match s {
+            Size::Var(v) => Some(*v),
+            Size::Const(_) => None,
+        })
+        .collect();
+    facts.extend(sized.iter().flatten().copied());
     let mut terms: Vec<String> = vars.iter().filter_map(|v| pos(*v)).map(param).collect();
     for e in &compound {
         if let Some(t) = lia_term(e, &pos)
@@ -156,6 +170,7 @@ pub fn shape(p: &Program, sys: &HornSystem, arrays: &[(ArrId, Size)]) -> Shape {
             })
             .collect(),
         sizes: arrays.iter().filter_map(|(_, s)| s.as_const()).collect(),
+        guarded: sized.iter().map(|v| v.and_then(pos)).collect(),
     }
 }
 
@@ -283,9 +298,23 @@ pub fn candidates(shape: &Shape) -> Vec<String> {
             }
         }
     }
-    for cells in &shape.cells {
+    for (j, cells) in shape.cells.iter().enumerate() {
         let mut seen = BTreeSet::new();
+        let in_range = shape.guarded.get(j).copied().flatten().map(|n| {
+            let [w1, _, w2, _] = cells.map(param);
+            let n = param(n);
+            format!("(<= 0 {w1}) (< {w1} {n}) (<= 0 {w2}) (< {w2} {n})")
+        });
         for g in guards(shape, cells) {
+            // One conjunction (so that `canonical` orders all of its atoms).
+            let g = match &in_range {
+                Some(r) if g == "true" => format!("(and {r})"),
+                Some(r) => match g.strip_prefix("(and ").and_then(|x| x.strip_suffix(')')) {
+                    Some(atoms) => format!("(and {r} {atoms})"),
+                    None => format!("(and {r} {g})"),
+                },
+                None => g,
+            };
             for c in conclusions(cells) {
                 let fact = format!("(=> {g} {c})");
                 let fact = match parse_all(&fact) {
@@ -786,6 +815,7 @@ mod tests {
             terms: vec!["p0".into()],
             cells: vec![[1, 2, 3, 4]],
             sizes: vec![],
+            guarded: vec![],
         };
         let g = guards(&shape, &shape.cells[0]);
         // w1 = w2; then per cell nothing or one of 3 atoms (no interval: one term), each

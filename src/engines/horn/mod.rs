@@ -76,6 +76,7 @@ pub mod morph;
 pub mod observe;
 pub mod prune;
 pub mod residue;
+pub mod sift;
 pub mod solve;
 pub mod summary;
 

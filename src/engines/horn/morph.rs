@@ -594,7 +594,17 @@ fn houdini_run(
     let deadline = until - (left / 6).min(super::CHECK_RESERVE);
     let shape = houdini::shape(run.p, &sys.lia, &layout.arrays);
     let cands = houdini::candidates(&shape);
-    let found = houdini::solve(&sys.lia, &cands, run.z3, deadline);
+    // The candidates no observed state falsifies ([`super::sift`]: only an economy).
+    let cuts: BTreeSet<Vertex> = sys.lia.preds.iter().map(|p| p.vertex).collect();
+    let obs = super::observe::observe(run.p, &cuts, GUESS_RUNS);
+    let active = super::sift::sift(&sys.lia, &layout.arrays, &cands, &obs);
+    crate::tools::trace_event(&format!(
+        "houdini: {} observations keep {} of {} candidates",
+        obs.len(),
+        active.values().flatten().filter(|&&o| o).count(),
+        cands.len() * active.len()
+    ));
+    let found = houdini::solve_from(&sys.lia, &cands, active, run.z3, deadline);
     check_houdini(run, sys, (found, cands.len()), until, fails, "houdini")
 }
 
