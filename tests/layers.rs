@@ -434,6 +434,7 @@ const KNOWN_CIRCLES: &[&[&str]] = &[
         "engines::horn::houdini",
         "engines::horn::morph",
         "engines::horn::residue",
+        "engines::horn::sift",
     ],
     &["frontend::expr", "frontend::lower"],
 ];
