@@ -51,6 +51,9 @@ use crate::verdict::{Inconclusive, SafeProof, Subject, Unconfirmed};
 pub use crate::verdict::{SourceRun, proof_words, verdict_words};
 use std::time::{Duration, Instant};
 
+/// Steps of ESBMC's counterexample an UNSAFE report shows (the last ones).
+const MAX_STEPS_SHOWN: usize = 60;
+
 /// The first unwinding bound, and the last (each next bound doubles).
 pub const FIRST_BOUND: u32 = 2;
 pub const MAX_BOUND: u32 = 4096;
@@ -276,10 +279,12 @@ fn replay(
         SourceOutcome::Reached(what) => {
             let trace = ConcreteTrace {
                 path: vec![],
-                steps: inputs
-                    .iter()
-                    .map(|(what, _, v)| format!("{what} = {v}"))
-                    .collect(),
+                // A counterexample of an unwinding assertion is not the run that reached the
+                // error (gcc's run on its inputs is): no steps of it.
+                steps: match trace.failure() {
+                    Some((d, _)) if d.contains("unwinding assertion") => vec![],
+                    _ => trace.readable_steps(MAX_STEPS_SHOWN),
+                },
                 inputs: inputs
                     .iter()
                     .map(|(what, _, v)| InputValue {

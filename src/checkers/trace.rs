@@ -106,6 +106,45 @@ impl Trace {
         })
     }
 
+    /// The steps a person reads: the assignments in the program's own functions (not the
+    /// static initialisation, hidden steps or the checker's temporaries, whose names hold `$`
+    /// or `__ESBMC`), as `line N (function): lhs = value`, then the failure; at most `max`
+    /// lines, the *last* ones (the end of a run is where the error is), after a line that
+    /// counts those left out.
+    pub fn readable_steps(&self, max: usize) -> Vec<String> {
+        let all: Vec<String> = self
+            .steps
+            .iter()
+            .filter(|s| !s.hidden && s.function.is_some())
+            .filter_map(|s| {
+                let at = match (&s.loc, &s.function) {
+                    (Some(l), Some(f)) => format!("line {} ({f})", l.line),
+                    (None, Some(f)) => format!("({f})"),
+                    _ => String::new(),
+                };
+                match &s.kind {
+                    StepKind::Assignment { lhs, raw, .. }
+                        if !lhs.contains('$') && !lhs.contains("__ESBMC") =>
+                    {
+                        let lhs = lhs.rsplit("::").next().unwrap_or(lhs);
+                        Some(format!("{at}: {lhs} = {raw}"))
+                    }
+                    StepKind::Failure { description, .. } => {
+                        Some(format!("{at}: fails: {description}"))
+                    }
+                    _ => None,
+                }
+            })
+            .collect();
+        let skip = all.len().saturating_sub(max);
+        let mut out = vec![];
+        if skip > 0 {
+            out.push(format!("... {skip} earlier steps"));
+        }
+        out.extend(all.into_iter().skip(skip));
+        out
+    }
+
     /// All integer assignments, in order (`lhs`, value).
     pub fn assignments(&self) -> impl Iterator<Item = (&str, Option<i128>)> {
         self.steps.iter().filter_map(|s| match &s.kind {
@@ -380,6 +419,28 @@ mod tests {
         assert_eq!(d, "assertion 0");
         assert_eq!(loc.unwrap().to_string(), "t.c:3:26");
         assert_eq!(t.steps[2].loc.as_ref().unwrap().to_string(), "t.c:9:18");
+    }
+
+    #[test]
+    fn readable_steps_leave_out_the_static_initialisation_and_keep_the_last() {
+        let t = parse_text_trace(ESBMC_TRACE).unwrap();
+        assert_eq!(
+            t.readable_steps(10),
+            vec![
+                "line 8 (main): ara_loc = 1",
+                "line 9 (main): x = 42",
+                "line 10 (main): a[1] = -3",
+                "line 3 (reach_error): fails: assertion 0",
+            ]
+        );
+        assert_eq!(
+            t.readable_steps(2),
+            vec![
+                "... 2 earlier steps",
+                "line 10 (main): a[1] = -3",
+                "line 3 (reach_error): fails: assertion 0",
+            ]
+        );
     }
 
     #[test]

@@ -198,8 +198,25 @@ impl Explanation {
                 }
             }
             None => {
-                let why = self.trace_unavailable.as_deref().unwrap_or("");
-                let _ = writeln!(out, "error trace (as ara's engines found it; {why}):");
+                match ct.replayed_on {
+                    // A recursive program, checked by ESBMC on the source: its steps.
+                    ReplayedOn::Source if ct.path.is_empty() && ct.steps.is_empty() => {
+                        let _ = writeln!(
+                            out,
+                            "error trace: not shown (ESBMC's counterexample stops at its \
+                             unwinding bound; gcc's run of your program on its inputs reaches \
+                             the error)"
+                        );
+                    }
+                    ReplayedOn::Source if ct.path.is_empty() => {
+                        let _ =
+                            writeln!(out, "error trace (ESBMC's counterexample on your source):");
+                    }
+                    _ => {
+                        let why = self.trace_unavailable.as_deref().unwrap_or("");
+                        let _ = writeln!(out, "error trace (as ara's engines found it; {why}):");
+                    }
+                }
                 for s in &ct.steps {
                     let _ = writeln!(out, "  {s}");
                 }
