@@ -144,7 +144,11 @@ struct Encoder<'a> {
     pred_names: std::collections::HashSet<String>,
 }
 
-/// The clauses of `pp` (bit-vectors); `Err` when it has arrays or the encoder fails.
+/// The most state terms (variables of a frame times its vertices) the encoding takes.
+const MAX_STATE_CELLS: usize = 2_000_000;
+
+/// The clauses of `pp` (bit-vectors); `Err` when it has arrays, is too large
+/// ([`MAX_STATE_CELLS`]) or the encoder fails.
 pub fn encode(pp: &ProcProgram) -> Result<SummarySystem, String> {
     if super::encode::uses_arrays(&pp.program)
         || pp.procs.iter().any(|f| {
@@ -176,7 +180,19 @@ pub fn encode(pp: &ProcProgram) -> Result<SummarySystem, String> {
                 body,
             }
         })
-        .collect();
+        .collect::<Vec<Frame>>();
+    // Every vertex predicate takes the whole state of its frame: a main with thousands of
+    // calls that each leave a temporary would need (vertices x variables) terms, gigabytes
+    // before the deadline is looked at (3,000 calls of `x = inc(x)`: 3.4 GB).
+    let cells: usize = frames
+        .iter()
+        .map(|f| f.state.len().saturating_mul(f.body.num_vertices as usize))
+        .sum();
+    if cells > MAX_STATE_CELLS {
+        return Err(format!(
+            "too large for summaries ({cells} state terms over the vertices, at most {MAX_STATE_CELLS})"
+        ));
+    }
     let mut e = Encoder {
         pp,
         enc: ExprEncoder::new(&pp.program, Theory::BitVector),
