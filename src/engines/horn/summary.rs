@@ -207,6 +207,10 @@ pub fn encode(pp: &ProcProgram) -> Result<SummarySystem, String> {
     e.predicates();
     e.pred_names = e.sys.preds.iter().map(|p| p.name.clone()).collect();
     for k in 0..e.frames.len() {
+        // The command's end counts here too (a large frame takes seconds to encode).
+        if crate::tools::past_end() {
+            return Err("the time limit was reached while encoding".into());
+        }
         e.frame_clauses(k).map_err(|x| x.to_string())?;
     }
     let entries = e.entry_links();
