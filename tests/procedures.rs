@@ -14,6 +14,8 @@
 //! shifts every stage holds x; f91(x) = 91 for x <= 101 and x - 10 above; an even number of
 //! swaps is the identity.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -29,19 +31,7 @@ fn program(name: &str) -> PathBuf {
 
 /// `ara check --json --timeout T prog`: the exit code and the JSON report.
 fn check(name: &str, timeout: u32) -> (i32, serde_json::Value) {
-    let o = Command::new(ARA)
-        .args(["check", "--json", "--timeout", &timeout.to_string()])
-        .arg(program(name))
-        .output()
-        .expect("ara runs");
-    let j = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{name}: {e}: {}{}",
-            String::from_utf8_lossy(&o.stdout),
-            String::from_utf8_lossy(&o.stderr)
-        )
-    });
-    (o.status.code().unwrap(), j)
+    common::check_json(&program(name), timeout)
 }
 
 /// SAFE for every nondet depth: only the summaries can say so (no bound unwinds it).

@@ -11,6 +11,8 @@
 //! the error only at n = 10^8, through a recursion 10^8 calls deep. `declared_assert_unsafe.c`
 //! fails its `__VERIFIER_assert` (gcc with a definition that asserts: abort).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -28,19 +30,7 @@ fn program(name: &str) -> PathBuf {
 
 /// `ara check --json --timeout T prog`: the exit code and the JSON report.
 fn check(name: &str, timeout: u32) -> (i32, serde_json::Value) {
-    let o = Command::new(ARA)
-        .args(["check", "--json", "--timeout", &timeout.to_string()])
-        .arg(program(name))
-        .output()
-        .expect("ara runs");
-    let j = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
-        panic!(
-            "{name}: {e}: {}{}",
-            String::from_utf8_lossy(&o.stdout),
-            String::from_utf8_lossy(&o.stderr)
-        )
-    });
-    (o.status.code().unwrap(), j)
+    common::check_json(&program(name), timeout)
 }
 
 /// `name_safe.c` is SAFE (by complete unwinding on the source, or by the procedure
