@@ -233,6 +233,40 @@ fn a_hard_task_times_out_and_a_baseline_gets_its_own_rows() {
     );
 }
 
+/// `--no-ara` runs only the baselines; `--merge` puts their rows beside an ara run's.
+#[test]
+fn baselines_alone_merge_with_an_ara_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let t = |n: &str| tmp.path().join(n);
+    let task = "tests/batch/tasks/unsafe.yml";
+    let o = batch(
+        &[task, "--baseline", "esbmc", "--no-ara", "--timeout", "30"],
+        &t("bl"),
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let bl = results(&t("bl"));
+    let tools: Vec<&str> = bl["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["tool"].as_str().unwrap())
+        .collect();
+    assert_eq!(tools, ["esbmc"], "{bl:#}");
+    let o = batch(&[task, "--timeout", "30"], &t("ara"));
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let merged = Command::new(env!("CARGO_BIN_EXE_ara"))
+        .args(["batch", "--merge"])
+        .args([t("bl"), t("ara")])
+        .arg("--out")
+        .arg(t("merged"))
+        .output()
+        .unwrap();
+    assert_eq!(merged.status.code(), Some(0), "{}", text(&merged));
+    let m = results(&t("merged"));
+    assert_eq!(row(&m, "unsafe.yml", "esbmc")["verdict"], "false", "{m:#}");
+    assert_eq!(row(&m, "unsafe.yml", "ara")["verdict"], "false", "{m:#}");
+}
+
 #[test]
 fn wrong_verdicts_failures_and_memory_limits_are_rows() {
     let tmp = tempfile::tempdir().unwrap();

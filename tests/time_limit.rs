@@ -196,6 +196,7 @@ fn batch_keeps_a_verdict_printed_before_the_kill() {
         checker: None,
         check_args: vec![],
         baselines: vec![],
+        ara: true,
         jobs: 1,
         witnesses: None,
         out: None,

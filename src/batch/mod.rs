@@ -66,6 +66,10 @@ pub struct BatchArgs {
     /// table (repeatable).
     #[arg(long, value_parser = ["esbmc", "cbmc"])]
     pub baseline: Vec<String>,
+    /// Run only the `--baseline` checkers, not `ara check` (their rows can be combined with an
+    /// ara run of another build by `--merge`).
+    #[arg(long, requires = "baseline")]
+    pub no_ara: bool,
     /// Run only the K-th of N disjoint slices of the tasks (sorted by path), e.g. `2/4`.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
@@ -185,6 +189,7 @@ fn run_tasks(args: &BatchArgs, command: String) -> Result<Results, AraError> {
         checker: args.checker.clone(),
         check_args: args.check_args.clone(),
         baselines: args.baseline.clone(),
+        ara: !args.no_ara,
         jobs: args.jobs,
         witnesses: (!args.no_witnesses).then(|| run::WitnessSettings {
             out: args.out.clone(),

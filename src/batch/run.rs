@@ -38,6 +38,8 @@ pub struct RunSettings {
     pub check_args: Vec<String>,
     /// Baseline checkers run on the original program (`ara bmc --checker NAME`).
     pub baselines: Vec<String>,
+    /// Whether `ara check` runs (false: the baselines alone).
+    pub ara: bool,
     pub jobs: usize,
     /// Where `ara check` writes witnesses (none when `None`).
     pub witnesses: Option<WitnessSettings>,
@@ -142,10 +144,12 @@ pub fn run_all(tasks: Vec<Task>, s: &RunSettings) -> Vec<Row> {
     let mut queue = VecDeque::new();
     for t in tasks {
         let t = Arc::new(t);
-        queue.push_back(Job {
-            task: t.clone(),
-            tool: ARA.into(),
-        });
+        if s.ara {
+            queue.push_back(Job {
+                task: t.clone(),
+                tool: ARA.into(),
+            });
+        }
         for b in &s.baselines {
             queue.push_back(Job {
                 task: t.clone(),
@@ -843,6 +847,7 @@ mod tests {
             checker: None,
             check_args: vec![],
             baselines: vec![],
+            ara: true,
             jobs: 1,
             witnesses: None,
             out: None,
