@@ -63,11 +63,12 @@ pub fn explain(p: Option<&Program>, verdict: &FinalVerdict, source: Option<&str>
     match verdict {
         FinalVerdict::Safe { proof } => {
             if let Proof::InductiveInvariant { invariants, .. } = &proof.how {
+                let ranges = p.map(invariant::Ranges::of).unwrap_or_default();
                 e.invariants = invariants
                     .iter()
                     .map(|i| PlainInvariant {
                         line: i.line,
-                        text: invariant::simplify(&i.c_expr),
+                        text: invariant::simplify_in(&i.c_expr, &ranges),
                     })
                     .collect();
             }

@@ -240,3 +240,43 @@ fn many_inputs_go_to_a_file() {
         serde_json::json!({"name": "b[99999]", "value": 4, "line": 8, "uninitialised": false})
     );
 }
+
+/// The program of `tests/explain/NAME` as the front end reads it.
+fn program(name: &str) -> Program {
+    let path = format!("{}/tests/explain/{name}", env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(&path).expect("test program");
+    let text: Vec<&str> = src
+        .lines()
+        .map(|l| if l.starts_with("//") { "" } else { l })
+        .collect();
+    parse_source(&text.join("\n"), name, &FrontendOptions::default()).expect("parses")
+}
+
+/// A SAFE answer by an invariant (the Horn engine's on the worked example, as it printed
+/// it): the bounds an `int` has by its type (`a[29] < 2147483648`) are not printed; the
+/// bounds that say something (`i > -1`, `i < 2`) are.
+#[test]
+fn safe_invariant_without_type_bounds() {
+    let p = program("loop_bug.c");
+    let proof = crate::verdict::SafeProof {
+        how: Proof::InductiveInvariant {
+            found_by: "spacer".into(),
+            invariants: vec![crate::engines::LoopInvariant {
+                vertex: 3,
+                line: 20,
+                c_expr: "(a[1] < 10) && (a[29] < 2147483648) && (i > -1) && (i < 2) && \
+                         (a[29] > -2147483649) && (a[1] > 8)"
+                    .into(),
+            }],
+        },
+        engine: "spacer".into(),
+        on: Subject::Original,
+    };
+    let e = explain(Some(&p), &FinalVerdict::Safe { proof }, None);
+    assert_eq!(
+        e.text(None, None),
+        "SAFE: proved by an inductive invariant that ara checked
+  loop at line 20: a[1] < 10 && i > -1 && i < 2 && a[1] > 8
+"
+    );
+}
