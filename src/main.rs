@@ -429,15 +429,6 @@ fn run(cli: Cli) -> Result<i32, AraError> {
         Command::Check {
             input,
             checker,
-            json,
-            ..
-        } if matches!(checker.engine, Some(EngineArg::HornCells)) => {
-            set_end(&checker);
-            bmc_horn(&input, &checker, json)
-        }
-        Command::Check {
-            input,
-            checker,
             initial_vars,
             theory,
             max_iterations,
@@ -577,8 +568,9 @@ struct BmcJson<'a> {
 }
 
 /// `ara bmc --engine horn`: the Horn-clause engine on the program (its SAFE carries the
-/// checked invariants; its error path is a path of the program's CFG). `--engine horn-cells`
-/// (`bmc` or `check`): the cell-morphing engine instead.
+/// checked invariants; its error path is a path of the program's CFG). `--engine horn-cells`:
+/// the cell-morphing engine instead (`ara check --engine horn-cells` explains its answer as
+/// every check's: `strategy::one`).
 fn bmc_horn(input: &InputArgs, chk: &CheckerArgs, json: bool) -> Result<i32, AraError> {
     use ara::engines::horn::{Horn, morph::HornCells};
     use ara::engines::{Budget, Engine, EngineVerdict};
@@ -788,7 +780,14 @@ fn check(
         engines: chk.engines(ara::engines::race::EngineChoice::Both),
         source: Some(source_options(input)),
     };
-    let report = ara::strategy::check(&p, strategy, &opts)?;
+    let report = match chk.engine {
+        // The cell-morphing engine alone: its answer read as the portfolio's would be.
+        Some(EngineArg::HornCells) => {
+            let cells = ara::engines::horn::morph::HornCells::default();
+            ara::strategy::one::check_with(&p, &cells, strategy, &opts)?
+        }
+        _ => ara::strategy::check(&p, strategy, &opts)?,
+    };
     drop(progress);
     let (report, code) = finish(report, shown, Some(&p), &input.file);
     Ok((Some(p), report, code))
