@@ -830,11 +830,17 @@ fn finish(
             FinalVerdict::Unsafe { trace } => Some(trace),
             _ => None,
         };
-        let inputs_file = explained
-            .inputs_to_file()
-            .then(|| write_inputs(file, &explained.inputs_text()))
-            .flatten();
-        out!("{}", explained.text(trace, inputs_file.as_deref()));
+        let written = ara::explain::Written {
+            inputs: explained
+                .inputs_to_file()
+                .then(|| write_aside(file, "inputs", &explained.inputs_text()))
+                .flatten(),
+            trace: explained
+                .trace_to_file()
+                .then(|| write_aside(file, "trace", &explained.trace_text()))
+                .flatten(),
+        };
+        out!("{}", explained.text(trace, &written));
         if shown.verbose {
             out!("details:\n{}", report.to_text());
         }
@@ -847,11 +853,12 @@ fn finish(
     (report, code)
 }
 
-/// Writes a long list of inputs to a file of the temporary folder; its path.
-fn write_inputs(file: &std::path::Path, text: &str) -> Option<String> {
+/// Writes what is too long to print (`what`: `inputs`, `trace`) to a file of the temporary
+/// folder; its path.
+fn write_aside(file: &std::path::Path, what: &str, text: &str) -> Option<String> {
     let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned());
     let name = format!(
-        "ara-inputs-{}-{}.txt",
+        "ara-{what}-{}-{}.txt",
         stem.unwrap_or_default(),
         std::process::id()
     );
@@ -859,7 +866,7 @@ fn write_inputs(file: &std::path::Path, text: &str) -> Option<String> {
     match std::fs::write(&path, text) {
         Ok(()) => Some(path.display().to_string()),
         Err(e) => {
-            eprintln!("ara: cannot write the inputs to {}: {e}", path.display());
+            eprintln!("ara: cannot write the {what} to {}: {e}", path.display());
             None
         }
     }

@@ -35,6 +35,16 @@ pub struct PlainInvariant {
     pub text: String,
 }
 
+/// Where `ara check` wrote what is too long to print (paths), when it did.
+#[derive(Clone, Debug, Default)]
+pub struct Written {
+    /// Every input ([`Explanation::inputs_text`]), when more than [`text::MAX_INPUTS_SHOWN`].
+    pub inputs: Option<String>,
+    /// The whole trace ([`Explanation::trace_text`]), when longer than
+    /// [`text::MAX_STEPS_SHOWN`] steps.
+    pub trace: Option<String>,
+}
+
 /// What `ara check` says to a user.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Explanation {
@@ -172,9 +182,8 @@ fn unknown_headline(r: &Inconclusive) -> String {
 
 impl Explanation {
     /// The text `ara check` prints (before the details of `--verbose`). `trace` is the
-    /// verdict's trace; `inputs_file`, where the inputs were written when there are more
-    /// than [`text::MAX_INPUTS_SHOWN`] (the caller writes them: [`Explanation::inputs_text`]).
-    pub fn text(&self, trace: Option<&ConcreteTrace>, inputs_file: Option<&str>) -> String {
+    /// verdict's trace; `files`, where the caller wrote what is too long to print.
+    pub fn text(&self, trace: Option<&ConcreteTrace>, files: &Written) -> String {
         let mut out = format!("{}\n", self.headline);
         for i in &self.invariants {
             let at = match i.line {
@@ -187,8 +196,9 @@ impl Explanation {
         let _ = writeln!(out, "confirmed: {}", confirmed(ct));
         match &self.trace {
             Some(t) => {
-                let _ = write!(out, "error trace:\n{}", text::steps(t));
-                match inputs_file {
+                let steps = text::steps_capped(t, files.trace.as_deref());
+                let _ = write!(out, "error trace:\n{steps}");
+                match files.inputs.as_deref() {
                     Some(f) => {
                         let _ = writeln!(out, "inputs: {} values, written to {f}", t.inputs.len());
                     }
@@ -238,6 +248,19 @@ impl Explanation {
         self.trace
             .as_ref()
             .is_some_and(|t| t.inputs.len() > text::MAX_INPUTS_SHOWN)
+    }
+
+    /// Whether the trace has more steps than are printed ([`text::MAX_STEPS_SHOWN`]): then
+    /// [`Explanation::trace_text`] goes to a file.
+    pub fn trace_to_file(&self) -> bool {
+        self.trace
+            .as_ref()
+            .is_some_and(|t| text::step_lines(t) > text::MAX_STEPS_SHOWN)
+    }
+
+    /// The whole error trace, every step.
+    pub fn trace_text(&self) -> String {
+        self.trace.as_ref().map(text::steps).unwrap_or_default()
     }
 
     /// Every input, one per line, with the line that read it.
