@@ -757,10 +757,11 @@ fn check(
                 Duration::from_secs(chk.timeout).saturating_sub(start.elapsed()),
                 chk.keep.as_deref(),
                 strategy,
-                procs,
+                procs.clone(),
             )?;
             drop(progress);
-            let (report, code) = finish(report, shown, None, &input.file);
+            let read = Read::Procedures(procs.as_ref());
+            let (report, code) = finish(report, shown, read, &input.file);
             return Ok((None, report, code));
         }
         r => r?,
@@ -789,7 +790,7 @@ fn check(
         _ => ara::strategy::check(&p, strategy, &opts)?,
     };
     drop(progress);
-    let (report, code) = finish(report, shown, Some(&p), &input.file);
+    let (report, code) = finish(report, shown, Read::Program(&p), &input.file);
     Ok((Some(p), report, code))
 }
 
@@ -800,13 +801,21 @@ struct Shown {
     verbose: bool,
 }
 
+/// What the front end read of the user's file.
+#[derive(Clone, Copy)]
+enum Read<'a> {
+    /// The program (calls inlined) that was checked.
+    Program(&'a ara::ir::Program),
+    /// Checked on the source (recursion, many calls): the procedural form, when it was read.
+    Procedures(Option<&'a ara::ir::procs::ProcProgram>),
+}
+
 /// The report of `ara check` (an interrupt without an answer is the reason), printed; its
-/// exit code. `p`: the program as the front end read it from `file` (none when checked on
-/// the source).
+/// exit code. `read`: what the front end read from `file`.
 fn finish(
     mut report: ara::strategy::StrategyReport,
     shown: Shown,
-    p: Option<&ara::ir::Program>,
+    read: Read,
     file: &std::path::Path,
 ) -> (ara::strategy::StrategyReport, i32) {
     use ara::cegar::FinalVerdict;
@@ -820,7 +829,11 @@ fn finish(
         }
     }
     let source = std::fs::read_to_string(file).ok();
-    let explained = ara::explain::explain(p, &report.report.verdict, source.as_deref());
+    let (verdict, source) = (&report.report.verdict, source.as_deref());
+    let explained = match read {
+        Read::Program(p) => ara::explain::explain(Some(p), verdict, source),
+        Read::Procedures(pp) => ara::explain::explain_procedures(pp, verdict, source),
+    };
     if shown.json {
         let mut j = serde_json::to_value(&report).unwrap_or_default();
         j["explanation"] = serde_json::to_value(&explained).unwrap_or_default();

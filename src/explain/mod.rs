@@ -19,8 +19,9 @@ pub mod trace;
 
 use crate::engines::Proof;
 use crate::engines::concrete::trace::{ConcreteTrace, ReplayedOn};
-use crate::ir::Program;
-use crate::ir::cfg::Cfg;
+use crate::ir::cfg::{Action, Cfg};
+use crate::ir::procs::{ProcId, ProcProgram};
+use crate::ir::{Program, StmtKind};
 use crate::verdict::FinalVerdict;
 use crate::verdict::{Inconclusive, Subject};
 use serde::Serialize;
@@ -99,6 +100,52 @@ pub fn explain(p: Option<&Program>, verdict: &FinalVerdict, source: Option<&str>
     e
 }
 
+/// The explanation of `verdict` for a program checked on its source (recursion, many
+/// calls: `procedures`), whose procedural form `pp` the front end read (when it could): as
+/// [`explain`] without a program, and an UNSAFE headline names the place of the error when
+/// the program has one ([`error_site`]: the run that reached the error went through it).
+pub fn explain_procedures(
+    pp: Option<&ProcProgram>,
+    verdict: &FinalVerdict,
+    source: Option<&str>,
+) -> Explanation {
+    let mut e = explain(None, verdict, source);
+    if let (FinalVerdict::Unsafe { .. }, None, Some(pp)) = (verdict, &e.trace, pp)
+        && let Some((kind, line)) = error_site(pp)
+    {
+        let at = format!("{}:{line}", text::short_file(&pp.program.file));
+        e.headline = failure_words(kind, &at, "");
+    }
+    e
+}
+
+/// The one place of `pp` where the error is entered (an assertion, or a call of an error
+/// function), with its line, if all its procedures have one only.
+pub fn error_site(pp: &ProcProgram) -> Option<(FailureKind, u32)> {
+    let ids = std::iter::once(None).chain((0..pp.procs.len() as u32).map(|i| Some(ProcId(i))));
+    let mut sites = std::collections::BTreeSet::new();
+    for id in ids {
+        let q = pp.body_program(id);
+        let cfg = Cfg::build(&q);
+        for n in &cfg.nodes {
+            if !n.succs.iter().any(|e| e.to == crate::ir::VERTEX_ERROR) {
+                continue;
+            }
+            let kind = match &n.action {
+                Action::Stmt(s) if matches!(s.kind, StmtKind::Assert(_)) => 0,
+                _ => 1,
+            };
+            sites.insert((kind, n.span.line));
+        }
+    }
+    let mut it = sites.into_iter();
+    match (it.next(), it.next()) {
+        (Some((0, line)), None) => Some((FailureKind::Assertion, line)),
+        (Some((_, line)), None) => Some((FailureKind::ErrorCall, line)),
+        _ => None,
+    }
+}
+
 /// The confirmed run of `trace` step by step, on the program as `strategy::check` ran it.
 fn retrace(p: &Program, t: &ConcreteTrace, source: Option<&str>) -> Result<SourceTrace, String> {
     let p = crate::ir::dead::remove_dead_vars(p);
@@ -165,7 +212,12 @@ fn unsafe_headline(t: Option<&SourceTrace>) -> String {
         1 => " after 1 iteration".into(),
         n => format!(" after {n} iterations"),
     };
-    match t.failure.kind {
+    failure_words(t.failure.kind, &at, &after)
+}
+
+/// `UNSAFE: assertion at prog.c:11 fails after 2 iterations` (`after` may be empty).
+fn failure_words(kind: FailureKind, at: &str, after: &str) -> String {
+    match kind {
         FailureKind::Assertion => format!("UNSAFE: assertion at {at} fails{after}"),
         FailureKind::ErrorCall => format!("UNSAFE: the error call at {at} is reached{after}"),
     }

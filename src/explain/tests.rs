@@ -328,3 +328,40 @@ error trace:
         "{text}"
     );
 }
+
+/// An UNSAFE verdict on a recursive program, checked on its source (no run of ara's to
+/// retrace): the headline names the one assertion of the program; with two, it says only
+/// that the error is reached.
+#[test]
+fn recursive_headline_names_the_assertion() {
+    let trace = ConcreteTrace {
+        path: vec![],
+        steps: vec![],
+        inputs: vec![],
+        confirmed_by: "test".into(),
+        replayed_on: ReplayedOn::Source,
+        not_on_source: None,
+        nondet_values: vec![],
+        initial_values: Default::default(),
+    };
+    let v = FinalVerdict::Unsafe { trace };
+    let headline = |name: &str| {
+        let path = format!("{}/tests/explain/{name}", env!("CARGO_MANIFEST_DIR"));
+        let opts = FrontendOptions::default();
+        let pp =
+            crate::frontend::load_procedures(std::path::Path::new(&path), &opts).expect("reads");
+        explain_procedures(Some(&pp), &v, None).headline
+    };
+    assert_eq!(
+        headline("recursive.c"),
+        "UNSAFE: assertion at recursive.c:14 fails"
+    );
+    assert_eq!(
+        headline("recursive_two.c"),
+        "UNSAFE: the error is reached (the run is below)"
+    );
+    assert_eq!(
+        explain_procedures(None, &v, None).headline,
+        "UNSAFE: the error is reached (the run is below)"
+    );
+}
