@@ -295,8 +295,8 @@ fn frontend_options(input: &InputArgs) -> ara::frontend::FrontendOptions {
 }
 
 /// The user's file and its error functions, for the replay on the source.
-fn source_options(input: &InputArgs) -> ara::engines::playback::SourceOptions {
-    ara::engines::playback::SourceOptions {
+fn source_options(input: &InputArgs) -> ara::engines::concrete::playback::SourceOptions {
+    ara::engines::concrete::playback::SourceOptions {
         file: input.file.clone(),
         error_functions: if input.error_functions.is_empty() {
             ara::frontend::FrontendOptions::default().error_functions
@@ -310,10 +310,10 @@ fn source_options(input: &InputArgs) -> ara::engines::playback::SourceOptions {
 fn write_playback(
     p: &ara::ir::Program,
     input: &InputArgs,
-    verdict: &ara::cegar::FinalVerdict,
+    verdict: &ara::verdict::FinalVerdict,
     file: &std::path::Path,
 ) {
-    let ara::cegar::FinalVerdict::Unsafe { trace } = verdict else {
+    let ara::verdict::FinalVerdict::Unsafe { trace } = verdict else {
         eprintln!("ara: no playback harness written: the verdict is not UNSAFE");
         return;
     };
@@ -690,7 +690,7 @@ fn bmc(
                 ),
                 None => outln!("trace ({} vertices):", path.len()),
             }
-            out!("{}", ara::cegar::describe_path(&p, &cfg, &path));
+            out!("{}", ara::engines::concrete::describe_path(&p, &cfg, &path));
             if !valid_path {
                 outln!("(warning: the checker's marker sequence is not a path of the CFG)");
             }
@@ -818,7 +818,7 @@ fn finish(
     read: Read,
     file: &std::path::Path,
 ) -> (ara::strategy::StrategyReport, i32) {
-    use ara::cegar::FinalVerdict;
+    use ara::verdict::FinalVerdict;
     if let Some(by) = ara::tools::interrupted() {
         // No answer: why is the interrupt (not what the stopped runs made of it). A proof or
         // a confirmed bug found before it stands.
@@ -897,7 +897,7 @@ const WITNESS_MIN_TIME: Duration = Duration::from_secs(1);
 fn write_witness(
     p: &ara::ir::Program,
     file: &std::path::Path,
-    verdict: &ara::cegar::FinalVerdict,
+    verdict: &ara::verdict::FinalVerdict,
     tracked: &[ara::cegar::TrackedSummary],
     out: &std::path::Path,
     left: Duration,
@@ -906,8 +906,8 @@ fn write_witness(
     let deadline = std::time::Instant::now() + left;
     let write = |yaml: String| write_whole(out, &yaml);
     let trace = match verdict {
-        ara::cegar::FinalVerdict::Unsafe { trace } => trace,
-        ara::cegar::FinalVerdict::Safe { proof } => {
+        ara::verdict::FinalVerdict::Unsafe { trace } => trace,
+        ara::verdict::FinalVerdict::Safe { proof } => {
             // The search first, then the check of what it found (or of the proof's own
             // invariants) in the rest.
             let budget = ara::svwitness::search::SEARCH_BUDGET.min(left / 3);
@@ -932,7 +932,7 @@ fn write_witness(
                 }
             };
         }
-        ara::cegar::FinalVerdict::Unknown { .. } => {
+        ara::verdict::FinalVerdict::Unknown { .. } => {
             eprintln!("ara: no witness written: the verdict is UNKNOWN");
             return Ok(());
         }

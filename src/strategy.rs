@@ -9,7 +9,7 @@
 //!   nothing (the abstraction may be too coarse) and is reported as UNKNOWN.
 //! - `cegar`: the refinement loop of [`crate::cegar`].
 //! - Whatever answered, an UNSAFE verdict is replayed on the user's own file when
-//!   [`CegarOptions::source`] names it (`engines::playback`: UNSAFE replayed on the source, on
+//!   [`CegarOptions::source`] names it (`engines::concrete::playback`: UNSAFE replayed on the source, on
 //!   ara's translation with the reason, or UNKNOWN on a front end disagreement).
 //! - `auto`: `witness` first; unless it proves the program, the refinement loop seeded with the
 //!   witness indexes of the witness counterexample and, in a second thread, the checker on the
@@ -23,7 +23,7 @@
 
 use crate::abstraction::IndexSets;
 use crate::abstraction::witness::{LoopReport, WitnessProgram, witness_program};
-use crate::cegar::{self, CegarOptions, CheckReport, FinalVerdict};
+use crate::cegar::{self, CegarOptions, CheckReport};
 use crate::checkers::{Mode, Verdict};
 use crate::engines::bmc::Bmc;
 use crate::engines::concrete::random;
@@ -31,7 +31,7 @@ use crate::engines::{self, Budget, Engine, EngineVerdict, unwind};
 use crate::error::AraError;
 use crate::ir::Program;
 use crate::tools::{self, CancelFlag};
-use crate::verdict::{Inconclusive, SafeProof, Subject};
+use crate::verdict::{FinalVerdict, Inconclusive, SafeProof, Subject};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::fmt::Write as _;
@@ -225,7 +225,7 @@ pub fn check(
 pub(crate) const SOURCE_REPLAY_MIN: Duration = Duration::from_secs(3);
 pub(crate) const SOURCE_REPLAY_MAX: Duration = Duration::from_secs(60);
 
-/// An UNSAFE verdict replayed on the user's file too (`engines::playback`, its soundness):
+/// An UNSAFE verdict replayed on the user's file too (`engines::concrete::playback`, its soundness):
 /// UNSAFE replayed on the source, UNSAFE replayed on ara's translation (why not on the
 /// source), or UNKNOWN when the source does not reach the error on every input of the run.
 fn on_source(

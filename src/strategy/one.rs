@@ -11,14 +11,14 @@
 //! ([`super::on_source`]).
 
 use super::{AnsweredBy, BugFinderAnswer, BugFinderRun, Strategy, StrategyReport, empty_report};
-use crate::cegar::{CegarOptions, FinalVerdict};
+use crate::cegar::CegarOptions;
 use crate::engines::concrete::confirm::{ConfirmOptions, Confirmation, confirm_cex};
 use crate::engines::{self, Budget, Engine, EngineOutcome, EngineVerdict};
 use crate::error::AraError;
 use crate::ir::Program;
 use crate::ir::cfg::Cfg;
 use crate::tools::{self, Limits};
-use crate::verdict::{Inconclusive, SafeProof, Subject, Unconfirmed};
+use crate::verdict::{FinalVerdict, Inconclusive, SafeProof, Subject, Unconfirmed};
 use std::time::{Duration, Instant};
 
 /// `engine` alone on `p` within `opts.timeout`: its answer as a report.
