@@ -50,7 +50,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "procedures",
         ],
     ),
-    ("cli", &["batch", "difftest"]),
+    ("cli", &["batch", "difftest", "commands"]),
 ];
 
 /// Imports a lower entry may make of a higher one: re-exports at an old path for branches
