@@ -15,6 +15,7 @@ pub mod abstraction;
 pub mod batch;
 pub mod cegar;
 pub mod checkers;
+pub mod commands;
 pub mod difftest;
 pub mod emit;
 pub mod engines;

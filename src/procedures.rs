@@ -12,17 +12,17 @@
 //! with the solver's interpretation (`engines::horn::summary`). The race only chooses
 //! which answer to report.
 
-use crate::cegar::{CheckReport, FinalVerdict};
+use crate::cegar::CheckReport;
 use crate::checkers::CheckOptions;
+use crate::engines::concrete::playback::SourceOptions;
 use crate::engines::horn::summary::{self, SummaryOutcome};
-use crate::engines::playback::SourceOptions;
 use crate::engines::{LoopInvariant, Proof};
 use crate::error::AraError;
 use crate::ir::procs::ProcProgram;
 use crate::source_check;
 use crate::strategy::{AnsweredBy, Strategy, StrategyReport};
 use crate::tools::{self, CancelFlag, Limits, Tool};
-use crate::verdict::{SafeProof, Subject};
+use crate::verdict::{FinalVerdict, SafeProof, Subject};
 use std::path::Path;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};

@@ -23,7 +23,7 @@
 //!   ([`crate::checkers::PropertyResult::class`]).
 //! - UNSAFE only when the counterexample's `__VERIFIER_nondet_*` values
 //!   ([`crate::checkers::Trace::nondet_values`]), fed in call order by the playback harness of
-//!   `engines::playback` to the user's file compiled by gcc, reach the error (the harness's
+//!   `engines::concrete::playback` to the user's file compiled by gcc, reach the error (the harness's
 //!   marker and exit code): a run of the original program that reaches the error. A replay
 //!   that misses (values ESBMC's trace does not show, a stack overflow of deep recursion: a
 //!   signal, a timeout) is no evidence: the search goes on with a larger bound, and ends
@@ -34,7 +34,7 @@
 //! - Everything else (time, memory, a bound that never unwinds completely: recursion whose
 //!   depth depends on an unbounded input) is UNKNOWN with the reason.
 
-use crate::cegar::{CheckReport, FinalVerdict};
+use crate::cegar::CheckReport;
 use crate::checkers::{self, CheckOptions, CheckerKind, Mode, Trace, UnknownReason, Verdict};
 use crate::engines;
 use crate::engines::concrete::playback::{
@@ -46,9 +46,7 @@ use crate::ir::{DataModel, IntType};
 use crate::strategy::{AnsweredBy, SOURCE_REPLAY_MAX, SOURCE_REPLAY_MIN, Strategy, StrategyReport};
 use crate::svwitness::playback::source_facts;
 use crate::svwitness::source::SourceText;
-use crate::verdict::{Inconclusive, SafeProof, Subject, Unconfirmed};
-// re-export for branches in flight; remove after merge
-pub use crate::verdict::{SourceRun, proof_words, verdict_words};
+use crate::verdict::{FinalVerdict, Inconclusive, SafeProof, SourceRun, Subject, Unconfirmed};
 use std::time::{Duration, Instant};
 
 /// Steps of ESBMC's counterexample an UNSAFE report shows (the last ones).

@@ -9,7 +9,7 @@
 //!   nothing (the abstraction may be too coarse) and is reported as UNKNOWN.
 //! - `cegar`: the refinement loop of [`crate::cegar`].
 //! - Whatever answered, an UNSAFE verdict is replayed on the user's own file when
-//!   [`CegarOptions::source`] names it (`engines::playback`: UNSAFE replayed on the source, on
+//!   [`CegarOptions::source`] names it (`engines::concrete::playback`: UNSAFE replayed on the source, on
 //!   ara's translation with the reason, or UNKNOWN on a front end disagreement).
 //! - `auto`: `witness` first; unless it proves the program, the refinement loop seeded with the
 //!   witness indexes of the witness counterexample and, in a second thread, the checker on the
@@ -23,23 +23,23 @@
 
 use crate::abstraction::IndexSets;
 use crate::abstraction::witness::{LoopReport, WitnessProgram, witness_program};
-use crate::cegar::{self, CegarOptions, CheckReport, FinalVerdict};
+use crate::cegar::{self, CegarOptions, CheckReport};
 use crate::checkers::{Mode, Verdict};
 use crate::engines::bmc::Bmc;
-use crate::engines::concrete::confirm::{ConfirmOptions, Confirmation, confirm_cex};
 use crate::engines::concrete::random;
 use crate::engines::{self, Budget, Engine, EngineVerdict, unwind};
 use crate::error::AraError;
 use crate::ir::Program;
-use crate::ir::cfg::Cfg;
-use crate::tools::{self, CancelFlag, Limits};
-use crate::verdict::{Inconclusive, SafeProof, Subject, Unconfirmed};
+use crate::tools::{self, CancelFlag};
+use crate::verdict::{FinalVerdict, Inconclusive, SafeProof, Subject};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
+
+pub mod one;
 
 /// Which strategy `ara check` runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -64,6 +64,8 @@ pub enum AnsweredBy {
     Source,
     /// Procedure summaries (a recursive program: `procedures`, the Horn engine's summaries).
     Summaries,
+    /// The one engine `--engine` chose, alone on the original program (`strategy::one`).
+    Engine,
     /// Nothing: the verdict is UNKNOWN.
     None,
 }
@@ -78,6 +80,7 @@ impl fmt::Display for AnsweredBy {
                 "source (ESBMC on your source: the front end does not take recursion)"
             }
             AnsweredBy::Summaries => "summaries (Horn clauses with procedure summaries)",
+            AnsweredBy::Engine => "engine (the one --engine chose, on the original program)",
             AnsweredBy::None => "none",
         })
     }
@@ -222,7 +225,7 @@ pub fn check(
 pub(crate) const SOURCE_REPLAY_MIN: Duration = Duration::from_secs(3);
 pub(crate) const SOURCE_REPLAY_MAX: Duration = Duration::from_secs(60);
 
-/// An UNSAFE verdict replayed on the user's file too (`engines::playback`, its soundness):
+/// An UNSAFE verdict replayed on the user's file too (`engines::concrete::playback`, its soundness):
 /// UNSAFE replayed on the source, UNSAFE replayed on ara's translation (why not on the
 /// source), or UNKNOWN when the source does not reach the error on every input of the run.
 fn on_source(
@@ -834,54 +837,8 @@ fn on_original(
         )?,
         None => engines::race::race(p, &[(engine, engine_budget)])?,
     };
-    let (engine, on) = (outcome.engine.clone(), Subject::Original);
-    let mut run = BugFinderRun {
-        answer: BugFinderAnswer::Engine {
-            engine: engine.clone(),
-            verdict: outcome.verdict.answer(),
-        },
-        confirmation: None,
-        time_s: 0.0,
-    };
-    let verdict = match outcome.verdict {
-        EngineVerdict::Proved(how) => FinalVerdict::Safe {
-            proof: SafeProof { how, engine, on },
-        },
-        EngineVerdict::Unknown(reason) => FinalVerdict::Unknown {
-            reason: Inconclusive::Engine { engine, on, reason },
-        },
-        EngineVerdict::Counterexample(cex) => {
-            let left = budget
-                .saturating_sub(t.elapsed())
-                .max(Duration::from_secs(1));
-            let copts = ConfirmOptions {
-                theory: opts.theory,
-                limits: Limits {
-                    timeout: Some(left),
-                    memory_mb: opts.checker.memory_mb,
-                },
-                dir,
-                keep_tag: None,
-            };
-            let reason = match confirm_cex(p, p, &Cfg::build(p), &cex, &copts)? {
-                Confirmation::Confirmed(mut trace) => {
-                    trace.confirmed_by =
-                        format!("{what} on the original program; {}", trace.confirmed_by);
-                    run.confirmation = Some(trace.confirmed_by.clone());
-                    run.time_s = t.elapsed().as_secs_f64();
-                    return Ok((FinalVerdict::Unsafe { trace }, run));
-                }
-                Confirmation::Infeasible { .. } => Unconfirmed::Infeasible,
-                Confirmation::Unconfirmed(why) => why,
-            };
-            run.confirmation = Some(reason.to_string());
-            FinalVerdict::Unknown {
-                reason: Inconclusive::Unconfirmed { engine, on, reason },
-            }
-        }
-    };
-    run.time_s = t.elapsed().as_secs_f64();
-    Ok((verdict, run))
+    let what = format!("{what} on the original program");
+    one::settle(p, opts, outcome, &what, t, budget, dir)
 }
 
 impl StrategyReport {

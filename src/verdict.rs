@@ -1,6 +1,6 @@
 //! ara's verdicts, typed up to the CLI/JSON edge.
 //!
-//! Takes the answers of the engines, of [`crate::engines::confirm`] and of the refinement loop;
+//! Takes the answers of the engines, of [`crate::engines::concrete::confirm`] and of the refinement loop;
 //! gives [`FinalVerdict`]: SAFE with a [`SafeProof`] (the engine's proof and the program it
 //! holds for), UNSAFE with a confirmed [`ConcreteTrace`], or UNKNOWN with an [`Inconclusive`]
 //! reason. `Display` is the text of the report; `Serialize` the JSON (`--json`), which
@@ -128,7 +128,7 @@ pub enum Inconclusive {
     /// The refinement loop failed with an error (its message).
     RefinementFailed { message: String },
     /// ara's replay of its translation reached the error, but the user's file compiled by gcc
-    /// with every input of that run does not (`engines::playback`): ara's front end and gcc
+    /// with every input of that run does not (`engines::concrete::playback`): ara's front end and gcc
     /// read the program differently, so the trace is no evidence.
     FrontEndDisagreement { detail: String },
     /// `auto`: no part answered; each part's reason.

@@ -4,8 +4,9 @@
 
 use ara::checkers::cbmc::{self, RunInfo, Ui};
 use ara::checkers::{
-    CheckOptions, CheckerKind, Mode, Proof, StepKind, Trace, UnknownReason, Verdict, check_file,
+    CheckOptions, CheckerKind, Mode, StepKind, Trace, UnknownReason, Verdict, check_file,
 };
+use ara::engines::proof::Proof;
 use ara::tools::Ending;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

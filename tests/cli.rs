@@ -380,6 +380,8 @@ fn check_with_the_horn_engine_proves_the_paper_example_with_an_invariant() {
             .find(|l| l.starts_with("  loop at line 21: "))
             .unwrap_or_else(|| panic!("no invariant printed: {out}"));
         assert!(plain.contains("a[1]") && plain.contains('i'), "{plain}");
+        // Bounds an `int` has by its type are not printed.
+        assert!(!plain.contains("2147483648"), "{plain}");
         let inv = out
             .lines()
             .find(|l| l.contains("line 21 (vertex 3):"))
@@ -388,6 +390,52 @@ fn check_with_the_horn_engine_proves_the_paper_example_with_an_invariant() {
         assert!(out.contains("refinement: R(a) += 1"), "{out}");
         assert!(out.contains("R(a): 1/30 tracked {1}"), "{out}");
     }
+}
+
+/// The cell-morphing engine alone (`--engine horn-cells`): its answer explained as every
+/// check's (the first line in words, the invariant simplified per loop, the engine only with
+/// `--verbose`, `explanation` in the JSON).
+#[test]
+fn check_with_the_cell_engine_alone_is_explained() {
+    let t = table1();
+    let o = ara(&["check", t.to_str().unwrap(), "--engine", "horn-cells"]);
+    let out = stdout(&o);
+    assert_eq!(code(&o), 0, "{out} {}", stderr(&o));
+    let mut lines = out.lines();
+    assert_eq!(
+        lines.next(),
+        Some("SAFE: proved by an inductive invariant that ara checked"),
+        "{out}"
+    );
+    assert!(
+        lines
+            .next()
+            .is_some_and(|l| l.starts_with("  loop at line 21: ")),
+        "{out}"
+    );
+    assert!(!out.contains("spacer") && !out.contains("vertex"), "{out}");
+    let o = ara(&["check", t.to_str().unwrap(), "--engine", "horn-cells", "-v"]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("details:\nSAFE (proved: inductive invariant"),
+        "{out}"
+    );
+    assert!(out.contains("strategy: engine"), "{out}");
+    let o = ara(&[
+        "check",
+        t.to_str().unwrap(),
+        "--engine",
+        "horn-cells",
+        "--json",
+    ]);
+    let j: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("JSON");
+    assert_eq!(
+        j["explanation"]["headline"],
+        "SAFE: proved by an inductive invariant that ara checked"
+    );
+    assert_eq!(j["explanation"]["invariants"][0]["line"], 21);
+    assert_eq!(j["strategy"], "engine");
+    assert_eq!(j["verdict"], "safe");
 }
 
 /// An unsafe program: UNSAFE with the inputs, confirmed by replaying them on the original (the

@@ -1,13 +1,14 @@
 //! The engine interface with the real ESBMC, Z3 and gcc: `engines::bmc::Bmc` through
 //! `&dyn Engine` (proofs, counterexamples as CFG paths, typed unknowns), and
-//! `engines::confirm` on the original program (confirmed by replay, infeasible with a core,
+//! `engines::concrete::confirm` on the original program (confirmed by replay, infeasible with a core,
 //! not a path). ESBMC and Z3 are found through `ARA_TOOLS_DIR` (or `scripts/setup`).
 
 use ara::abstraction::{IndexSets, VarSet, abstract_program};
+use ara::checkers::UnknownReason;
 use ara::checkers::{CheckOptions, CheckerKind, Mode};
 use ara::engines::bmc::Bmc;
 use ara::engines::concrete::confirm::{ConfirmOptions, Confirmation, confirm};
-use ara::engines::{Budget, Engine, EngineVerdict, Proof, UnknownReason};
+use ara::engines::{Budget, Engine, EngineVerdict, Proof};
 use ara::frontend::{FrontendOptions, load_file};
 use ara::ir::cfg::Cfg;
 use ara::ir::{Program, VERTEX_ERROR};

@@ -13,7 +13,8 @@
 //! modules, test-only `use`s) are skipped, so a unit test may build its input with the front
 //! end. The binaries (`src/main.rs`, `src/bin/`) are the CLI layer and use the library by
 //! its name; they are not read. Re-exports that keep old paths alive while other branches
-//! move to the new ones are allowed only through [`REEXPORTS`].
+//! move to the new ones are allowed only through [`REEXPORTS`] (none is left), and a `pub
+//! use` of another entry's item only through [`FACADES`].
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -49,14 +50,26 @@ const LAYERS: &[(&str, &[&str])] = &[
             "procedures",
         ],
     ),
-    ("cli", &["batch", "difftest"]),
+    ("cli", &["batch", "difftest", "commands"]),
 ];
 
 /// Imports a lower entry may make of a higher one: re-exports at an old path for branches
-/// in flight (remove after merge). Each is (importing module, imported module).
-const REEXPORTS: &[(&str, &str)] = &[
-    ("engines", "engines::concrete::confirm"),
-    ("engines", "engines::concrete::playback"),
+/// in flight (remove after merge). Each is (importing module, imported module). None is
+/// left: every user imports from the real path (issue 28).
+const REEXPORTS: &[(&str, &str)] = &[];
+
+/// Re-exports from another entry that are part of a module's interface, not an old path:
+/// (module, re-exported module). Any other `pub use` of another entry's item fails
+/// [`no_reexports_across_entries`]: import it from where it lives.
+const FACADES: &[(&str, &str)] = &[
+    // The checkers' trace types with the checkers that build them.
+    ("checkers", "checkers::trace"),
+    // The engines' proof types with the engines.
+    ("engines", "engines::proof"),
+    // The trace types of concrete execution with it.
+    ("engines::concrete", "engines::concrete::trace"),
+    // The differential tester's syntax tree uses the IR's operators as its own.
+    ("difftest::ast", "ir"),
 ];
 
 /// The entries in order, with their layer.
@@ -306,62 +319,126 @@ fn imports(mods: &[Module]) -> Vec<(String, String)> {
     for m in mods {
         let (text, tests) = without_tests(&strip(&m.text));
         dropped.extend(tests.iter().map(|t| format!("{}::{t}", m.path)));
-        let children: BTreeSet<String> = names
-            .iter()
-            .filter_map(|n| n.strip_prefix(&format!("{}::", m.path)))
-            .filter(|rest| !rest.contains("::"))
-            .map(str::to_string)
-            .collect();
-        let parent: Vec<String> = m.path.split("::").map(str::to_string).collect();
-        let c: Vec<char> = text.chars().collect();
-        let mut i = 0;
-        while i < c.len() {
-            let boundary =
-                i == 0 || !(c[i - 1].is_alphanumeric() || c[i - 1] == '_' || c[i - 1] == ':');
-            let start = i;
-            while c
-                .get(i)
-                .is_some_and(|ch| ch.is_alphanumeric() || *ch == '_')
+        found.extend(
+            paths_in(&m.path, &text, &names)
+                .into_iter()
+                .map(|t| (m.path.clone(), t)),
+        );
+    }
+    found.retain(|(from, to)| !dropped.contains(from) && !dropped.contains(to));
+    found.sort();
+    found.dedup();
+    found
+}
+
+/// The modules (of `names`) the paths into the crate in `text` of module `path` name.
+fn paths_in(path: &str, text: &str, names: &BTreeSet<String>) -> Vec<String> {
+    let children: BTreeSet<String> = names
+        .iter()
+        .filter_map(|n| n.strip_prefix(&format!("{path}::")))
+        .filter(|rest| !rest.contains("::"))
+        .map(str::to_string)
+        .collect();
+    let parent: Vec<String> = path.split("::").map(str::to_string).collect();
+    let c: Vec<char> = text.chars().collect();
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < c.len() {
+        let boundary =
+            i == 0 || !(c[i - 1].is_alphanumeric() || c[i - 1] == '_' || c[i - 1] == ':');
+        let start = i;
+        while c
+            .get(i)
+            .is_some_and(|ch| ch.is_alphanumeric() || *ch == '_')
+        {
+            i += 1;
+        }
+        if i == start {
+            i += 1;
+            continue;
+        }
+        if !boundary || c.get(i) != Some(&':') || c.get(i + 1) != Some(&':') {
+            continue;
+        }
+        let word: String = c[start..i].iter().collect();
+        let mut base = match word.as_str() {
+            "crate" => Vec::new(),
+            "self" => parent.clone(),
+            "super" => parent[..parent.len().saturating_sub(1)].to_vec(),
+            w if children.contains(w) => {
+                let mut b = parent.clone();
+                b.push(w.to_string());
+                b
+            }
+            _ => continue,
+        };
+        let mut j = i + 2;
+        // `super::super::…`
+        while c[j..].starts_with(&['s', 'u', 'p', 'e', 'r', ':', ':']) {
+            base.pop();
+            j += 7;
+        }
+        let mut paths = Vec::new();
+        i = paths_at(&c, j, base, &mut paths);
+        for p in paths {
+            if let Some(t) = target(&p, names)
+                && t != path
             {
-                i += 1;
-            }
-            if i == start {
-                i += 1;
-                continue;
-            }
-            if !boundary || c.get(i) != Some(&':') || c.get(i + 1) != Some(&':') {
-                continue;
-            }
-            let word: String = c[start..i].iter().collect();
-            let mut base = match word.as_str() {
-                "crate" => Vec::new(),
-                "self" => parent.clone(),
-                "super" => parent[..parent.len().saturating_sub(1)].to_vec(),
-                w if children.contains(w) => {
-                    let mut b = parent.clone();
-                    b.push(w.to_string());
-                    b
-                }
-                _ => continue,
-            };
-            let mut j = i + 2;
-            // `super::super::…`
-            while c[j..].starts_with(&['s', 'u', 'p', 'e', 'r', ':', ':']) {
-                base.pop();
-                j += 7;
-            }
-            let mut paths = Vec::new();
-            i = paths_at(&c, j, base, &mut paths);
-            for p in paths {
-                if let Some(t) = target(&p, &names)
-                    && t != m.path
-                {
-                    found.push((m.path.clone(), t));
-                }
+                found.push(t);
             }
         }
     }
-    found.retain(|(from, to)| !dropped.contains(from) && !dropped.contains(to));
+    found
+}
+
+/// Every re-export of the library (`pub use`, `pub(crate) use`, ...): (module, re-exported
+/// module), test code left out.
+fn reexports(mods: &[Module]) -> Vec<(String, String)> {
+    let names: BTreeSet<String> = mods.iter().map(|m| m.path.clone()).collect();
+    let mut found = Vec::new();
+    for m in mods {
+        let (text, _) = without_tests(&strip(&m.text));
+        let c: Vec<char> = text.chars().collect();
+        let mut at = 0;
+        while let Some(k) = text[at..].find("pub") {
+            let start = at + k;
+            at = start + 3;
+            let before = text[..start].chars().next_back();
+            if before.is_some_and(|ch| ch.is_alphanumeric() || ch == '_') {
+                continue;
+            }
+            // `pub use`, `pub(crate) use`, `pub(super) use`, `pub(in …) use`.
+            let rest = text[at..].trim_start();
+            let rest = match rest.strip_prefix('(') {
+                Some(r) => r.split_once(')').map_or("", |(_, r)| r).trim_start(),
+                None => rest,
+            };
+            let Some(after) = rest.strip_prefix("use ") else {
+                continue;
+            };
+            let from = text.len() - after.len();
+            let chars_from = text[..from].chars().count();
+            let end = item_end(&c, chars_from);
+            let stmt: String = c[chars_from..end].iter().collect();
+            // The path as a `use` reads it: relative to the crate unless it starts with
+            // `super`, `self` or a child.
+            let stmt = match stmt.trim_start() {
+                s if ["crate::", "super::", "self::"]
+                    .iter()
+                    .any(|p| s.starts_with(p)) =>
+                {
+                    s.to_string()
+                }
+                s if paths_in(&m.path, s, &names).is_empty() => format!("crate::{s}"),
+                s => s.to_string(),
+            };
+            found.extend(
+                paths_in(&m.path, &stmt, &names)
+                    .into_iter()
+                    .map(|t| (m.path.clone(), t)),
+            );
+        }
+    }
     found.sort();
     found.dedup();
     found
@@ -405,6 +482,69 @@ fn no_layer_imports_a_higher_one() {
         bad.is_empty(),
         "imports of a higher layer:\n{}",
         bad.join("\n")
+    );
+}
+
+/// A `pub use` of an item of another entry keeps a second path to it alive: only the
+/// [`FACADES`] may.
+#[test]
+fn no_reexports_across_entries() {
+    let found = reexports(&library());
+    let entry = |m: &str| rank(m).map(|r| r.1);
+    let bad: Vec<String> = found
+        .iter()
+        .filter(|(f, t)| entry(f) != entry(t))
+        .filter(|(f, t)| !FACADES.contains(&(f.as_str(), t.as_str())))
+        .map(|(f, t)| format!("{f} re-exports {t}: import it from {t} instead"))
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "re-exports across entries:\n{}",
+        bad.join("\n")
+    );
+    let stale: Vec<_> = FACADES
+        .iter()
+        .filter(|(f, t)| !found.iter().any(|(a, b)| a == f && b == t))
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "FACADES entries no longer used: {stale:?}"
+    );
+}
+
+/// The check above finds the re-exports that issue 28 removed, were they back.
+#[test]
+fn an_old_reexport_would_be_found() {
+    let m = |path: &str, text: &str| Module {
+        path: path.into(),
+        text: text.into(),
+    };
+    let mods = vec![
+        m(
+            "engines",
+            "pub mod concrete;\npub use concrete::{confirm, playback};\n",
+        ),
+        m("engines::concrete", "pub mod confirm;\npub mod playback;\n"),
+        m("engines::concrete::confirm", ""),
+        m("engines::concrete::playback", ""),
+        m(
+            "cegar",
+            "pub(crate) use crate::engines::concrete::confirm::x;\n",
+        ),
+        m("ir", "pub use types::{DataModel, IntType};\n"),
+        m("ir::types", ""),
+    ];
+    assert_eq!(
+        reexports(&mods),
+        [
+            (
+                "cegar".to_string(),
+                "engines::concrete::confirm".to_string()
+            ),
+            ("engines".into(), "engines::concrete::confirm".into()),
+            ("engines".into(), "engines::concrete::playback".into()),
+            ("ir".into(), "ir::types".into()),
+        ]
     );
 }
 

@@ -7,7 +7,7 @@
 //! cannot set what the run reads (an uninitialised array) or cannot see the error (a
 //! `reach_error` that does nothing), ara keeps its replay of its translation and says why.
 //! A disagreement of the two replays cannot be forged with a correct front end: the decision
-//! is unit-tested (`engines::playback`, `both_replays_to_the_verdict`).
+//! is unit-tested (`engines::concrete::playback`, `both_replays_to_the_verdict`).
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

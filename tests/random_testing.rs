@@ -1,7 +1,7 @@
 //! Random testing never makes a safe program UNSAFE (issue 11, class 2): programs whose
 //! inputs accumulate (running sums, prefix sums in arrays, in-place increments, nested loops,
 //! a draw that reads what a later draw writes) before an assumption that rejects them, run
-//! through `cegar::random::random_search` directly (both data models) and through `ara check`.
+//! through `engines::concrete::random::random_search` directly (both data models) and through `ara check`.
 //! Their unsafe twins are still found, each hit confirmed by replaying all its inputs on the
 //! unmodified program. Ground truth: plain ESBMC with complete unwinding (safe programs:
 //! VERIFICATION SUCCESSFUL in 0.2 s; twins: VERIFICATION FAILED), and the arithmetic in each

@@ -55,8 +55,7 @@ use super::index_set::ListElement;
 use crate::abstraction::IndexSets;
 use crate::checkers::trace::Trace;
 use crate::error::AraError;
-// re-export for branches in flight; remove after merge
-pub(crate) use crate::ir::constant::const_value;
+use crate::ir::constant::const_value;
 use crate::ir::{
     ArrId, ArrayInit, BinOp, Expr, IntType, LabelId, Program, Size, Span, Stmt, StmtKind, Storage,
     Var, VarId, Vertex,

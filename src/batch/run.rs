@@ -12,10 +12,11 @@
 
 use super::report::{Row, Verdict};
 use super::task::{Runnable, Task, TaskProblem};
-use crate::cegar::{FinalVerdict, TrackedSummary};
+use crate::cegar::TrackedSummary;
 use crate::checkers::{self, UnknownReason};
 use crate::strategy::AnsweredBy;
 use crate::tools::{self, Ending, Limits, RunOutput};
+use crate::verdict::FinalVerdict;
 use serde::Deserialize;
 use std::collections::VecDeque;
 use std::io::IsTerminal;

@@ -5,13 +5,8 @@
 //! and whose inputs, replayed on the original program, reach the error), or UNKNOWN with the
 //! reason; plus the iterations, the final V and R, and where the time went. Each abstraction
 //! is checked by the engine [`crate::engines::bmc::Bmc`]; each counterexample goes through
-//! [`crate::engines::confirm::confirm`] on the original program (confirmed: UNSAFE; infeasible:
+//! [`crate::engines::concrete::confirm::confirm`] on the original program (confirmed: UNSAFE; infeasible:
 //! its unsat core drives the refinement; otherwise UNKNOWN).
-
-// re-export for branches in flight; remove after merge
-pub use crate::engines::concrete::{random, replay};
-// re-export for branches in flight; remove after merge
-pub use crate::engines::concrete::{ConcreteTrace, InputValue, ReplayedOn, describe_path};
 
 use crate::abstraction::index_set::Term;
 use crate::abstraction::{IndexSets, SymCell, Tracked, VarSet, abstract_program_with, array_size};
@@ -30,7 +25,7 @@ use crate::smt::{
     forced_value_before, minimize_core, solve_without_core, var_index_term,
 };
 use crate::tools::Limits;
-pub use crate::verdict::FinalVerdict;
+use crate::verdict::FinalVerdict;
 use crate::verdict::{Inconclusive, SafeProof, Subject, Unconfirmed};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -55,7 +50,7 @@ pub struct CegarOptions {
     /// Which engines check each abstraction.
     pub engines: EngineChoice,
     /// The user's file: an UNSAFE verdict is replayed on it too (`strategy::check`,
-    /// `engines::playback`). `None`: on ara's translation only.
+    /// `engines::concrete::playback`). `None`: on ara's translation only.
     pub source: Option<crate::engines::concrete::playback::SourceOptions>,
 }
 
@@ -529,7 +524,10 @@ pub fn check(p: &Program, opts: &CegarOptions) -> Result<CheckReport, AraError> 
         };
         let path = cex.path.clone();
         it.path = path.clone();
-        keep(&format!("trace_{k}.txt"), &describe_path(p, &cfg, &path));
+        keep(
+            &format!("trace_{k}.txt"),
+            &crate::engines::concrete::describe_path(p, &cfg, &path),
+        );
 
         // 3. Is the trace feasible in the original program?
         let t = Instant::now();

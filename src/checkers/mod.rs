@@ -16,7 +16,7 @@ pub mod trace;
 
 pub use trace::{NondetValue, SourceLoc, StepKind, Trace, TraceStep};
 
-pub use crate::engines::proof::Proof;
+use crate::engines::proof::Proof;
 use crate::error::AraError;
 use crate::ir::DataModel;
 use crate::tools::{self, Ending, Limits, RunOutput, Tool};

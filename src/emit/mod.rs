@@ -16,7 +16,7 @@ const PRELUDE: &str = include_str!("../../templates/prelude.c");
 
 /// The allocation and index macros of programs with symbolic-size arrays (see
 /// `Emitter::allocate`). For checkers an allocation cannot fail (the arrays of the IR exist)
-/// and an index is itself; a replay (`-DARA_REPLAY`, `cegar::replay`) defines `ara_alloc`,
+/// and an index is itself; a replay (`-DARA_REPLAY`, `engines::concrete::replay`) defines `ara_alloc`,
 /// `ara_alloc_zero` and `ara_idx` in its harness: a size above its cap abandons the run, an
 /// index out of bounds traps; `ARA_FILL` gives a `malloc`'d array random contents in random
 /// testing (logged as inputs `ara_fill_<array id>`) and nothing in a replay.

@@ -14,13 +14,11 @@
 pub mod bmc;
 pub mod concrete;
 pub mod horn;
-// re-export for branches in flight; remove after merge
-pub use concrete::{confirm, playback};
 pub mod proof;
 pub mod race;
 pub mod unwind;
 
-pub use crate::checkers::{UnknownReason, Verdict};
+use crate::checkers::{UnknownReason, Verdict};
 use crate::error::AraError;
 use crate::ir::{Program, Vertex};
 use crate::tools::CancelFlag;

@@ -5,33 +5,144 @@
 //! negated disjuncts as an implication (`!(w1 == 1) || a[w1] < 10` is `w1 == 1 ==> a[w1] <
 //! 10`), implications of one premise merged, repeated conjuncts and `1` dropped, a negated
 //! comparison as its opposite, and under `forall w in [0, N):` the facts about the first `X`
-//! elements as `forall w in [0, X): …` (facts not about `w` outside the quantifier). Pure
-//! text to text: an expression it cannot read is returned as it is. Only for display: the
-//! proof was checked on the original expression.
+//! elements as `forall w in [0, X): …` (facts not about `w` outside the quantifier), and
+//! conjuncts the types of their terms imply ([`Ranges`]: `a[29] < 2147483648` for an `int`
+//! array says nothing) dropped. Pure text to text: an expression it cannot read is returned
+//! as it is. Only for display: the proof was checked on the original expression.
 
-/// `c_expr` simplified for a reader.
+use std::collections::HashMap;
+
+/// The values each variable and each array's elements may take by their C type, by name (the
+/// C name and the name in the user's file): what a bound implied by a type is checked against.
+#[derive(Clone, Debug, Default)]
+pub struct Ranges {
+    vars: HashMap<String, (i128, i128)>,
+    arrays: HashMap<String, (i128, i128)>,
+}
+
+impl Ranges {
+    /// The ranges of `p`'s variables and arrays (two of one name: the hull of their ranges).
+    pub fn of(p: &crate::ir::Program) -> Ranges {
+        let mut r = Ranges::default();
+        let add = |m: &mut HashMap<String, (i128, i128)>, names: [&String; 2], (lo, hi)| {
+            for n in names {
+                let e = m.entry(n.clone()).or_insert((lo, hi));
+                *e = (e.0.min(lo), e.1.max(hi));
+            }
+        };
+        for v in &p.vars {
+            add(&mut r.vars, [&v.name, &v.display], v.ty.range(p.data_model));
+        }
+        for a in &p.arrays {
+            add(
+                &mut r.arrays,
+                [&a.name, &a.display],
+                a.elem.range(p.data_model),
+            );
+        }
+        r
+    }
+
+    /// The range of a term: a variable, or an element of an array.
+    fn of_term(&self, t: &E) -> Option<(i128, i128)> {
+        match t {
+            E::Atom(n) => self.vars.get(n).copied(),
+            E::Index(a, _) => match &**a {
+                E::Atom(n) => self.arrays.get(n).copied(),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Whether `e` holds for every value of its term's type: `t < c` with `c` above the
+    /// type's largest value, `c <= t` with `c` at most its least, ... (a disjunction or an
+    /// implication whose conclusion holds so too).
+    fn always(&self, e: &E) -> bool {
+        match e {
+            E::Or(xs) => xs.iter().any(|x| self.always(x)),
+            E::Implies(_, q) => self.always(q),
+            E::Bin(op, a, b) => {
+                let (op, t, c) = match (number(a), number(b)) {
+                    (None, Some(c)) => (op.as_str(), &**a, c),
+                    (Some(c), None) => (mirror(op), &**b, c),
+                    _ => return false,
+                };
+                let Some((lo, hi)) = self.of_term(t) else {
+                    return false;
+                };
+                match op {
+                    "<" => hi < c,
+                    "<=" => hi <= c,
+                    ">" => lo > c,
+                    ">=" => lo >= c,
+                    "!=" => c < lo || c > hi,
+                    _ => false,
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// `e`'s conjuncts without those [`Ranges::always`] holds.
+    fn drop_always(&self, e: E) -> E {
+        match e {
+            E::And(xs) => and(xs.into_iter().filter(|x| !self.always(x)).collect()),
+            x if self.always(&x) => E::Atom("1".into()),
+            x => x,
+        }
+    }
+}
+
+/// A literal integer (`-5` read as one).
+fn number(e: &E) -> Option<i128> {
+    match e {
+        E::Atom(a) => a.parse().ok(),
+        E::Un(op, x) if op == "-" => number(x).map(|n| -n),
+        _ => None,
+    }
+}
+
+/// `c op t` as `t op' c`.
+fn mirror(op: &str) -> &str {
+    match op {
+        "<" => ">",
+        "<=" => ">=",
+        ">" => "<",
+        ">=" => "<=",
+        o => o,
+    }
+}
+
+/// `c_expr` simplified for a reader (no facts about types: [`simplify_in`]).
 pub fn simplify(c_expr: &str) -> String {
+    simplify_in(c_expr, &Ranges::default())
+}
+
+/// `c_expr` simplified for a reader, without the conjuncts the ranges of its terms' types
+/// imply.
+pub fn simplify_in(c_expr: &str, ranges: &Ranges) -> String {
     // `size of a` (the cell engine's name of a symbolic size) as one word while reading.
     let text = c_expr.trim().replace("size of ", "size_of__");
-    match simplify_quantified(&text) {
+    match simplify_quantified(&text, ranges) {
         Some(s) => s.replace("size_of__", "size of "),
         None => c_expr.to_string(),
     }
 }
 
-fn simplify_quantified(s: &str) -> Option<String> {
+fn simplify_quantified(s: &str, ranges: &Ranges) -> Option<String> {
     let Some(rest) = s.strip_prefix("forall ") else {
         let e = Parser::new(s)?.whole()?;
-        return Some(simplify_expr(e).to_string());
+        return Some(ranges.drop_always(simplify_expr(e)).to_string());
     };
     // `forall w1, w2 in [0, N): body`, possibly nested.
     let (vars, rest) = rest.split_once(" in [")?;
     let (range, body) = rest.split_once("): ")?;
     let vars: Vec<&str> = vars.split(", ").collect();
     let conjuncts = if body.starts_with("forall ") {
-        vec![E::Atom(simplify_quantified(body)?)]
+        vec![E::Atom(simplify_quantified(body, ranges)?)]
     } else {
-        match simplify_expr(Parser::new(body)?.whole()?) {
+        match ranges.drop_always(simplify_expr(Parser::new(body)?.whole()?)) {
             E::And(xs) => xs,
             x => vec![x],
         }
@@ -603,7 +714,7 @@ fn tokens(s: &str) -> Option<Vec<String>> {
 
 #[cfg(test)]
 mod tests {
-    use super::simplify;
+    use super::{Ranges, simplify, simplify_in};
 
     #[test]
     fn disjunctions_of_negations_read_as_implications() {
@@ -643,6 +754,40 @@ mod tests {
             ),
             "N <= 100000 && N == size of a && i <= N && N >= 1 && i >= 1 && \
              forall w1 in [0, i): a[w1] == 7 + 3 * w1"
+        );
+    }
+
+    /// Bounds an `int` (or `unsigned char`) has by its type say nothing: dropped, where they
+    /// are conjuncts, conclusions or disjuncts; bounds it does not have stay.
+    #[test]
+    fn bounds_implied_by_the_types_are_dropped() {
+        let int = (-(1i128 << 31), (1i128 << 31) - 1);
+        let mut r = Ranges::default();
+        r.vars.insert("i".into(), int);
+        r.vars.insert("c".into(), (0, 255));
+        r.arrays.insert("a".into(), int);
+        assert_eq!(
+            simplify_in(
+                "(a[1] < 10) && (a[29] < 2147483648) && (i > -1) && (i < 2) && \
+                 (a[29] > -2147483649) && (a[1] > 8) && (-2147483648 <= i)",
+                &r
+            ),
+            "a[1] < 10 && i > -1 && i < 2 && a[1] > 8"
+        );
+        assert_eq!(
+            simplify_in("c >= 0 && c != 300 && (c <= 255 || i == 1) && c < 255", &r),
+            "c < 255"
+        );
+        assert_eq!(
+            simplify_in(
+                "forall w1 in [0, 30): (w1 != 3 || a[w1] <= 2147483647) && i < 2",
+                &r
+            ),
+            "i < 2"
+        );
+        assert_eq!(
+            simplify_in("a[3] < 2147483647 && j < 5000000000", &r),
+            "a[3] < 2147483647 && j < 5000000000"
         );
     }
 

@@ -19,8 +19,9 @@ pub mod trace;
 
 use crate::engines::Proof;
 use crate::engines::concrete::trace::{ConcreteTrace, ReplayedOn};
-use crate::ir::Program;
-use crate::ir::cfg::Cfg;
+use crate::ir::cfg::{Action, Cfg};
+use crate::ir::procs::{ProcId, ProcProgram};
+use crate::ir::{Program, StmtKind};
 use crate::verdict::FinalVerdict;
 use crate::verdict::{Inconclusive, Subject};
 use serde::Serialize;
@@ -33,6 +34,16 @@ pub struct PlainInvariant {
     /// The loop's line in the user's file (0 when ara made the loop).
     pub line: u32,
     pub text: String,
+}
+
+/// Where `ara check` wrote what is too long to print (paths), when it did.
+#[derive(Clone, Debug, Default)]
+pub struct Written {
+    /// Every input ([`Explanation::inputs_text`]), when more than [`text::MAX_INPUTS_SHOWN`].
+    pub inputs: Option<String>,
+    /// The whole trace ([`Explanation::trace_text`]), when longer than
+    /// [`text::MAX_STEPS_SHOWN`] steps.
+    pub trace: Option<String>,
 }
 
 /// What `ara check` says to a user.
@@ -63,11 +74,12 @@ pub fn explain(p: Option<&Program>, verdict: &FinalVerdict, source: Option<&str>
     match verdict {
         FinalVerdict::Safe { proof } => {
             if let Proof::InductiveInvariant { invariants, .. } = &proof.how {
+                let ranges = p.map(invariant::Ranges::of).unwrap_or_default();
                 e.invariants = invariants
                     .iter()
                     .map(|i| PlainInvariant {
                         line: i.line,
-                        text: invariant::simplify(&i.c_expr),
+                        text: invariant::simplify_in(&i.c_expr, &ranges),
                     })
                     .collect();
             }
@@ -86,6 +98,52 @@ pub fn explain(p: Option<&Program>, verdict: &FinalVerdict, source: Option<&str>
         FinalVerdict::Unknown { reason } => e.headline = unknown_headline(reason),
     }
     e
+}
+
+/// The explanation of `verdict` for a program checked on its source (recursion, many
+/// calls: `procedures`), whose procedural form `pp` the front end read (when it could): as
+/// [`explain`] without a program, and an UNSAFE headline names the place of the error when
+/// the program has one ([`error_site`]: the run that reached the error went through it).
+pub fn explain_procedures(
+    pp: Option<&ProcProgram>,
+    verdict: &FinalVerdict,
+    source: Option<&str>,
+) -> Explanation {
+    let mut e = explain(None, verdict, source);
+    if let (FinalVerdict::Unsafe { .. }, None, Some(pp)) = (verdict, &e.trace, pp)
+        && let Some((kind, line)) = error_site(pp)
+    {
+        let at = format!("{}:{line}", text::short_file(&pp.program.file));
+        e.headline = failure_words(kind, &at, "");
+    }
+    e
+}
+
+/// The one place of `pp` where the error is entered (an assertion, or a call of an error
+/// function), with its line, if all its procedures have one only.
+pub fn error_site(pp: &ProcProgram) -> Option<(FailureKind, u32)> {
+    let ids = std::iter::once(None).chain((0..pp.procs.len() as u32).map(|i| Some(ProcId(i))));
+    let mut sites = std::collections::BTreeSet::new();
+    for id in ids {
+        let q = pp.body_program(id);
+        let cfg = Cfg::build(&q);
+        for n in &cfg.nodes {
+            if !n.succs.iter().any(|e| e.to == crate::ir::VERTEX_ERROR) {
+                continue;
+            }
+            let kind = match &n.action {
+                Action::Stmt(s) if matches!(s.kind, StmtKind::Assert(_)) => 0,
+                _ => 1,
+            };
+            sites.insert((kind, n.span.line));
+        }
+    }
+    let mut it = sites.into_iter();
+    match (it.next(), it.next()) {
+        (Some((0, line)), None) => Some((FailureKind::Assertion, line)),
+        (Some((_, line)), None) => Some((FailureKind::ErrorCall, line)),
+        _ => None,
+    }
 }
 
 /// The confirmed run of `trace` step by step, on the program as `strategy::check` ran it.
@@ -154,7 +212,12 @@ fn unsafe_headline(t: Option<&SourceTrace>) -> String {
         1 => " after 1 iteration".into(),
         n => format!(" after {n} iterations"),
     };
-    match t.failure.kind {
+    failure_words(t.failure.kind, &at, &after)
+}
+
+/// `UNSAFE: assertion at prog.c:11 fails after 2 iterations` (`after` may be empty).
+fn failure_words(kind: FailureKind, at: &str, after: &str) -> String {
+    match kind {
         FailureKind::Assertion => format!("UNSAFE: assertion at {at} fails{after}"),
         FailureKind::ErrorCall => format!("UNSAFE: the error call at {at} is reached{after}"),
     }
@@ -171,9 +234,8 @@ fn unknown_headline(r: &Inconclusive) -> String {
 
 impl Explanation {
     /// The text `ara check` prints (before the details of `--verbose`). `trace` is the
-    /// verdict's trace; `inputs_file`, where the inputs were written when there are more
-    /// than [`text::MAX_INPUTS_SHOWN`] (the caller writes them: [`Explanation::inputs_text`]).
-    pub fn text(&self, trace: Option<&ConcreteTrace>, inputs_file: Option<&str>) -> String {
+    /// verdict's trace; `files`, where the caller wrote what is too long to print.
+    pub fn text(&self, trace: Option<&ConcreteTrace>, files: &Written) -> String {
         let mut out = format!("{}\n", self.headline);
         for i in &self.invariants {
             let at = match i.line {
@@ -186,8 +248,9 @@ impl Explanation {
         let _ = writeln!(out, "confirmed: {}", confirmed(ct));
         match &self.trace {
             Some(t) => {
-                let _ = write!(out, "error trace:\n{}", text::steps(t));
-                match inputs_file {
+                let steps = text::steps_capped(t, files.trace.as_deref());
+                let _ = write!(out, "error trace:\n{steps}");
+                match files.inputs.as_deref() {
                     Some(f) => {
                         let _ = writeln!(out, "inputs: {} values, written to {f}", t.inputs.len());
                     }
@@ -237,6 +300,19 @@ impl Explanation {
         self.trace
             .as_ref()
             .is_some_and(|t| t.inputs.len() > text::MAX_INPUTS_SHOWN)
+    }
+
+    /// Whether the trace has more steps than are printed ([`text::MAX_STEPS_SHOWN`]): then
+    /// [`Explanation::trace_text`] goes to a file.
+    pub fn trace_to_file(&self) -> bool {
+        self.trace
+            .as_ref()
+            .is_some_and(|t| text::step_lines(t) > text::MAX_STEPS_SHOWN)
+    }
+
+    /// The whole error trace, every step.
+    pub fn trace_text(&self) -> String {
+        self.trace.as_ref().map(text::steps).unwrap_or_default()
     }
 
     /// Every input, one per line, with the line that read it.

@@ -3,7 +3,7 @@
 //!
 //! Takes the program (as `strategy::check` ran it: after `ir::dead`), its CFG, the run's
 //! nondeterministic values in the order it read them and the initial values of uninitialised
-//! locals (zero where none is given), as `cegar::replay` feeds them to gcc; gives the
+//! locals (zero where none is given), as `engines::concrete::replay` feeds them to gcc; gives the
 //! [`Run`]: one [`Event`] per vertex, the inputs named by what they initialise, and whether
 //! the run reached the error. Only for display: the verdict was confirmed by the replay
 //! before; a run that does not reach the error here (an interpreter limit, a disagreement)

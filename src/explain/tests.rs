@@ -14,6 +14,17 @@ fn explained(
     nondets: &[i128],
     initial: &[(&str, i128, i128)],
 ) -> (String, serde_json::Value) {
+    let (e, text) = explained_with(name, nondets, initial, &Written::default());
+    (text, serde_json::to_value(&e).unwrap())
+}
+
+/// The explanation of the run (as [`explained`]) and its text with `files` written.
+fn explained_with(
+    name: &str,
+    nondets: &[i128],
+    initial: &[(&str, i128, i128)],
+    files: &Written,
+) -> (Explanation, String) {
     let path = format!("{}/tests/explain/{name}", env!("CARGO_MANIFEST_DIR"));
     let src = std::fs::read_to_string(&path).expect("test program");
     // The front end reads preprocessed text: comment lines blank (the lines keep their
@@ -53,7 +64,8 @@ fn explained(
     let FinalVerdict::Unsafe { trace } = &v else {
         unreachable!()
     };
-    (e.text(Some(trace), None), serde_json::to_value(&e).unwrap())
+    let text = e.text(Some(trace), files);
+    (e, text)
 }
 
 /// The worked example's bug: a loop folded with its counter and the elements it wrote and
@@ -238,5 +250,118 @@ fn many_inputs_go_to_a_file() {
     assert_eq!(
         json["trace"]["inputs"][199_999],
         serde_json::json!({"name": "b[99999]", "value": 4, "line": 8, "uninitialised": false})
+    );
+}
+
+/// The program of `tests/explain/NAME` as the front end reads it.
+fn program(name: &str) -> Program {
+    let path = format!("{}/tests/explain/{name}", env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(&path).expect("test program");
+    let text: Vec<&str> = src
+        .lines()
+        .map(|l| if l.starts_with("//") { "" } else { l })
+        .collect();
+    parse_source(&text.join("\n"), name, &FrontendOptions::default()).expect("parses")
+}
+
+/// A SAFE answer by an invariant (the Horn engine's on the worked example, as it printed
+/// it): the bounds an `int` has by its type (`a[29] < 2147483648`) are not printed; the
+/// bounds that say something (`i > -1`, `i < 2`) are.
+#[test]
+fn safe_invariant_without_type_bounds() {
+    let p = program("loop_bug.c");
+    let proof = crate::verdict::SafeProof {
+        how: Proof::InductiveInvariant {
+            found_by: "spacer".into(),
+            invariants: vec![crate::engines::LoopInvariant {
+                vertex: 3,
+                line: 20,
+                c_expr: "(a[1] < 10) && (a[29] < 2147483648) && (i > -1) && (i < 2) && \
+                         (a[29] > -2147483649) && (a[1] > 8)"
+                    .into(),
+            }],
+        },
+        engine: "spacer".into(),
+        on: Subject::Original,
+    };
+    let e = explain(Some(&p), &FinalVerdict::Safe { proof }, None);
+    assert_eq!(
+        e.text(None, &Written::default()),
+        "SAFE: proved by an inductive invariant that ara checked
+  loop at line 20: a[1] < 10 && i > -1 && i < 2 && a[1] > 8
+"
+    );
+}
+
+/// A long run without a loop: the first 15 and the last 25 of its 60 steps printed, the
+/// others counted, with where the whole trace is; the JSON has every step.
+#[test]
+fn a_long_straight_run_is_capped() {
+    let (text, json) = explained("straight.c", &[2], &[]);
+    let mut want = "UNSAFE: assertion at straight.c:69 fails
+confirmed: replayed on your program: compiled with gcc and run on these inputs, it reaches the error
+error trace:
+  straight.c:9   int x = __VERIFIER_nondet_int();  x = 2
+  straight.c:10  if (x < 0 || x > 100) return 0;   false
+"
+    .to_string();
+    for (line, x) in (11..24).zip(3..) {
+        want += &format!("  straight.c:{line}  x = x + 1;                        x = {x}\n");
+    }
+    want += "  ... 21 steps omitted (the whole trace: --json) ...\n";
+    for (line, x) in (45..69).zip(37..) {
+        want += &format!("  straight.c:{line}  x = x + 1;                        x = {x}\n");
+    }
+    want += "  straight.c:69  __VERIFIER_assert(x != 60);       fails: x = 60\ninputs:\n  x = 2\n";
+    assert_eq!(text, want);
+    assert_eq!(json["trace"]["steps"].as_array().map(Vec::len), Some(61));
+    // With the whole trace written to a file: its path instead, and every step in it.
+    let files = Written {
+        inputs: None,
+        trace: Some("/tmp/trace.txt".into()),
+    };
+    let (e, text) = explained_with("straight.c", &[2], &[], &files);
+    assert!(e.trace_to_file());
+    assert_eq!(e.trace_text().lines().count(), 61);
+    assert!(
+        text.contains("\n  ... 21 steps omitted (the whole trace: /tmp/trace.txt) ...\n"),
+        "{text}"
+    );
+}
+
+/// An UNSAFE verdict on a recursive program, checked on its source (no run of ara's to
+/// retrace): the headline names the one assertion of the program; with two, it says only
+/// that the error is reached.
+#[test]
+fn recursive_headline_names_the_assertion() {
+    let trace = ConcreteTrace {
+        path: vec![],
+        steps: vec![],
+        inputs: vec![],
+        confirmed_by: "test".into(),
+        replayed_on: ReplayedOn::Source,
+        not_on_source: None,
+        nondet_values: vec![],
+        initial_values: Default::default(),
+    };
+    let v = FinalVerdict::Unsafe { trace };
+    let headline = |name: &str| {
+        let path = format!("{}/tests/explain/{name}", env!("CARGO_MANIFEST_DIR"));
+        let opts = FrontendOptions::default();
+        let pp =
+            crate::frontend::load_procedures(std::path::Path::new(&path), &opts).expect("reads");
+        explain_procedures(Some(&pp), &v, None).headline
+    };
+    assert_eq!(
+        headline("recursive.c"),
+        "UNSAFE: assertion at recursive.c:14 fails"
+    );
+    assert_eq!(
+        headline("recursive_two.c"),
+        "UNSAFE: the error is reached (the run is below)"
+    );
+    assert_eq!(
+        explain_procedures(None, &v, None).headline,
+        "UNSAFE: the error is reached (the run is below)"
     );
 }

@@ -9,8 +9,48 @@ use std::fmt::Write as _;
 /// Inputs listed in the text at most; more go to a file (`ara check` writes it).
 pub const MAX_INPUTS_SHOWN: usize = 20;
 
-/// The steps of `t`, one per line, indented by two spaces.
+/// Steps printed at most: beyond, the first [`HEAD_SHOWN`] and the last ones, the others
+/// counted in one line (the whole trace is in the JSON, and `ara check` writes it to a file).
+pub const MAX_STEPS_SHOWN: usize = 40;
+/// The steps printed before the omitted ones.
+const HEAD_SHOWN: usize = 15;
+
+/// A printed step: `(location, text, values, depth)`.
+type Row = (String, String, String, usize);
+
+/// The steps of `t`, one per line, indented by two spaces, every one.
 pub fn steps(t: &SourceTrace) -> String {
+    render(&rows(t), &[])
+}
+
+/// How many lines [`steps`] has.
+pub fn step_lines(t: &SourceTrace) -> usize {
+    rows(t).len()
+}
+
+/// The steps of `t` as [`steps`], at most [`MAX_STEPS_SHOWN`] of them: the first
+/// [`HEAD_SHOWN`], `... N steps omitted ...` (with where the whole trace is, `whole_in`), and
+/// the last ones, which end in the failure.
+pub fn steps_capped(t: &SourceTrace, whole_in: Option<&str>) -> String {
+    let mut rows = rows(t);
+    if rows.len() <= MAX_STEPS_SHOWN {
+        return render(&rows, &[]);
+    }
+    let tail = rows.split_off(rows.len() - (MAX_STEPS_SHOWN - HEAD_SHOWN));
+    let omitted = rows.len() - HEAD_SHOWN;
+    rows.truncate(HEAD_SHOWN);
+    let whole = match whole_in {
+        Some(f) => format!(" (the whole trace: {f})"),
+        None => " (the whole trace: --json)".into(),
+    };
+    let gap = format!("... {omitted} steps omitted{whole} ...");
+    let head = render(&rows, &tail);
+    let tail = render(&tail, &rows);
+    format!("{head}  {gap}\n{tail}")
+}
+
+/// The rows of `t`'s steps, the failure's line saying how it fails.
+fn rows(t: &SourceTrace) -> Vec<Row> {
     let file = short_file(&t.file);
     let mut rows = vec![];
     rows_of(&t.steps, &file, 1, &mut rows);
@@ -30,9 +70,14 @@ pub fn steps(t: &SourceTrace) -> String {
     {
         r.2 = "the error is reached".into();
     }
-    let width = rows.iter().map(|r| r.0.chars().count()).max().unwrap_or(0);
-    let text_width = rows
-        .iter()
+    rows
+}
+
+/// `rows` as lines, in columns as wide as those of `rows` and `beside` (printed with them).
+fn render(rows: &[Row], beside: &[Row]) -> String {
+    let all = || rows.iter().chain(beside);
+    let width = all().map(|r| r.0.chars().count()).max().unwrap_or(0);
+    let text_width = all()
         .filter(|r| !r.2.is_empty())
         .map(|r| r.1.chars().count())
         .max()
@@ -40,7 +85,7 @@ pub fn steps(t: &SourceTrace) -> String {
         .min(40);
     let mut out = String::new();
     for (loc, text, values, depth) in rows {
-        let indent = "  ".repeat(depth);
+        let indent = "  ".repeat(*depth);
         let line = if values.is_empty() {
             format!("{indent}{loc:<width$}  {text}")
         } else {
@@ -52,12 +97,7 @@ pub fn steps(t: &SourceTrace) -> String {
 }
 
 /// `(location, text, values, depth)` per line.
-fn rows_of(
-    steps: &[Step],
-    file: &str,
-    depth: usize,
-    out: &mut Vec<(String, String, String, usize)>,
-) {
+fn rows_of(steps: &[Step], file: &str, depth: usize, out: &mut Vec<Row>) {
     for s in steps {
         match s {
             Step::Statement {

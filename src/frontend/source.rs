@@ -32,7 +32,7 @@ pub const MAX_CALL_DEPTH: usize = 5_000;
 /// what abstractions add.
 pub const MAX_NESTING: usize = 900;
 /// Stack of the threads that recurse over syntax trees (owned by `tools`, which spawns them).
-pub use crate::tools::STACK_BYTES;
+use crate::tools::STACK_BYTES;
 
 /// [`MAX_DEPTH`] on this thread: scaled down with its stack when [`crate::tools::spawn_deep`]
 /// gave it less than a quarter of [`STACK_BYTES`] (the limit has a margin of 8 for `else if`

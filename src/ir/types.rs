@@ -37,7 +37,7 @@ pub const RESERVED_NAMES: &[&str] = &[
     "__VERIFIER_assume",
     "__VERIFIER_error",
     "ara_loc",
-    // The heap of symbolic-size arrays in emitted programs and replays (`emit`, `cegar::replay`).
+    // The heap of symbolic-size arrays in emitted programs and replays (`emit`, `engines::concrete::replay`).
     "malloc",
     "calloc",
     "ara_alloc",

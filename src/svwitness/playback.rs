@@ -1,6 +1,6 @@
 //! The playback harness of a confirmed run, from the original file: the inputs of
 //! `__VERIFIER_nondet_*` calls in call order (with their types), what the run read that no
-//! call gave, and the functions the harness must define ([`engines::playback`] writes and
+//! call gave, and the functions the harness must define ([`engines::concrete::playback`] writes and
 //! runs it).
 //!
 //! Takes the program, its file and error functions ([`SourceOptions`]), and a confirmed run
@@ -12,9 +12,9 @@
 //! library function's result) and every initial value of an uninitialised local the run read
 //! is a value the harness cannot set (listed in [`Harness::unset`]). That labelling run only
 //! decides which values go into the harness: what the harness proves is decided by the user's
-//! file compiled with it (`engines::playback`, soundness there).
+//! file compiled with it (`engines::concrete::playback`, soundness there).
 //!
-//! [`engines::playback`]: crate::engines::playback
+//! [`engines::concrete::playback`]: crate::engines::concrete::playback
 
 use super::locals;
 use super::run::{InputPlan, Read, RunEnding, run_original};
@@ -163,7 +163,7 @@ fn unordered(spans: &BTreeMap<Vertex, Span>, prev: &Read, next: &Read) -> bool {
 }
 
 /// Replays the confirmed `trace` of `p` on the user's file (module doc of
-/// `engines::playback`: what each outcome means), in `dir`, before `deadline`.
+/// `engines::concrete::playback`: what each outcome means), in `dir`, before `deadline`.
 pub fn confirm_on_source(
     p: &Program,
     opts: &SourceOptions,

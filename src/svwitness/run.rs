@@ -1,4 +1,4 @@
-//! ADAPTER (for the lead to move next to `cegar::replay`): run the original program, compiled
+//! ADAPTER (for the lead to move next to `engines::concrete::replay`): run the original program, compiled
 //! with gcc as a replay is, on a given input sequence, and tell which source call read each
 //! input and whether (and where) the error was reached.
 //!

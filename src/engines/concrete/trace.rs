@@ -23,7 +23,7 @@ pub struct ConcreteTrace {
     /// How the trace was confirmed.
     pub confirmed_by: String,
     /// Which program the confirming replay compiled: the user's file or ara's translation of
-    /// it (`engines::playback`).
+    /// it (`engines::concrete::playback`).
     #[serde(default)]
     pub replayed_on: ReplayedOn,
     /// Why not on the user's file (with [`ReplayedOn::Translation`], when it was tried).
@@ -44,11 +44,11 @@ pub struct ConcreteTrace {
 #[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 pub enum ReplayedOn {
-    /// ara's translation of the program (emitted from the IR: `cegar::replay`).
+    /// ara's translation of the program (emitted from the IR: `engines::concrete::replay`).
     #[default]
     Translation,
     /// The user's own file, compiled by gcc with a harness of the inputs
-    /// (`engines::playback`).
+    /// (`engines::concrete::playback`).
     Source,
 }
 

@@ -1,0 +1,395 @@
+//! `ara check`: the program through the portfolio (or, for recursion and many calls, the
+//! procedures' check on the source; with `--engine horn-cells`, that engine alone), the
+//! verdict explained (`explain`), the witness and the playback harness written.
+
+use super::*;
+
+/// The arguments of `ara check`.
+#[derive(Args)]
+pub struct CheckArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub checker: CheckerArgs,
+    /// Initial scalar variables V: all (default) or none (as in the paper).
+    #[arg(long, value_enum, default_value = "all")]
+    pub initial_vars: InitialVars,
+    /// Theory of the trace formulas: bit-vectors with C semantics (bv) or integers (lia).
+    #[arg(long, value_enum, default_value = "bv")]
+    pub theory: TheoryArg,
+    /// Stop after this many refinement iterations.
+    #[arg(long, default_value_t = 50)]
+    pub max_iterations: u32,
+    /// witness: the witness-index transformation only; cegar: the refinement loop only;
+    /// auto: witness first, then the refinement loop beside a bounded search.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub strategy: StrategyArg,
+    /// Write an SV-COMP witness (YAML, format 2.0) of the verdict here: for UNSAFE the
+    /// confirmed run's inputs (`ara validate` checks it).
+    #[arg(long, value_name = "FILE")]
+    pub witness: Option<PathBuf>,
+    /// For UNSAFE, write a C harness here: `gcc prog.c FILE && ./a.out` replays the
+    /// confirmed run on your program and reaches the error.
+    #[arg(long, value_name = "FILE")]
+    pub playback: Option<PathBuf>,
+    /// Print the report as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// After the answer, print how ara reached it: the engines, the refinement loop's
+    /// iterations, the tracked elements, the times.
+    #[arg(long, short)]
+    pub verbose: bool,
+}
+
+/// `ara check`: the verdict explained; with `--witness`/`--playback`, the witness and the
+/// harness of it.
+pub fn run(args: CheckArgs) -> Result<i32, AraError> {
+    let CheckArgs {
+        input,
+        checker,
+        initial_vars,
+        theory,
+        max_iterations,
+        strategy,
+        witness,
+        playback,
+        json,
+        verbose,
+    } = args;
+    let start = std::time::Instant::now();
+    set_end(&checker);
+    let (p, report, code) = check(
+        &input,
+        &checker,
+        initial_vars,
+        theory,
+        max_iterations,
+        strategy,
+        Shown { json, verbose },
+    )?;
+    let Some(p) = p else {
+        // Checked on the source (recursion): no program of ara's to state it in.
+        if witness.is_some() || playback.is_some() {
+            eprintln!(
+                "ara: no witness or playback harness written: the program is recursive \
+                     (checked by ESBMC on the source)"
+            );
+        }
+        return Ok(code);
+    };
+    if let Some(file) = witness {
+        let r = &report.report;
+        // The witness is part of the answer: it is written within the time limit
+        // (`ara batch` kills ara shortly after it), with at least a moment for the
+        // minimal witness.
+        let left = Duration::from_secs(checker.timeout)
+            .saturating_sub(start.elapsed())
+            .max(WITNESS_MIN_TIME);
+        write_witness(&p, &input.file, &r.verdict, &r.arrays, &file, left)?;
+    }
+    if let Some(file) = playback {
+        write_playback(&p, &input, &report.report.verdict, &file);
+    }
+    Ok(code)
+}
+
+/// The end of `ara check --timeout T` from now: T and the least time of a witness. Past it
+/// every part stops as if cancelled ([`crate::tools::set_end`]).
+fn set_end(checker: &CheckerArgs) {
+    let t = Duration::from_secs(checker.timeout) + WITNESS_MIN_TIME;
+    if let Some(end) = std::time::Instant::now().checked_add(t) {
+        crate::tools::set_end(end);
+    }
+}
+
+/// `ara check`: the refinement loop, or for a recursive program ESBMC on the source.
+fn check(
+    input: &InputArgs,
+    chk: &CheckerArgs,
+    initial_vars: InitialVars,
+    theory: TheoryArg,
+    max_iterations: u32,
+    strategy: StrategyArg,
+    shown: Shown,
+) -> Result<
+    (
+        Option<crate::ir::Program>,
+        crate::strategy::StrategyReport,
+        i32,
+    ),
+    AraError,
+> {
+    let strategy = match strategy {
+        StrategyArg::Witness => crate::strategy::Strategy::Witness,
+        StrategyArg::Cegar => crate::strategy::Strategy::Cegar,
+        StrategyArg::Auto => crate::strategy::Strategy::Auto,
+    };
+    let start = std::time::Instant::now();
+    // On a terminal, a line on stderr says what runs and the best answer so far; it is
+    // cleared before the report is printed.
+    let progress = crate::progress::show_on_terminal();
+    let loaded = load(input);
+    let many_calls = || {
+        let pp = crate::frontend::load_procedures(&input.file, &frontend_options(input)).ok()?;
+        (pp.num_calls() >= crate::procedures::MANY_CALLS).then_some(pp)
+    };
+    let by_procedures = match &loaded {
+        Err(AraError::Recursion { .. }) => {
+            Some(crate::frontend::load_procedures(&input.file, &frontend_options(input)).ok())
+        }
+        Ok(p) if p.num_vertices as usize >= crate::procedures::MANY_CALLS => many_calls().map(Some),
+        _ => None,
+    };
+    let p = match loaded {
+        _ if by_procedures.is_some() => {
+            let procs = by_procedures.flatten();
+            let report = crate::procedures::check(
+                &source_options(input),
+                &chk.options(data_model(input.data_model)),
+                Duration::from_secs(chk.timeout).saturating_sub(start.elapsed()),
+                chk.keep.as_deref(),
+                strategy,
+                procs.clone(),
+            )?;
+            drop(progress);
+            let read = Read::Procedures(procs.as_ref());
+            let (report, code) = finish(report, shown, read, &input.file);
+            return Ok((None, report, code));
+        }
+        r => r?,
+    };
+    let opts = crate::cegar::CegarOptions {
+        checker: chk.options(p.data_model),
+        // The front end's time counts against the limit.
+        timeout: Duration::from_secs(chk.timeout).saturating_sub(start.elapsed()),
+        max_iterations,
+        initial_vars_all: matches!(initial_vars, InitialVars::All),
+        theory: match theory {
+            TheoryArg::Bv => crate::smt::Theory::BitVector,
+            TheoryArg::Lia => crate::smt::Theory::Lia,
+        },
+        keep_dir: chk.keep.clone(),
+        seed: crate::abstraction::IndexSets::empty(),
+        engines: chk.engines(crate::engines::race::EngineChoice::Both),
+        source: Some(source_options(input)),
+    };
+    let report = match chk.engine {
+        // The cell-morphing engine alone: its answer read as the portfolio's would be.
+        Some(EngineArg::HornCells) => {
+            let cells = crate::engines::horn::morph::HornCells::default();
+            crate::strategy::one::check_with(&p, &cells, strategy, &opts)?
+        }
+        _ => crate::strategy::check(&p, strategy, &opts)?,
+    };
+    drop(progress);
+    let (report, code) = finish(report, shown, Read::Program(&p), &input.file);
+    Ok((Some(p), report, code))
+}
+
+/// How `ara check` prints its report.
+#[derive(Clone, Copy)]
+struct Shown {
+    json: bool,
+    verbose: bool,
+}
+
+/// What the front end read of the user's file.
+#[derive(Clone, Copy)]
+enum Read<'a> {
+    /// The program (calls inlined) that was checked.
+    Program(&'a crate::ir::Program),
+    /// Checked on the source (recursion, many calls): the procedural form, when it was read.
+    Procedures(Option<&'a crate::ir::procs::ProcProgram>),
+}
+
+/// The report of `ara check` (an interrupt without an answer is the reason), printed; its
+/// exit code. `read`: what the front end read from `file`.
+fn finish(
+    mut report: crate::strategy::StrategyReport,
+    shown: Shown,
+    read: Read,
+    file: &std::path::Path,
+) -> (crate::strategy::StrategyReport, i32) {
+    use crate::verdict::FinalVerdict;
+    if let Some(by) = crate::tools::interrupted() {
+        // No answer: why is the interrupt (not what the stopped runs made of it). A proof or
+        // a confirmed bug found before it stands.
+        if matches!(report.report.verdict, FinalVerdict::Unknown { .. }) {
+            report.report.verdict = FinalVerdict::Unknown {
+                reason: crate::verdict::Inconclusive::Interrupted { by },
+            };
+        }
+    }
+    let source = std::fs::read_to_string(file).ok();
+    let (verdict, source) = (&report.report.verdict, source.as_deref());
+    let explained = match read {
+        Read::Program(p) => crate::explain::explain(Some(p), verdict, source),
+        Read::Procedures(pp) => crate::explain::explain_procedures(pp, verdict, source),
+    };
+    if shown.json {
+        let mut j = serde_json::to_value(&report).unwrap_or_default();
+        j["explanation"] = serde_json::to_value(&explained).unwrap_or_default();
+        outln!("{}", serde_json::to_string_pretty(&j).unwrap_or_default());
+    } else {
+        let trace = match &report.report.verdict {
+            FinalVerdict::Unsafe { trace } => Some(trace),
+            _ => None,
+        };
+        let written = crate::explain::Written {
+            inputs: explained
+                .inputs_to_file()
+                .then(|| write_aside(file, "inputs", &explained.inputs_text()))
+                .flatten(),
+            trace: explained
+                .trace_to_file()
+                .then(|| write_aside(file, "trace", &explained.trace_text()))
+                .flatten(),
+        };
+        out!("{}", explained.text(trace, &written));
+        if shown.verbose {
+            out!("details:\n{}", report.to_text());
+        }
+    }
+    let code = match report.report.verdict {
+        FinalVerdict::Safe { .. } => exit::OK,
+        FinalVerdict::Unsafe { .. } => exit::UNSAFE,
+        FinalVerdict::Unknown { .. } => exit::UNKNOWN,
+    };
+    (report, code)
+}
+
+/// Writes what is too long to print (`what`: `inputs`, `trace`) to a file of the temporary
+/// folder; its path.
+fn write_aside(file: &std::path::Path, what: &str, text: &str) -> Option<String> {
+    let stem = file.file_stem().map(|s| s.to_string_lossy().into_owned());
+    let name = format!(
+        "ara-{what}-{}-{}.txt",
+        stem.unwrap_or_default(),
+        std::process::id()
+    );
+    let path = std::env::temp_dir().join(name);
+    match std::fs::write(&path, text) {
+        Ok(()) => Some(path.display().to_string()),
+        Err(e) => {
+            eprintln!("ara: cannot write the {what} to {}: {e}", path.display());
+            None
+        }
+    }
+}
+
+/// The least time a witness gets after the verdict, even when the verdict used up the limit.
+const WITNESS_MIN_TIME: Duration = Duration::from_secs(1);
+
+/// `ara check --witness FILE`: for SAFE the correctness witness of the proof (its checked
+/// loop invariants, or none); for UNSAFE the violation witness of a confirmed run (re-run on
+/// the original program to place its inputs at their calls and the initial values of
+/// uninitialised locals it read after their declarations). No witness is written for UNKNOWN,
+/// nor for a run whose inputs a witness cannot state; a note on stderr says why. `left`: the
+/// time the witness may take (its checks, its invariant search, its re-run).
+fn write_witness(
+    p: &crate::ir::Program,
+    file: &std::path::Path,
+    verdict: &crate::verdict::FinalVerdict,
+    tracked: &[crate::cegar::TrackedSummary],
+    out: &std::path::Path,
+    left: Duration,
+) -> Result<(), AraError> {
+    let spec = crate::svwitness::write::UNREACH_CALL;
+    let deadline = std::time::Instant::now() + left;
+    let write = |yaml: String| write_whole(out, &yaml);
+    let trace = match verdict {
+        crate::verdict::FinalVerdict::Unsafe { trace } => trace,
+        crate::verdict::FinalVerdict::Safe { proof } => {
+            // The search first, then the check of what it found (or of the proof's own
+            // invariants) in the rest.
+            let budget = crate::svwitness::search::SEARCH_BUDGET.min(left / 3);
+            let check = Duration::from_secs(60).min(left - budget);
+            let search = crate::svwitness::Search {
+                budget,
+                proved: matches!(proof.on, crate::verdict::Subject::Abstraction { .. })
+                    .then_some(tracked),
+            };
+            let how = &proof.how;
+            return match crate::svwitness::correctness_witness_for(
+                p, file, spec, how, check, search,
+            ) {
+                Ok((yaml, notes)) => {
+                    for n in notes {
+                        eprintln!("ara: witness: {n}");
+                    }
+                    write(yaml)
+                }
+                Err(why) => {
+                    eprintln!("ara: no witness written: {why}");
+                    Ok(())
+                }
+            };
+        }
+        crate::verdict::FinalVerdict::Unknown { .. } => {
+            eprintln!("ara: no witness written: the verdict is UNKNOWN");
+            return Ok(());
+        }
+    };
+    let dir = tempfile::Builder::new()
+        .prefix("ara-witness-")
+        .tempdir()
+        .map_err(|e| AraError::Internal(format!("cannot create a temporary folder: {e}")))?;
+    match crate::svwitness::violation_witness_within(
+        p,
+        file,
+        spec,
+        &trace.nondet_values,
+        &trace.initial_values,
+        dir.path(),
+        deadline,
+    ) {
+        Ok((yaml, notes)) => {
+            for n in notes {
+                eprintln!("ara: witness: {n}");
+            }
+            write(yaml)
+        }
+        Err(why) => {
+            eprintln!("ara: no witness written: {why}");
+            Ok(())
+        }
+    }
+}
+
+/// Writes `text` to `out` whole or not at all: into `out.part`, renamed to `out` when
+/// complete (a run killed while writing leaves no cut-off witness where `ara batch` looks).
+fn write_whole(out: &std::path::Path, text: &str) -> Result<(), AraError> {
+    let mut part = out.as_os_str().to_owned();
+    part.push(".part");
+    let part = std::path::PathBuf::from(part);
+    std::fs::write(&part, text)
+        .and_then(|()| std::fs::rename(&part, out))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&part);
+            AraError::Input {
+                file: out.display().to_string(),
+                msg: format!("cannot write the witness: {e}"),
+            }
+        })
+}
+
+/// `ara check --playback FILE`: the harness of an UNSAFE verdict's run; notes on stderr.
+fn write_playback(
+    p: &crate::ir::Program,
+    input: &InputArgs,
+    verdict: &crate::verdict::FinalVerdict,
+    file: &std::path::Path,
+) {
+    let crate::verdict::FinalVerdict::Unsafe { trace } = verdict else {
+        eprintln!("ara: no playback harness written: the verdict is not UNSAFE");
+        return;
+    };
+    let opts = source_options(input);
+    match crate::svwitness::playback::write_playback(p, &opts, trace, file, PLAYBACK_TIME) {
+        Ok(notes) => notes.iter().for_each(|n| eprintln!("ara: {n}")),
+        Err(why) => eprintln!("ara: no playback harness written: {why}"),
+    }
+}
+
+/// Longest the run that places a playback's inputs at their calls may compile or run.
+const PLAYBACK_TIME: Duration = Duration::from_secs(60);

@@ -1,0 +1,71 @@
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *);
+void reach_error() { __assert_fail("0", "straight.c", 3, "reach_error"); }
+void __VERIFIER_assert(int cond) { if (!(cond)) { reach_error(); abort(); } }
+extern int __VERIFIER_nondet_int(void);
+
+// A long run without a loop: 60 steps before the failing assertion.
+int main(void) {
+  int x = __VERIFIER_nondet_int();
+  if (x < 0 || x > 100) return 0;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  x = x + 1;
+  __VERIFIER_assert(x != 60);
+  return 0;
+}
