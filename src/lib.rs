@@ -26,6 +26,7 @@ pub mod ir;
 pub mod out;
 pub mod procedures;
 pub mod progress;
+pub mod schedule;
 pub mod smt;
 pub mod source_check;
 pub mod strategy;

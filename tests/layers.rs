@@ -45,6 +45,7 @@ const LAYERS: &[(&str, &[&str])] = &[
             "explain",
             "cegar",
             "svwitness",
+            "schedule",
             "strategy",
             "source_check",
             "procedures",

@@ -726,7 +726,8 @@ fn parse_report(row: &mut Row, code: i32, out: &RunOutput) -> bool {
 mod tests {
     use super::*;
     use crate::cegar::CheckReport;
-    use crate::strategy::{BugFinderAnswer, BugFinderRun, Strategy, StrategyReport, WitnessRun};
+    use crate::schedule::{BugFinderAnswer, BugFinderRun};
+    use crate::strategy::{Strategy, StrategyReport, WitnessRun};
     use crate::verdict::{Inconclusive, SafeProof, Subject};
     use std::time::Duration;
 

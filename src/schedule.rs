@@ -1,0 +1,676 @@
+//! The bug search's schedule as data (issue 28): which search runs on the original program,
+//! in which order or beside what, with which share of the time.
+//!
+//! Takes a [`Program`], the [`CegarOptions`] and the search's budget; gives its verdict and
+//! a [`BugFinderRun`] naming what answered. [`plan`] builds the schedule ([`Step`]) from the
+//! program's shape; [`run`] runs any schedule: one runner, the thread code in one place
+//! ([`race`]). The plans, in words (their `Display`, golden-tested below):
+//!
+//! - every loop has a constant bound ([`unwind::unwinding_bound`]): the checker unwinds the
+//!   program completely (`--unwind K --unwinding-assertions`: its SAFE is a proof, a loop
+//!   running longer fails an unwinding assertion, which is UNKNOWN) beside random testing;
+//! - no complete unwinding can finish ([`beyond_unwinding`]): the cell-morphing engine, then
+//!   the checker, beside random testing from the start (its runs are then the only search
+//!   that can end with a bug needing all 10^6 elements alike);
+//! - otherwise: the cell-morphing engine (its proofs), random testing, then the checker in
+//!   its `auto` mode (k-induction, then incremental BMC) beside the cell-morphing engine.
+//!
+//! Soundness is the engines': a proof counts ([`SafeProof`] from a checked certificate or a
+//! complete unwinding), a checker's counterexample only when [`confirm_cex`] confirms it (SMT,
+//! then the replay on the original program), a random run only when it reaches the error.
+//! The schedule only decides what runs when; which answer wins is the first definite one.
+//! [`settle`] is the one reading of an engine's answer on the original program as a verdict
+//! (also for `ara check --engine`, `strategy::one`).
+
+use crate::cegar::CegarOptions;
+use crate::checkers::{Mode, Verdict};
+use crate::engines::bmc::Bmc;
+use crate::engines::concrete::confirm::{ConfirmOptions, Confirmation, confirm_cex};
+use crate::engines::concrete::random;
+use crate::engines::{self, Budget, Engine, EngineOutcome, EngineVerdict, unwind};
+use crate::error::AraError;
+use crate::ir::Program;
+use crate::ir::cfg::Cfg;
+use crate::tools::{self, CancelFlag, Limits};
+use crate::verdict::{FinalVerdict, Inconclusive, SafeProof, Subject, Unconfirmed};
+use serde::Serialize;
+use std::fmt;
+use std::path::Path;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// What the bug search on the original program answered.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "by", rename_all = "kebab-case")]
+pub enum BugFinderAnswer {
+    /// Random testing ran the original program into the error.
+    RandomTesting,
+    /// The engine's answer on the original program (its counterexample is only a lead).
+    Engine {
+        engine: String,
+        #[serde(flatten)]
+        verdict: Verdict,
+    },
+    /// The search failed with an error of ara's.
+    Error { message: String },
+}
+
+impl fmt::Display for BugFinderAnswer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BugFinderAnswer::RandomTesting => f.write_str("UNSAFE (random testing)"),
+            BugFinderAnswer::Engine { verdict, .. } => verdict.fmt(f),
+            BugFinderAnswer::Error { message } => write!(f, "error: {message}"),
+        }
+    }
+}
+
+/// The bounded run on the original program (in `auto`).
+#[derive(Clone, Debug, Serialize)]
+pub struct BugFinderRun {
+    #[serde(flatten)]
+    pub answer: BugFinderAnswer,
+    /// What became of its counterexample (SMT check, replay), when it had one.
+    pub confirmation: Option<String>,
+    /// From the start of the bounded search (all its steps) to its answer.
+    pub time_s: f64,
+}
+
+/// A step's answer: `None` when it has nothing to report (random testing that hit nothing,
+/// the cell-morphing engine without a proof), else the verdict (maybe UNKNOWN) or an error.
+pub type Found = Option<Result<(FinalVerdict, BugFinderRun), AraError>>;
+
+/// A part of a [`race`]: a step to run on a thread of its own.
+pub type Part<'a> = Box<dyn FnOnce() -> Found + Send + 'a>;
+
+/// A share of the search's budget: `num/den` of it, at most `max`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Share {
+    pub num: u32,
+    pub den: u32,
+    pub max: Option<Duration>,
+}
+
+impl Share {
+    /// This share of `budget`.
+    pub fn of(self, budget: Duration) -> Duration {
+        let d = budget * self.num / self.den.max(1);
+        self.max.map_or(d, |m| d.min(m))
+    }
+}
+
+impl fmt::Display for Share {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{} of the time", self.num, self.den)?;
+        if let Some(m) = self.max {
+            write!(f, ", at most {} s", m.as_secs())?;
+        }
+        Ok(())
+    }
+}
+
+/// One step of a schedule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Random testing of the original program (ends at the first run that reaches the error).
+    Random(Share),
+    /// The cell-morphing engine alone (Spacer, then the template engine with two cells):
+    /// its proof, or nothing.
+    Cells(Share),
+    /// The checker on the original program in `mode` (a complete unwinding runs in the
+    /// foreground), beside the cell-morphing engine, with what is left of the time.
+    Checker(Mode),
+    /// One after another until one answers definitely.
+    Seq(Vec<Step>),
+    /// Side by side, each in its own thread: the first definite answer stops the others.
+    Race(Vec<Step>),
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let list = |f: &mut fmt::Formatter<'_>, steps: &[Step], sep: &str| {
+            for (i, s) in steps.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(sep)?;
+                }
+                match s {
+                    Step::Seq(_) | Step::Race(_) => write!(f, "({s})")?,
+                    _ => write!(f, "{s}")?,
+                }
+            }
+            Ok(())
+        };
+        match self {
+            Step::Random(s) => write!(f, "random testing ({s})"),
+            Step::Cells(s) => write!(f, "cell-morphing Horn engine ({s})"),
+            Step::Checker(Mode::Unwind(k)) => write!(f, "complete unwinding (--unwind {k})"),
+            Step::Checker(_) => f.write_str("checker and cell-morphing Horn engine side by side"),
+            Step::Seq(steps) => list(f, steps, ", then "),
+            Step::Race(steps) => list(f, steps, " beside "),
+        }
+    }
+}
+
+/// Longest random testing before the checker (when they run one after the other).
+const RANDOM_SEARCH_MAX: Duration = Duration::from_secs(6);
+
+/// Longest run of the cell-morphing engine before random testing: two fifths for Spacer
+/// (two configurations' quick slices, then one of them answering in 3 to 4 s and its
+/// certificate check in 1 to 6 s: prefix sums at nondet N, whose check was cut off in 12 s
+/// at load 3 to 5), then the template engine (selection sort at nondet N 20 s, bubble sort
+/// 38 s with its check, at idle). Unused time goes on to random testing; the refinement
+/// loop runs beside all of it.
+const CELLS_FIRST_MAX: Duration = Duration::from_secs(45);
+
+/// The most loop-body runs of a complete unwinding that can finish within a minute or so
+/// (a string copy of 10^5 elements rarely does, see [`UNWIND_YIELD_MAX_ITERATIONS`]).
+const UNWIND_HOPELESS_ITERATIONS: u64 = 100_000;
+
+/// The nice value of ara's other runs while the complete unwinding runs: a single-threaded
+/// checker beside them then keeps nearly a core (CFS weights 1024 : 110 per nice-10 run on
+/// its core) and they run on what it leaves.
+const UNWIND_YIELD_NICE: i32 = 10;
+
+/// The most loop-body runs ([`unwind::unrolled_iterations`]) of a complete unwinding that the
+/// other runs yield to: the sorts of the paper's Table 4 (bubble sort at N = 8: 8 + 7 · 7;
+/// plain ESBMC proves it in about a minute) are far below; a string copy of 10^5 elements,
+/// whose unwinding takes gigabytes and rarely finishes, is above and shares the cores as
+/// equals.
+const UNWIND_YIELD_MAX_ITERATIONS: u64 = 10_000;
+
+/// Whether no complete unwinding of `p` can finish: more than
+/// [`UNWIND_HOPELESS_ITERATIONS`] loop bodies, or an array of more elements (a loop over it,
+/// `while (s[i] != 0)`, has no constant bound but runs as long).
+pub fn beyond_unwinding(p: &Program) -> bool {
+    let big = |n: u64| n > UNWIND_HOPELESS_ITERATIONS;
+    unwind::unrolled_iterations(p).is_some_and(big)
+        || p.arrays.iter().any(|a| a.size.as_const().is_some_and(big))
+}
+
+/// The schedule of the bug search on `p` (module doc). Random testing gets a sixth of the
+/// time, at most [`RANDOM_SEARCH_MAX`], or half when no complete unwinding can finish: a bug
+/// at N = 10^6 that needs all elements alike is hit by one run in 20 to 50 (issue 25).
+pub fn plan(p: &Program) -> Step {
+    let sixth = Share {
+        num: 1,
+        den: 6,
+        max: Some(RANDOM_SEARCH_MAX),
+    };
+    if let Some(k) = unwind::unwinding_bound(p) {
+        // `ARA_NO_UNWINDING=1` (tests of random testing through the command line): random
+        // testing first, then the plan without an unwinding.
+        if std::env::var_os("ARA_NO_UNWINDING").is_some_and(|v| !v.is_empty()) {
+            return Step::Seq(vec![Step::Random(sixth), without_unwinding(p, sixth)]);
+        }
+        return Step::Race(vec![Step::Checker(Mode::Unwind(k)), Step::Random(sixth)]);
+    }
+    without_unwinding(p, sixth)
+}
+
+/// The plan when the checker does not unwind completely.
+fn without_unwinding(p: &Program, sixth: Share) -> Step {
+    let cells = Step::Cells(Share {
+        num: 3,
+        den: 4,
+        max: Some(CELLS_FIRST_MAX),
+    });
+    let checker = Step::Checker(Mode::Auto);
+    if beyond_unwinding(p) {
+        let half = Share {
+            num: 1,
+            den: 2,
+            max: None,
+        };
+        return Step::Race(vec![Step::Seq(vec![cells, checker]), Step::Random(half)]);
+    }
+    Step::Seq(vec![cells, Step::Random(sixth), checker])
+}
+
+/// What every step of a run shares: the program, the options, the search's start, its
+/// budget and folder.
+pub struct Run<'a> {
+    pub p: &'a Program,
+    pub opts: &'a CegarOptions,
+    pub start: Instant,
+    pub budget: Duration,
+    pub dir: &'a Path,
+}
+
+impl Run<'_> {
+    /// What is left of the budget.
+    fn left(&self) -> Duration {
+        self.budget.saturating_sub(self.start.elapsed())
+    }
+}
+
+/// Whether a step's answer is a definite verdict.
+fn definite(f: &Found) -> bool {
+    matches!(f, Some(Ok((v, _))) if v.is_definite())
+}
+
+/// Runs `step`: its answer (see [`Found`]).
+pub fn run(step: &Step, r: &Run<'_>) -> Found {
+    match step {
+        Step::Random(share) => random_step(r, share.of(r.budget)).map(Ok),
+        Step::Cells(share) => cells_first(r.p, share.of(r.budget), r.dir).map(Ok),
+        Step::Checker(mode) => Some(checker_step(r, *mode)),
+        Step::Seq(steps) => {
+            let mut last = None;
+            for s in steps {
+                let f = run(s, r);
+                if definite(&f) {
+                    return f;
+                }
+                if f.is_some() {
+                    last = f;
+                }
+            }
+            last
+        }
+        Step::Race(steps) => race(
+            steps
+                .iter()
+                .map(|s| Box::new(move || run(s, r)) as Part<'_>)
+                .collect(),
+        ),
+    }
+}
+
+/// Random testing of the original program for `budget` (and never past the search's end).
+fn random_step(r: &Run<'_>, budget: Duration) -> Option<(FinalVerdict, BugFinderRun)> {
+    let _running = crate::progress::begin("random testing");
+    random::random_search(r.p, budget, r.start + r.budget, r.dir).map(|trace| {
+        crate::progress::answer(
+            crate::progress::Lead::Confirmed,
+            "random testing reached the error (confirmed)",
+        );
+        let run = BugFinderRun {
+            answer: BugFinderAnswer::RandomTesting,
+            confirmation: Some(trace.confirmed_by.clone()),
+            time_s: r.start.elapsed().as_secs_f64(),
+        };
+        (FinalVerdict::Unsafe { trace }, run)
+    })
+}
+
+/// The checker in `mode` on the original program with what is left of the time. A
+/// complete unwinding runs in its own folder and in the foreground: plain ESBMC's run, with
+/// a core to itself while it runs when it is cheap enough to finish (every other run of
+/// ara's yields to it).
+fn checker_step(r: &Run<'_>, mode: Mode) -> Result<(FinalVerdict, BugFinderRun), AraError> {
+    let Mode::Unwind(_) = mode else {
+        return on_original(r.p, r.opts, mode, "original", r.left(), r.dir);
+    };
+    let udir = r.dir.join("unwind");
+    std::fs::create_dir_all(&udir).map_err(|e| AraError::Internal(e.to_string()))?;
+    let yielded = unwind::unrolled_iterations(r.p)
+        .is_some_and(|n| n <= UNWIND_YIELD_MAX_ITERATIONS)
+        .then(|| tools::yield_to_foreground(UNWIND_YIELD_NICE));
+    let out =
+        tools::foreground(|| on_original(r.p, r.opts, mode, "original_unwind", r.left(), &udir));
+    drop(yielded);
+    out
+}
+
+/// Runs `parts` side by side, each in its own thread with its own cancellation: the first
+/// definite answer stops the others (their runs killed at once, see [`tools`]), as does the
+/// caller's cancellation. Gives that answer, else the first part's (in the given order) that
+/// has one. A part whose thread cannot start or panics answers with the error.
+pub fn race(parts: Vec<Part<'_>>) -> Found {
+    let n = parts.len();
+    let stops: Vec<CancelFlag> = (0..n).map(|_| CancelFlag::default()).collect();
+    let mut answers: Vec<Option<Found>> = (0..n).map(|_| None).collect();
+    let mut winner = None;
+    std::thread::scope(|sc| {
+        let (tx, rx) = mpsc::channel::<(usize, Found)>();
+        let mut threads = Vec::new();
+        for (i, part) in parts.into_iter().enumerate() {
+            let (tx, stop) = (tx.clone(), stops[i].clone());
+            let t = tools::spawn_deep_scoped(sc, "race", move || {
+                tools::watch_cancel(Some(stop));
+                let _ = tx.send((i, part()));
+            });
+            if let Err(e) = &t {
+                answers[i] = Some(Some(Err(AraError::Internal(format!(
+                    "cannot start the search's thread: {e}"
+                )))));
+            }
+            threads.push(t);
+        }
+        drop(tx);
+        while answers.iter().any(Option::is_none) {
+            if tools::cancelled() {
+                stops.iter().for_each(CancelFlag::cancel);
+            }
+            match rx.recv_timeout(Duration::from_millis(50)) {
+                Ok((i, f)) => {
+                    if winner.is_none() && definite(&f) {
+                        winner = Some(i);
+                        stops.iter().for_each(CancelFlag::cancel);
+                    }
+                    answers[i] = Some(f);
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                // Every sender is gone: a part ended without an answer (it panicked).
+                Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        }
+        for (i, t) in threads.into_iter().enumerate() {
+            if let Some(why) = thread_fault(t) {
+                answers[i].get_or_insert(Some(Err(AraError::Internal(why))));
+            }
+        }
+    });
+    let mut answers = answers.into_iter().map(Option::flatten);
+    match winner {
+        Some(i) => answers.nth(i).flatten(),
+        None => answers.flatten().next(),
+    }
+}
+
+/// Joins a part's thread (joined here, its panic does not end the scope, and ara, with it):
+/// why it gave no answer when it could not start or panicked.
+pub fn thread_fault<T>(t: std::io::Result<std::thread::ScopedJoinHandle<'_, T>>) -> Option<String> {
+    match t {
+        Err(e) => Some(format!("cannot start its thread: {e}")),
+        Ok(h) => h
+            .join()
+            .err()
+            .map(|p| format!("its thread panicked: {}", tools::panic_message(p.as_ref()))),
+    }
+}
+
+/// An engine whose runs are in the foreground ([`tools::foreground`]) on whatever thread it
+/// runs (a race starts each engine on a thread of its own).
+struct InForeground<'a>(&'a dyn Engine);
+
+impl Engine for InForeground<'_> {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+    fn check(&self, p: &Program, budget: &Budget) -> Result<engines::EngineOutcome, AraError> {
+        tools::foreground(|| self.0.check(p, budget))
+    }
+}
+
+/// The cell-morphing engine for a program that accesses arrays of constant sizes, with the
+/// two configurations that gave every proof measured (module doc of `morph`): beside other
+/// solvers, more configurations get slices too short for any.
+fn cells_engine(p: &Program) -> Option<engines::horn::morph::HornCells> {
+    let layout = engines::horn::morph::CellLayout::of(p, 1).ok()?;
+    let mut cells = engines::horn::morph::HornCells::default();
+    cells.horn.portfolio.truncate(2);
+    (!layout.arrays.is_empty()).then_some(cells)
+}
+
+/// A short run of the cell-morphing engine before random testing (which, for 10^6 elements,
+/// takes longer than most of its proofs): its proof, if any.
+fn cells_first(p: &Program, budget: Duration, dir: &Path) -> Option<(FinalVerdict, BugFinderRun)> {
+    let mut cells = cells_engine(p)?;
+    // One cell with lean atoms, the first two configurations (global guidance with and
+    // without IUC: max and find came from the first, prefix sums from the second).
+    cells.cells.truncate(1);
+    cells.horn.portfolio.truncate(2);
+    // Then the template engine with two cells (the sorts).
+    cells.houdini_at = Some(1);
+    let b = Budget {
+        timeout: Some(budget),
+        keep_dir: Some(dir.to_path_buf()),
+        cancel: tools::watched(),
+        ..Budget::default()
+    };
+    let o = engines::race::race(p, &[(&cells, b)]).ok()?;
+    let EngineVerdict::Proved(how) = o.verdict.clone() else {
+        return None;
+    };
+    let run = BugFinderRun {
+        answer: BugFinderAnswer::Engine {
+            engine: o.engine.clone(),
+            verdict: o.verdict.answer(),
+        },
+        confirmation: None,
+        time_s: o.time_s,
+    };
+    let proof = SafeProof {
+        how,
+        engine: o.engine,
+        on: Subject::Original,
+    };
+    Some((FinalVerdict::Safe { proof }, run))
+}
+
+/// The checker in `mode` on the original program, with the cell-morphing engine beside it
+/// ([`cells_engine`]): a proof counts, a counterexample only when [`confirm_cex`] confirms it.
+fn on_original(
+    p: &Program,
+    opts: &CegarOptions,
+    mode: Mode,
+    stem: &str,
+    budget: Duration,
+    dir: &std::path::Path,
+) -> Result<(FinalVerdict, BugFinderRun), AraError> {
+    let t = Instant::now();
+    let mut copts = opts.checker.clone();
+    let what = match mode {
+        Mode::Unwind(k) => format!("complete unwinding (--unwind {k})"),
+        _ => "bounded search".into(),
+    };
+    copts.mode = mode;
+    let bmc = Bmc::new(copts, stem, format!("ara check: {what} on {}", p.file));
+    // The complete unwinding is the run that must not lose to plain ESBMC: in the foreground
+    // (see `beside_random`).
+    let foreground = InForeground(&bmc);
+    let engine: &dyn Engine = match mode {
+        Mode::Unwind(_) => &foreground,
+        _ => &bmc,
+    };
+    let engine_budget = Budget {
+        timeout: Some(budget),
+        keep_dir: Some(dir.to_path_buf()),
+        ..Budget::default()
+    };
+    let outcome = match cells_engine(p) {
+        // Beside the checker: the cell-morphing Horn engine on the original's arrays (a
+        // proof over every element, for every size; it never gives a counterexample).
+        Some(cells) => engines::race::race(
+            p,
+            &[(engine, engine_budget.clone()), (&cells, engine_budget)],
+        )?,
+        None => engines::race::race(p, &[(engine, engine_budget)])?,
+    };
+    let what = format!("{what} on the original program");
+    settle(p, opts, outcome, &what, t, budget, dir)
+}
+
+/// An engine's `outcome` on the original `p` as a verdict and the run's record: a proof is
+/// SAFE; a counterexample UNSAFE only when confirmed on `p` (within what is left of `budget`
+/// since `t`, at least a second), else UNKNOWN with why; `what` names the run in the trace's
+/// `confirmed_by`.
+pub fn settle(
+    p: &Program,
+    opts: &CegarOptions,
+    outcome: EngineOutcome,
+    what: &str,
+    t: Instant,
+    budget: Duration,
+    dir: &std::path::Path,
+) -> Result<(FinalVerdict, BugFinderRun), AraError> {
+    let (engine, on) = (outcome.engine.clone(), Subject::Original);
+    let mut run = BugFinderRun {
+        answer: BugFinderAnswer::Engine {
+            engine: engine.clone(),
+            verdict: outcome.verdict.answer(),
+        },
+        confirmation: None,
+        time_s: 0.0,
+    };
+    let verdict = match outcome.verdict {
+        EngineVerdict::Proved(how) => FinalVerdict::Safe {
+            proof: SafeProof { how, engine, on },
+        },
+        EngineVerdict::Unknown(reason) => FinalVerdict::Unknown {
+            reason: Inconclusive::Engine { engine, on, reason },
+        },
+        EngineVerdict::Counterexample(cex) => {
+            let left = budget
+                .saturating_sub(t.elapsed())
+                .max(Duration::from_secs(1));
+            let copts = ConfirmOptions {
+                theory: opts.theory,
+                limits: Limits {
+                    timeout: Some(left),
+                    memory_mb: opts.checker.memory_mb,
+                },
+                dir,
+                keep_tag: None,
+            };
+            let reason = match confirm_cex(p, p, &Cfg::build(p), &cex, &copts)? {
+                Confirmation::Confirmed(mut trace) => {
+                    trace.confirmed_by = format!("{what}; {}", trace.confirmed_by);
+                    run.confirmation = Some(trace.confirmed_by.clone());
+                    run.time_s = t.elapsed().as_secs_f64();
+                    return Ok((FinalVerdict::Unsafe { trace }, run));
+                }
+                Confirmation::Infeasible { .. } => Unconfirmed::Infeasible,
+                Confirmation::Unconfirmed(why) => why,
+            };
+            run.confirmation = Some(reason.to_string());
+            FinalVerdict::Unknown {
+                reason: Inconclusive::Unconfirmed { engine, on, reason },
+            }
+        }
+    };
+    run.time_s = t.elapsed().as_secs_f64();
+    Ok((verdict, run))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engines::proof::Proof;
+    use crate::frontend::{FrontendOptions, parse_source};
+
+    /// The plan for a program that fills `a` (declared by `decl`) up to `bound`.
+    fn plan_of(decl: &str, bound: &str) -> String {
+        let src = format!(
+            "extern unsigned __VERIFIER_nondet_uint(void);\nextern void reach_error(void);\n\
+             int main() {{ unsigned n = __VERIFIER_nondet_uint(); {decl}; unsigned i;\n\
+             for (i = 0; i < {bound}; i++) a[i] = 0;\n\
+             if (n > 0 && a[0] != 0) reach_error(); return 0; }}"
+        );
+        let p = parse_source(&src, "t.c", &FrontendOptions::default()).unwrap();
+        plan(&p).to_string()
+    }
+
+    #[test]
+    fn the_plan_follows_the_programs_shape() {
+        assert_eq!(
+            plan_of("int a[8]", "8"),
+            "complete unwinding (--unwind 9) beside random testing (1/6 of the time, at most 6 s)"
+        );
+        assert_eq!(
+            plan_of("int a[n]", "n"),
+            "cell-morphing Horn engine (3/4 of the time, at most 45 s), then random testing \
+             (1/6 of the time, at most 6 s), then checker and cell-morphing Horn engine side by \
+             side"
+        );
+        assert_eq!(
+            plan_of("static int a[1000000]", "n && i < 1000000"),
+            "(cell-morphing Horn engine (3/4 of the time, at most 45 s), then checker and \
+             cell-morphing Horn engine side by side) beside random testing (1/2 of the time)"
+        );
+    }
+
+    fn unknown() -> Found {
+        let v = FinalVerdict::Unknown {
+            reason: Inconclusive::Cancelled,
+        };
+        Some(Ok((v, run_of("unknown"))))
+    }
+
+    fn safe(engine: &str) -> Found {
+        let proof = SafeProof {
+            how: Proof::CompleteUnwinding { bound: 1 },
+            engine: engine.into(),
+            on: Subject::Original,
+        };
+        Some(Ok((FinalVerdict::Safe { proof }, run_of(engine))))
+    }
+
+    fn run_of(engine: &str) -> BugFinderRun {
+        BugFinderRun {
+            answer: BugFinderAnswer::Error {
+                message: engine.into(),
+            },
+            confirmation: None,
+            time_s: 0.0,
+        }
+    }
+
+    fn who(f: &Found) -> String {
+        match f {
+            Some(Ok((_, r))) => r.answer.to_string(),
+            Some(Err(e)) => e.to_string(),
+            None => "none".into(),
+        }
+    }
+
+    /// The first definite answer wins and stops the others: the slow part sees its
+    /// cancellation and gives up (it would answer SAFE after 30 s).
+    #[test]
+    fn a_race_takes_the_first_definite_answer_and_stops_the_rest() {
+        let t = Instant::now();
+        let slow: Part<'_> = Box::new(|| {
+            while !tools::cancelled() && t.elapsed() < Duration::from_secs(30) {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            if tools::cancelled() {
+                unknown()
+            } else {
+                safe("slow")
+            }
+        });
+        let fast: Part<'_> = Box::new(|| safe("fast"));
+        assert_eq!(who(&race(vec![slow, fast])), "error: fast");
+        assert!(t.elapsed() < Duration::from_secs(20));
+    }
+
+    /// Without a definite answer: the first part's answer in the given order, whatever
+    /// order they came in; a part that panics answers with the error.
+    #[test]
+    fn without_a_definite_answer_the_first_parts_answer_counts() {
+        let late: Part<'_> = Box::new(|| {
+            std::thread::sleep(Duration::from_millis(100));
+            unknown()
+        });
+        let none: Part<'_> = Box::new(|| None);
+        assert_eq!(who(&race(vec![none, late])), "error: unknown");
+        let boom: Part<'_> = Box::new(|| panic!("boom"));
+        let none: Part<'_> = Box::new(|| None);
+        assert!(who(&race(vec![boom, none])).contains("panicked: boom"));
+    }
+
+    #[test]
+    fn shares_are_fractions_with_a_cap() {
+        let s = Share {
+            num: 1,
+            den: 6,
+            max: Some(Duration::from_secs(6)),
+        };
+        assert_eq!(s.of(Duration::from_secs(12)), Duration::from_secs(2));
+        assert_eq!(s.of(Duration::from_secs(600)), Duration::from_secs(6));
+        assert_eq!(
+            Step::Seq(vec![
+                Step::Cells(Share {
+                    num: 3,
+                    den: 4,
+                    max: None
+                }),
+                Step::Race(vec![Step::Checker(Mode::Auto), Step::Random(s)]),
+            ])
+            .to_string(),
+            "cell-morphing Horn engine (3/4 of the time), then (checker and cell-morphing Horn \
+             engine side by side beside random testing (1/6 of the time, at most 6 s))"
+        );
+    }
+}
