@@ -81,7 +81,7 @@ fn twins(kind: &str, symbolic: bool) -> Vec<String> {
 #[test]
 fn unsafe_twins_are_never_safe() {
     let files = twins("unsafe", false);
-    assert_eq!(files.len(), 19);
+    assert_eq!(files.len(), 20);
     each_in_pairs(&files, |f| {
         let v = cells(f, 6);
         println!("{f}: {v}");
@@ -148,13 +148,44 @@ fn houdini_alone(path: &str, secs: u64) -> EngineVerdict {
     engine.check(&load(path), &budget).unwrap().verdict
 }
 
-/// (420 s: in this debug build, beside other tests, bubble sort took 160 to 235 s; the
-/// release build 32 to 43 s at idle.)
+/// The template engine's proof of an order between two cells, small: input read in order
+/// (`assume(a[i - 1] <= a[i])`), every neighbouring pair checked. Its invariant is
+/// `w1 < w2 < i ⇒ a[w1] <= a[w2]`, the sorts' fact (below), found among a few hundred
+/// candidates in seconds; the strict check of the unsafe twin (equal neighbours) is never
+/// proved. Ground truth: ESBMC with complete unwinding (`--unwind 8`, LP64 and ILP32).
+#[test]
+fn sorted_input_is_proved_by_the_template_engine() {
+    let f = "tests/morph/sortedin_safe_nondet.c";
+    let v = houdini_alone(f, 240);
+    let EngineVerdict::Proved(Proof::InductiveInvariant {
+        found_by,
+        invariants,
+    }) = &v
+    else {
+        panic!("{f}: {v:?}");
+    };
+    println!("{f}: {found_by}: {invariants:?}");
+    assert_eq!(found_by, "houdini-cells k2", "{f}");
+    assert!(
+        invariants
+            .iter()
+            .any(|i| i.c_expr.contains("(a[w1] <= a[w2])")),
+        "{f}"
+    );
+    let f = "tests/morph/sortedin_unsafe_nondet.c";
+    let v = houdini_alone(f, 60);
+    assert!(!matches!(v, EngineVerdict::Proved(_)), "{f}: {v:?}");
+}
+
 /// Selection and bubble sort for every N (up to the capacity): Spacer finds no invariant
 /// with two cells; the template engine's, checked in bit-vectors, says
 /// `w1 < w2 < N ∧ w1 < i ⇒ a[w1] <= a[w2]` and the like (selection sort took 18 s, bubble
-/// sort 32 s, at idle).
+/// sort 32 s, at idle, release build). A benchmark, not part of `scripts/test` (issue 28:
+/// minutes of CPU in a debug build, bubble sort 160 to 235 s): `scripts/bench-sorts` runs it
+/// in a release build and fails when a sort is not proved.
+/// `sorted_input_is_proved_by_the_template_engine` is its small instance in the suite.
 #[test]
+#[ignore = "benchmark (minutes in a debug build): scripts/bench-sorts"]
 fn sorts_are_proved_for_every_n_by_the_template_engine() {
     let files = [
         "tests/morph/selection_safe_nondet.c".to_string(),
@@ -184,8 +215,10 @@ fn sorts_are_proved_for_every_n_by_the_template_engine() {
 /// `j < n - 1 - i`, `i` reused by every loop). Its cells are guarded (symbolic size), so the
 /// template's facts are premised on both cells in range (without that the strongest
 /// inductive subset was too weak); the candidates no observed state falsifies start Houdini
-/// (1671 of 25804). Release build: 40 s at load 10 with its check.
+/// (1671 of 25804). Release build: 40 s at load 10 with its check. A benchmark like the sorts
+/// above (`scripts/bench-sorts`).
 #[test]
+#[ignore = "benchmark (minutes in a debug build): scripts/bench-sorts"]
 fn bubble_sort_over_a_vla_is_proved_by_the_template_engine() {
     let f = "bench-suite/everyn-forms/bubble_for_vla_safe.c";
     let v = houdini_alone(f, 420);
