@@ -7,7 +7,8 @@
 //! own cancellation: the first definite answer wins and stops the others; when one is
 //! unknown the others are waited for, within the same time limit.
 //!
-//! The bug search ([`bounded_search`]): for growing depths d, the program with every
+//! The bug search ([`bounded_search`], at most half the time limit): first the user's file
+//! run with every input 0 (a program without inputs just runs); then, for growing depths d, the program with every
 //! procedure inlined at most d activations deep (`ir::inline::inline_bounded`: a deeper call
 //! is `assume(false)`, the run cut), given to the checker; a counterexample is confirmed on
 //! that flat program (`confirm_cex`: its trace formula and the replay of ara's translation),
@@ -114,7 +115,8 @@ pub fn check(
         let (tx3, stop) = (tx.clone(), stop_bounded.clone());
         let bounded = tools::spawn_deep_scoped(sc, "bounded", move || {
             tools::watch_cancel(Some(stop));
-            let found = bounded_search(pp, src, checker, timeout, keep_dir);
+            // Half the time at most: the other sides' proofs must not starve.
+            let found = bounded_search(pp, src, checker, timeout / 2, keep_dir);
             let _ = tx3.send(Side::Bounded(found));
         });
         drop(tx);
@@ -160,8 +162,8 @@ pub fn check(
 }
 
 /// The bug search on bounded inlinings (module doc): a run of the user's file, compiled by
-/// gcc, that reaches the error, or `None` (the search ends at the time limit, at the largest
-/// inlining, or after depth 1 for a program without recursion, whose inlining is whole).
+/// gcc, that reaches the error, or `None` (the search ends at the time limit or at the
+/// largest inlining; a program without recursion gets the probe only).
 fn bounded_search(
     pp: &ProcProgram,
     src: &SourceOptions,

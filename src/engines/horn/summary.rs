@@ -39,7 +39,11 @@
 //!
 //! Before solving, vertex predicates are resolved away ([`resolve`]) and the summaries of
 //! procedures without loops and calls become formulas applied at each call
-//! ([`define_summaries`]); each step's soundness argument is in its doc. `ARA_SUMMARY_DUMP=FILE`
+//! ([`define_summaries`]), and constants a clause makes equal are merged
+//! ([`merge_equal_consts`]); each step's soundness argument is in its doc. With no predicate
+//! left (a program whose procedures are all applied as formulas) Spacer is not run: ara's
+//! check of the clauses (each body unsatisfiable) is then the whole proof. The encoding stops
+//! at the command's end or the race's stop, checked inside a frame too. `ARA_SUMMARY_DUMP=FILE`
 //! writes the clauses given to Spacer.
 
 use super::certify::{self, PlainClause};
@@ -1180,6 +1184,36 @@ int main(void) { unsigned n = __VERIFIER_nondet_uint(); flip(n);
         );
         let errors = sys.clauses.iter().filter(|c| c.head.is_none()).count();
         assert_eq!(errors, 1);
+    }
+
+    /// Constants a top-level equality makes equal become one (atoms and head too).
+    #[test]
+    fn equal_constants_are_merged() {
+        let bv = |n: &str| (n.to_string(), "(_ BitVec 8)".to_string());
+        let mut c = SClause {
+            title: "t".into(),
+            consts: vec![bv("x"), bv("y"), bv("z")],
+            atoms: vec![Atom {
+                pred: "P".into(),
+                args: vec!["y".into()],
+            }],
+            constraints: vec![
+                "(and (= x y) (= z (bvadd y #x01)))".into(),
+                "(or (= x z) false)".into(),
+            ],
+            head: Some(Atom {
+                pred: "Q".into(),
+                args: vec!["z".into(), "(bvneg y)".into()],
+            }),
+        };
+        merge_equal_consts(&mut c);
+        assert_eq!(c.consts, vec![bv("x"), bv("z")]);
+        assert_eq!(
+            c.constraints,
+            ["(= z (bvadd x #x01))", "(or (= x z) false)"]
+        );
+        assert_eq!(c.atoms[0].args, ["x"]);
+        assert_eq!(c.head.unwrap().args, ["z", "(bvneg x)"]);
     }
 
     /// A loop-free procedure's summary is applied as a formula: no predicate is left for
