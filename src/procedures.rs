@@ -1,26 +1,53 @@
-//! Programs with recursion: ESBMC on the source beside the Horn engine's procedure summaries.
+//! Programs with recursion: ESBMC on the source beside the Horn engine's procedure summaries
+//! and a bug search on bounded inlinings.
 //!
 //! Takes what [`source_check::check`] takes and the program's procedural form
 //! ([`ProcProgram`], `frontend::load_procedures`; `None` when the front end cannot give it);
-//! gives a [`StrategyReport`]. The two run side by side, each in its own thread with its
-//! own cancellation: the first definite answer wins and stops the other; when one is
-//! unknown the other is waited for, within the same time limit.
+//! gives a [`StrategyReport`]. Three sides run side by side, each in its own thread with its
+//! own cancellation: the first definite answer wins and stops the others; when one is
+//! unknown the others are waited for, within the same time limit.
+//!
+//! The bug search ([`bounded_search`], at most half the time limit): first the user's file
+//! run with every input 0 (a program without inputs just runs); then, for growing depths d, the program with every
+//! procedure inlined at most d activations deep (`ir::inline::inline_bounded`: a deeper call
+//! is `assume(false)`, the run cut), given to the checker; a counterexample is confirmed on
+//! that flat program (`confirm_cex`: its trace formula and the replay of ara's translation),
+//! and then its inputs are replayed on the user's file with gcc
+//! (`svwitness::playback::confirm_on_source`). ESBMC on the source cannot do this for
+//! recursion: beyond its bound the result of a cut-off recursive call is free, so its
+//! counterexamples pick inputs of huge depth (the even/odd twin: n near 2^32), which gcc
+//! cannot replay; the bounded inlining has only runs of at most depth d, so its inputs are
+//! small ones.
 //!
 //! Soundness: each side is sound on its own. `source_check` says SAFE only from a complete
 //! unwinding and UNSAFE only from gcc's replay on the user's file (its module doc); the
 //! summary engine says only SAFE, and only after ara's bit-vector check of every clause
-//! with the solver's interpretation (`engines::horn::summary`). The race only chooses
+//! with the solver's interpretation (`engines::horn::summary`); the bug search says only
+//! UNSAFE, and only when gcc's run of the user's file with its inputs reaches the error
+//! (`Decision::OnSource`; a run on ara's translation alone is not taken). The bounded
+//! program's proofs are never used: they hold only up to depth d. The race only chooses
 //! which answer to report.
 
 use crate::cegar::CheckReport;
-use crate::checkers::CheckOptions;
-use crate::engines::concrete::playback::SourceOptions;
+use crate::checkers::{CheckOptions, Mode};
+use crate::engines::bmc::Bmc;
+use crate::engines::concrete::confirm::{ConfirmOptions, Confirmation, confirm_cex};
+use crate::engines::concrete::playback::{
+    Decision, Harness, SourceOptions, SourceOutcome, run_on_source, stubs_for,
+};
+use crate::engines::concrete::{ConcreteTrace, InputValue, ReplayedOn};
 use crate::engines::horn::summary::{self, SummaryOutcome};
-use crate::engines::{LoopInvariant, Proof};
+use crate::engines::{Budget, EngineVerdict, LoopInvariant, Proof};
 use crate::error::AraError;
+use crate::ir::cfg::Cfg;
+use crate::ir::inline::inline_bounded;
 use crate::ir::procs::ProcProgram;
+use crate::ir::{IntType, Program};
+use crate::smt::Theory;
 use crate::source_check;
-use crate::strategy::{AnsweredBy, Strategy, StrategyReport};
+use crate::strategy::{AnsweredBy, SOURCE_REPLAY_MAX, SOURCE_REPLAY_MIN, Strategy, StrategyReport};
+use crate::svwitness::playback::{confirm_on_source, source_facts};
+use crate::svwitness::source::SourceText;
 use crate::tools::{self, CancelFlag, Limits, Tool};
 use crate::verdict::{FinalVerdict, SafeProof, Subject};
 use std::path::Path;
@@ -32,10 +59,18 @@ use std::time::{Duration, Instant};
 /// were UNKNOWN after 30 s inlined).
 pub const MANY_CALLS: usize = 2000;
 
+/// The recursion depths the bug search tries, in order (each a bounded inlining).
+const DEPTHS: [u32; 9] = [1, 2, 3, 4, 6, 8, 12, 16, 24];
+
+/// The most statements a bounded inlining may have (McCarthy's two recursive calls double
+/// the copies with each level).
+const MAX_INLINED: usize = 100_000;
+
 /// The answer of one side of the race.
 enum Side {
     Source(Box<Result<StrategyReport, AraError>>),
     Summaries(Result<SummaryOutcome, AraError>),
+    Bounded(Result<Option<ConcreteTrace>, AraError>),
 }
 
 /// `ara check` on a recursive program (module doc).
@@ -54,7 +89,11 @@ pub fn check(
     let Ok(z3) = tools::find_tool(Tool::Z3, None) else {
         return source_check::check(src, checker, timeout, keep_dir, requested);
     };
-    let (stop_source, stop_summaries) = (CancelFlag::default(), CancelFlag::default());
+    let (stop_source, stop_summaries, stop_bounded) = (
+        CancelFlag::default(),
+        CancelFlag::default(),
+        CancelFlag::default(),
+    );
     let (tx, rx) = mpsc::channel::<Side>();
     std::thread::scope(|sc| {
         let (tx1, stop) = (tx.clone(), stop_source.clone());
@@ -74,39 +113,215 @@ pub fn check(
             };
             let _ = tx2.send(Side::Summaries(summary::prove(z3, pp, &limits)));
         });
+        let (tx3, stop) = (tx.clone(), stop_bounded.clone());
+        let bounded = tools::spawn_deep_scoped(sc, "bounded", move || {
+            tools::watch_cancel(Some(stop));
+            // Half the time at most: the other sides' proofs must not starve.
+            let found = bounded_search(pp, src, checker, timeout / 2, keep_dir);
+            let _ = tx3.send(Side::Bounded(found));
+        });
         drop(tx);
-        if source.is_err() || summaries.is_err() {
+        let stop_all = || {
             stop_source.cancel();
             stop_summaries.cancel();
+            stop_bounded.cancel();
+        };
+        if source.is_err() || summaries.is_err() || bounded.is_err() {
+            stop_all();
         }
         let mut from_source = None;
-        let mut proved = None;
+        let mut winner = None;
         for side in rx.iter() {
             match side {
                 Side::Summaries(Ok(SummaryOutcome::Proved(s))) => {
-                    stop_source.cancel();
-                    proved = Some(s);
+                    winner = Some(summaries_report(src, pp, s, requested, start));
                     break;
                 }
-                Side::Summaries(_) => {}
+                Side::Bounded(Ok(Some(trace))) => {
+                    winner = Some(bug_report(src, trace, requested, start));
+                    break;
+                }
+                Side::Summaries(_) | Side::Bounded(_) => {}
                 Side::Source(r) => {
                     let definite = matches!(&*r, Ok(rep) if rep.report.verdict.is_definite());
                     from_source = Some(*r);
                     if definite {
-                        stop_summaries.cancel();
                         break;
                     }
                 }
             }
         }
-        if let Some(s) = proved {
-            return Ok(summaries_report(src, pp, s, requested, start));
+        stop_all();
+        if let Some(rep) = winner {
+            return Ok(rep);
         }
         match from_source {
             Some(r) => r,
             None => source_check::check(src, checker, Duration::ZERO, keep_dir, requested),
         }
     })
+}
+
+/// The bug search on bounded inlinings (module doc): a run of the user's file, compiled by
+/// gcc, that reaches the error, or `None` (the search ends at the time limit or at the
+/// largest inlining; a program without recursion gets the probe only).
+fn bounded_search(
+    pp: &ProcProgram,
+    src: &SourceOptions,
+    checker: &CheckOptions,
+    timeout: Duration,
+    keep_dir: Option<&Path>,
+) -> Result<Option<ConcreteTrace>, AraError> {
+    let start = Instant::now();
+    let _running = crate::progress::begin("bounded inlining");
+    if let Some(trace) = zero_inputs(src, checker, keep_dir) {
+        return Ok(Some(trace));
+    }
+    let depths: &[u32] = if pp.is_recursive() {
+        &DEPTHS
+    } else {
+        &DEPTHS[..1]
+    };
+    for &d in depths {
+        let left = timeout.saturating_sub(start.elapsed());
+        if left.is_zero() || tools::cancelled() {
+            break;
+        }
+        let Ok(p) = inline_bounded(pp, d, MAX_INLINED) else {
+            break;
+        };
+        if let Some(trace) = at_depth(&p, d, src, checker, left, keep_dir)? {
+            return Ok(Some(trace));
+        }
+    }
+    Ok(None)
+}
+
+/// How many zeros the first probe feeds (a program reading more gets no more: the run ends
+/// without the error).
+const ZERO_PROBE: usize = 64;
+
+/// The first probe of [`bounded_search`]: the user's file compiled by gcc with the playback
+/// harness feeding 0 to each of its first [`ZERO_PROBE`] nondet calls (a program without
+/// inputs just runs). Its run is a run of the program (`engines::playback`'s soundness), so
+/// when it reaches the error that is the bug; the depth of the recursion is the program's own
+/// (20,001 calls of `swap()` in a row need no search at all).
+fn zero_inputs(
+    src: &SourceOptions,
+    checker: &CheckOptions,
+    keep_dir: Option<&Path>,
+) -> Option<ConcreteTrace> {
+    let text = SourceText::read(&src.file).ok()?;
+    let stubs = stubs_for(&source_facts(&text), src).ok()?;
+    let h = Harness {
+        file: src.file.display().to_string(),
+        data_model: checker.data_model,
+        inputs: vec![(IntType::Int, 0); ZERO_PROBE],
+        stubs,
+        unset: vec![],
+    };
+    let (_tmp, dir) = crate::engines::work_dir("ara-zero-", keep_dir).ok()?;
+    let SourceOutcome::Reached(what) = run_on_source(&h, &dir, SOURCE_REPLAY_MIN) else {
+        return None;
+    };
+    Some(ConcreteTrace {
+        path: vec![],
+        steps: vec![],
+        inputs: vec![InputValue {
+            what: "every __VERIFIER_nondet_* call".into(),
+            value: 0,
+        }],
+        confirmed_by: format!("your source compiled by gcc, every input 0: {what}"),
+        replayed_on: ReplayedOn::Source,
+        not_on_source: None,
+        nondet_values: vec![0; ZERO_PROBE],
+        initial_values: Default::default(),
+    })
+}
+
+/// One depth of [`bounded_search`]: the checker on the bounded inlining `p`, its
+/// counterexample confirmed on `p`, then replayed on the user's file.
+fn at_depth(
+    p: &Program,
+    d: u32,
+    src: &SourceOptions,
+    checker: &CheckOptions,
+    left: Duration,
+    keep_dir: Option<&Path>,
+) -> Result<Option<ConcreteTrace>, AraError> {
+    let t = Instant::now();
+    let (_tmp, dir) = crate::engines::work_dir("ara-bounded-", keep_dir)?;
+    let mut copts = checker.clone();
+    // Loops inside the procedures are unwound as deep as the recursion (a counterexample
+    // within the bound is a lead like any other; a proof is not used).
+    copts.mode = Mode::Unwind(d.max(2));
+    let what = format!("the program inlined {d} activations deep (deeper calls cut)");
+    let bmc = Bmc::new(copts, &format!("bounded_{d}"), format!("ara check: {what}"));
+    let budget = Budget {
+        timeout: Some(left),
+        keep_dir: Some(dir.clone()),
+        ..Budget::default()
+    };
+    let EngineVerdict::Counterexample(cex) = bmc.run(p, &budget)?.outcome.verdict else {
+        return Ok(None);
+    };
+    let limits = Limits {
+        timeout: Some(left.saturating_sub(t.elapsed()).max(Duration::from_secs(1))),
+        memory_mb: checker.memory_mb,
+    };
+    let copts = ConfirmOptions {
+        theory: Theory::BitVector,
+        limits,
+        dir: &dir,
+        keep_tag: None,
+    };
+    let Confirmation::Confirmed(mut trace) = confirm_cex(p, p, &Cfg::build(p), &cex, &copts)?
+    else {
+        return Ok(None);
+    };
+    let replay = left
+        .saturating_sub(t.elapsed())
+        .clamp(SOURCE_REPLAY_MIN, SOURCE_REPLAY_MAX);
+    match confirm_on_source(p, src, &trace, &dir, Instant::now() + replay) {
+        Decision::OnSource => {
+            trace.replayed_on = ReplayedOn::Source;
+            trace.not_on_source = None;
+            trace.confirmed_by = format!(
+                "the checker's counterexample on {what}; its inputs replayed on your source \
+                 with gcc reach the error"
+            );
+            Ok(Some(trace))
+        }
+        _ => Ok(None),
+    }
+}
+
+/// The report of a bug found by the bounded search (replayed on the source).
+fn bug_report(
+    src: &SourceOptions,
+    trace: ConcreteTrace,
+    requested: Strategy,
+    start: Instant,
+) -> StrategyReport {
+    let elapsed = start.elapsed().as_secs_f64();
+    StrategyReport {
+        report: CheckReport {
+            file: src.file.display().to_string(),
+            verdict: FinalVerdict::Unsafe { trace },
+            iterations: vec![],
+            vars: vec![],
+            arrays: vec![],
+            time_abstraction_s: 0.0,
+            time_checker_s: elapsed,
+            time_solver_s: 0.0,
+            time_total_s: elapsed,
+        },
+        requested,
+        strategy: AnsweredBy::Bmc,
+        witness: None,
+        bug_finder: None,
+        source: None,
+    }
 }
 
 /// The report of a proof by summaries: each summary as a C formula at its procedure's line.

@@ -180,5 +180,11 @@ int main(void) { if (!even(4)) reach_error(); return 0; }";
         let text = strip(&pp.cfg_text());
         assert!(text.contains("odd__ret = odd(even__n - 1);"), "{text}");
         assert!(text.contains("even__ret = even(odd__n - 1);"), "{text}");
+        // Bounded: even at most twice on a chain, the third call cut; no call left.
+        let q = crate::ir::inline::inline_bounded(&pp, 2, 10_000).unwrap();
+        let flat = strip(&Cfg::build(&q).to_text(&q));
+        assert!(!flat.contains("even("), "{flat}");
+        assert_eq!(flat.matches("assume(0)").count(), 1, "{flat}");
+        assert!(crate::ir::inline::inline_bounded(&pp, 2, 5).is_err());
     }
 }

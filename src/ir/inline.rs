@@ -9,6 +9,12 @@
 //! of a procedure uses the originals, later ones fresh names `f__x_1`, …), so the flat
 //! program has the semantics of the procedural one: an activation's locals are its own, and
 //! globals are shared. Vertices are numbered again in program order.
+//!
+//! [`inline_bounded`] takes recursive programs too: a call of a procedure that already has
+//! `depth` activations on the inlined call chain becomes `assume(false)` (the run is cut
+//! there). Its runs are exactly the runs of the procedural program in which no procedure is
+//! active more than `depth` times at once: an under-approximation, for bug search only (a
+//! proof of it says nothing about deeper runs; a run of it is a run of the program).
 
 use super::procs::{Call, Locals, ProcId, ProcProgram, number};
 use super::{ArrId, Expr, LabelId, NameIndex, Program, Size, Stmt, StmtKind, VarId};
@@ -19,14 +25,33 @@ pub fn inline(pp: &ProcProgram) -> Result<Program, String> {
     if pp.is_recursive() {
         return Err("the program is recursive: it has no finite inlining".into());
     }
+    flat(pp, u32::MAX, usize::MAX)
+}
+
+/// The flat program of `pp` with at most `depth` activations of each procedure on a call
+/// chain, deeper calls cut by `assume(false)` (module doc); `Err` when it would have more
+/// than `max_stmts` statements.
+pub fn inline_bounded(pp: &ProcProgram, depth: u32, max_stmts: usize) -> Result<Program, String> {
+    flat(pp, depth, max_stmts)
+}
+
+fn flat(pp: &ProcProgram, depth: u32, max_stmts: usize) -> Result<Program, String> {
     let mut cx = Inliner {
         pp,
         p: pp.program.clone(),
         names: NameIndex::default(),
         used: vec![false; pp.procs.len()],
         locals: HashMap::new(),
+        depth,
+        active: vec![],
+        budget: max_stmts,
     };
     let body = cx.stmts(&pp.program.body);
+    if cx.budget == 0 {
+        return Err(format!(
+            "the inlining at depth {depth} has more than {max_stmts} statements"
+        ));
+    }
     let mut p = cx.p;
     p.body = body;
     let mut next = 1;
@@ -43,6 +68,12 @@ struct Inliner<'a> {
     /// Procedures inlined once already (later call sites copy their locals).
     used: Vec<bool>,
     locals: HashMap<ProcId, Locals>,
+    /// The most activations of one procedure on a call chain (deeper calls are cut).
+    depth: u32,
+    /// The procedures being inlined, outermost first.
+    active: Vec<ProcId>,
+    /// Statements left to make (0: too large, the result is dropped).
+    budget: usize,
 }
 
 /// The names one inlined copy of a procedure uses.
@@ -57,9 +88,23 @@ impl Inliner<'_> {
     fn stmts(&mut self, ss: &[Stmt]) -> Vec<Stmt> {
         let mut out = Vec::with_capacity(ss.len());
         for s in ss {
+            if self.budget == 0 {
+                break;
+            }
+            self.budget -= 1;
             let kind = match &s.kind {
                 StmtKind::Call(c) => {
+                    let open = self.active.iter().filter(|&&f| f == c.callee).count();
+                    if open as u64 >= u64::from(self.depth) {
+                        out.push(Stmt {
+                            kind: StmtKind::Assume(Expr::Const(0, super::IntType::Int)),
+                            ..s.clone()
+                        });
+                        continue;
+                    }
+                    self.active.push(c.callee);
                     out.extend(self.expand(c, s));
+                    self.active.pop();
                     continue;
                 }
                 StmtKind::If(c, t, e) => StmtKind::If(c.clone(), self.stmts(t), self.stmts(e)),

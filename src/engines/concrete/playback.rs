@@ -39,12 +39,18 @@
 //!   ara's replay of its translation confirmed (today's behaviour), and the report says so
 //!   ("replayed on ara's translation", with the reason).
 //!
+//! The replayed program runs with a stack of [`STACK_MB`] (`RLIMIT_STACK` set in the child,
+//! as `ulimit -s` would): a recursive program's run that is legitimately deep is then the
+//! program's run, not a segmentation fault of the default 8 MB stack. gcc gets at least
+//! [`BUILD_MIN`] to build (a build cut short is no evidence and says so, never "does not
+//! compile").
+//!
 //! An error reached only through a signal, a timeout or an exit code without the marker is
 //! not reached: the run confirms only with the marker and [`REACHED`].
 
 use super::ReplayedOn;
 use crate::ir::{DataModel, IntType};
-use crate::tools::{Ending, Limits, Tool, find_tool, run};
+use crate::tools::{Ending, Limits, Tool, find_tool, run, run_with_stack};
 use crate::verdict::{FinalVerdict, Inconclusive};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -59,6 +65,14 @@ pub const ASSUME_FAILED: i32 = 88;
 /// A run on the source that does not end within this long does not reach the error (a
 /// shorter limit is no evidence: [`SourceOutcome::NotRun`]).
 pub const TIMEOUT_EVIDENCE: Duration = Duration::from_secs(20);
+/// The least time gcc gets to build the file with the harness, whatever is left of the check:
+/// a file of 20,000 lines takes seconds on a loaded machine, and a verdict already found
+/// should not be lost to a short build limit.
+pub const BUILD_MIN: Duration = Duration::from_secs(30);
+/// The stack the replayed program runs with (`ulimit -s`, set in the child): a recursive
+/// program whose own run is legitimately deep (10^6 calls) would overflow the default 8 MB
+/// and be no evidence. Its pages are used only as deep as the run goes.
+pub const STACK_MB: u64 = 1024;
 /// What the harness prints (stderr) when the error is reached, before what was reached.
 pub const MARKER: &str = "ara playback: reached ";
 
@@ -425,10 +439,26 @@ pub fn run_on_source(h: &Harness, dir: &Path, limit: Duration) -> SourceOutcome 
         timeout: Some(limit),
         memory_mb: None,
     };
-    let built = match run(&gcc, &gcc_args(h, &harness, &exe), Some(dir), None, &limits) {
+    let build_limits = Limits {
+        timeout: Some(limit.max(BUILD_MIN)),
+        memory_mb: None,
+    };
+    let built = match run(
+        &gcc,
+        &gcc_args(h, &harness, &exe),
+        Some(dir),
+        None,
+        &build_limits,
+    ) {
         Ok(o) => o,
         Err(e) => return SourceOutcome::NotRun(e.to_string()),
     };
+    if built.ending == Ending::TimedOut {
+        return SourceOutcome::NotRun(format!(
+            "gcc did not build the source with the harness within {} s",
+            limit.max(BUILD_MIN).as_secs()
+        ));
+    }
     if built.ending != Ending::Exited(0) {
         let first = built
             .stderr
@@ -441,7 +471,7 @@ pub fn run_on_source(h: &Harness, dir: &Path, limit: Duration) -> SourceOutcome 
             "the source does not compile with the harness: {first}"
         ));
     }
-    match run(&exe, &[], Some(dir), None, &limits) {
+    match run_with_stack(&exe, &[], Some(dir), &limits, STACK_MB) {
         Err(e) => SourceOutcome::NotRun(e.to_string()),
         Ok(o) => outcome_of(&o.ending, &o.stderr, limit),
     }

@@ -39,7 +39,11 @@
 //!
 //! Before solving, vertex predicates are resolved away ([`resolve`]) and the summaries of
 //! procedures without loops and calls become formulas applied at each call
-//! ([`define_summaries`]); each step's soundness argument is in its doc. `ARA_SUMMARY_DUMP=FILE`
+//! ([`define_summaries`]), and constants a clause makes equal are merged
+//! ([`merge_equal_consts`]); each step's soundness argument is in its doc. With no predicate
+//! left (a program whose procedures are all applied as formulas) Spacer is not run: ara's
+//! check of the clauses (each body unsatisfiable) is then the whole proof. The encoding stops
+//! at the command's end or the race's stop, checked inside a frame too. `ARA_SUMMARY_DUMP=FILE`
 //! writes the clauses given to Spacer.
 
 use super::certify::{self, PlainClause};
@@ -144,6 +148,9 @@ struct Encoder<'a> {
     pred_names: std::collections::HashSet<String>,
 }
 
+/// Why the encoding stopped early (the command's end, or the race's stop).
+const STOPPED: &str = "stopped while encoding (time limit or another part answered)";
+
 /// The most state terms (variables of a frame times its vertices) the encoding takes.
 const MAX_STATE_CELLS: usize = 2_000_000;
 
@@ -208,10 +215,13 @@ pub fn encode(pp: &ProcProgram) -> Result<SummarySystem, String> {
     e.pred_names = e.sys.preds.iter().map(|p| p.name.clone()).collect();
     for k in 0..e.frames.len() {
         // The command's end counts here too (a large frame takes seconds to encode).
-        if crate::tools::past_end() {
-            return Err("the time limit was reached while encoding".into());
+        if crate::tools::cancelled() {
+            return Err(STOPPED.into());
         }
-        e.frame_clauses(k).map_err(|x| x.to_string())?;
+        e.frame_clauses(k).map_err(|x| match x {
+            AraError::Internal(m) if m == STOPPED => m,
+            x => x.to_string(),
+        })?;
     }
     let entries = e.entry_links();
     let call_sites = e.call_sites();
@@ -231,6 +241,12 @@ pub fn encode(pp: &ProcProgram) -> Result<SummarySystem, String> {
     define_summaries(&mut sys, &entries);
     drop_unused(&mut sys);
     resolve(&mut sys, &Default::default());
+    for c in &mut sys.clauses {
+        merge_equal_consts(c);
+    }
+    if crate::tools::cancelled() {
+        return Err(STOPPED.into());
+    }
     Ok(sys)
 }
 
@@ -417,6 +433,11 @@ impl Encoder<'_> {
             self.main_entry(first)?;
         }
         for u in 1..n {
+            // The command's end and the race's stop, inside a frame too (20,000 calls in
+            // `main` are 20,000 vertices of one frame).
+            if u % 256 == 0 && crate::tools::cancelled() {
+                return Err(AraError::Internal(STOPPED.into()));
+            }
             if u == exit {
                 self.exit_clause(k)?;
             } else {
@@ -680,26 +701,15 @@ pub fn prove(z3: &Path, pp: &ProcProgram, limits: &Limits) -> Result<SummaryOutc
     if let Ok(d) = std::env::var("ARA_SUMMARY_DUMP") {
         let _ = std::fs::write(d, &script);
     }
-    let (answer, _raw) = run_spacer(z3, &script, limits)?;
-    let items = match answer {
-        SpacerAnswer::Safe(items) => items,
-        SpacerAnswer::Unsafe(_) => {
-            return Ok(SummaryOutcome::Unknown(
-                "the error is derivable in the summary clauses (a lead, not a verdict)".into(),
-            ));
+    // No predicate left (every summary applied as a formula): ara's check of the clauses is
+    // the whole proof, the solver has nothing to find.
+    let interps = if sys.preds.is_empty() {
+        BTreeMap::new()
+    } else {
+        match spacer_interpretations(z3, &sys, &script, limits)? {
+            Ok(i) => i,
+            Err(unknown) => return Ok(unknown),
         }
-        SpacerAnswer::Unknown(w) => return Ok(SummaryOutcome::Unknown(format!("spacer: {w}"))),
-        SpacerAnswer::Timeout => return Ok(SummaryOutcome::Unknown("spacer timed out".into())),
-        SpacerAnswer::Crashed(w) => return Ok(SummaryOutcome::Unknown(format!("spacer: {w}"))),
-    };
-    let arity: BTreeMap<String, usize> = sys
-        .preds
-        .iter()
-        .map(|p| (p.name.clone(), p.params.len()))
-        .collect();
-    let interps = match certify::named_interpretations(&items, &arity) {
-        Ok(i) => i,
-        Err(why) => return Ok(SummaryOutcome::Unknown(format!("certificate: {why}"))),
     };
     let defs = definitions(&sys, pp, &interps);
     let plain: Vec<PlainClause> = sys.clauses.iter().map(SClause::plain).collect();
@@ -709,6 +719,36 @@ pub fn prove(z3: &Path, pp: &ProcProgram, limits: &Limits) -> Result<SummaryOutc
         )));
     }
     Ok(SummaryOutcome::Proved(summaries_in_c(&sys, &interps)))
+}
+
+/// Spacer's interpretations of the predicates of `sys` (its fixedpoint `script`), or the
+/// outcome when it gives none.
+fn spacer_interpretations(
+    z3: &Path,
+    sys: &SummarySystem,
+    script: &str,
+    limits: &Limits,
+) -> Result<Result<BTreeMap<String, Sexp>, SummaryOutcome>, AraError> {
+    let unknown = |w: String| Ok(Err(SummaryOutcome::Unknown(w)));
+    let (answer, _raw) = run_spacer(z3, script, limits)?;
+    let items = match answer {
+        SpacerAnswer::Safe(items) => items,
+        SpacerAnswer::Unsafe(_) => {
+            return unknown(
+                "the error is derivable in the summary clauses (a lead, not a verdict)".into(),
+            );
+        }
+        SpacerAnswer::Unknown(w) => return unknown(format!("spacer: {w}")),
+        SpacerAnswer::Timeout => return unknown("spacer timed out".into()),
+        SpacerAnswer::Crashed(w) => return unknown(format!("spacer: {w}")),
+    };
+    let arity: BTreeMap<String, usize> = (sys.preds.iter())
+        .map(|p| (p.name.clone(), p.params.len()))
+        .collect();
+    match certify::named_interpretations(&items, &arity) {
+        Ok(i) => Ok(Ok(i)),
+        Err(why) => unknown(format!("certificate: {why}")),
+    }
 }
 
 /// `define-fun` of every predicate (`true` for one the certificate does not name).
@@ -778,6 +818,10 @@ pub fn resolve(sys: &mut SummarySystem, keep: &std::collections::BTreeSet<String
     loop {
         let mut changed = false;
         for p in sys.preds.iter().filter(|p| p.summary.is_none()) {
+            // Stopped: the clauses so far are a correct resolution (each step is whole).
+            if crate::tools::cancelled() {
+                break;
+            }
             if gone.contains(&p.name) || keep.contains(&p.name) {
                 continue;
             }
@@ -819,7 +863,7 @@ pub fn resolve(sys: &mut SummarySystem, keep: &std::collections::BTreeSet<String
             gone.insert(p.name.clone());
             changed = true;
         }
-        if !changed {
+        if !changed || crate::tools::cancelled() {
             break;
         }
     }
@@ -995,6 +1039,88 @@ fn instance(
     (consts, super::encode::and(&parts))
 }
 
+/// Merges the constants of `c` that a top-level conjunct `(= x y)` of its constraints makes
+/// equal (both constants of the clause): each is replaced by one of its class everywhere (atoms
+/// and head included), and the equalities made trivial are dropped. A summary applied at
+/// 20,000 calls leaves mostly such equalities (arguments, entry copies, results), which would
+/// otherwise be 20,000 copies of a frame for the solver to read.
+///
+/// Why it changes no verdict: the clause is `∀ C. body → head` with `x = y` a conjunct of the
+/// body; its instances with `x ≠ y` hold trivially, and those with `x = y` are exactly the
+/// instances of the clause with `x` replaced by `y`. The two clauses are equivalent, so an
+/// interpretation satisfies one iff it satisfies the other, and the error is derivable from
+/// one iff from the other.
+fn merge_equal_consts(c: &mut SClause) {
+    let mut conj = vec![];
+    for t in &c.constraints {
+        match parse_all(t) {
+            Ok(mut items) if items.len() == 1 => flatten_and(items.remove(0), &mut conj),
+            _ => return,
+        }
+    }
+    let index: std::collections::HashMap<&str, usize> = (c.consts.iter().enumerate())
+        .map(|(i, (n, _))| (n.as_str(), i))
+        .collect();
+    let mut parent: Vec<usize> = (0..c.consts.len()).collect();
+    fn root(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    for e in &conj {
+        if let Some([op, a, b]) = e.list()
+            && op.atom() == Some("=")
+            && let (Some(&a), Some(&b)) = (
+                a.atom().and_then(|a| index.get(a)),
+                b.atom().and_then(|b| index.get(b)),
+            )
+        {
+            let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+            parent[ra.max(rb)] = ra.min(rb);
+        }
+    }
+    let map: std::collections::HashMap<String, String> = (0..c.consts.len())
+        .filter_map(|i| {
+            let r = root(&mut parent, i);
+            (r != i).then(|| (c.consts[i].0.clone(), c.consts[r].0.clone()))
+        })
+        .collect();
+    if map.is_empty() {
+        return;
+    }
+    let re = |t: &String| -> String {
+        match parse_all(t) {
+            Ok(items) if items.len() == 1 => certify::rename(&items[0], &map).to_string(),
+            _ => map.get(t).cloned().unwrap_or_else(|| t.clone()),
+        }
+    };
+    let trivial =
+        |e: &Sexp| matches!(e.list(), Some([op, a, b]) if op.atom() == Some("=") && a == b);
+    c.constraints = (conj.iter())
+        .map(|e| certify::rename(e, &map))
+        .filter(|e| !trivial(e))
+        .map(|e| e.to_string())
+        .collect();
+    for a in c.atoms.iter_mut().chain(c.head.as_mut()) {
+        a.args = a.args.iter().map(re).collect();
+    }
+    c.consts.retain(|(n, _)| !map.contains_key(n));
+}
+
+/// The conjuncts of `e` (nested `and`s opened), appended to `out`.
+fn flatten_and(e: Sexp, out: &mut Vec<Sexp>) {
+    match e {
+        Sexp::List(l) if l.first().and_then(Sexp::atom) == Some("and") => {
+            for x in l.into_iter().skip(1) {
+                flatten_and(x, out);
+            }
+        }
+        e => out.push(e),
+    }
+}
+
 /// Drops the predicates no clause body uses, with the clauses into them (`true` satisfies
 /// those clauses, and nothing else depends on them).
 fn drop_unused(sys: &mut SummarySystem) {
@@ -1058,6 +1184,36 @@ int main(void) { unsigned n = __VERIFIER_nondet_uint(); flip(n);
         );
         let errors = sys.clauses.iter().filter(|c| c.head.is_none()).count();
         assert_eq!(errors, 1);
+    }
+
+    /// Constants a top-level equality makes equal become one (atoms and head too).
+    #[test]
+    fn equal_constants_are_merged() {
+        let bv = |n: &str| (n.to_string(), "(_ BitVec 8)".to_string());
+        let mut c = SClause {
+            title: "t".into(),
+            consts: vec![bv("x"), bv("y"), bv("z")],
+            atoms: vec![Atom {
+                pred: "P".into(),
+                args: vec!["y".into()],
+            }],
+            constraints: vec![
+                "(and (= x y) (= z (bvadd y #x01)))".into(),
+                "(or (= x z) false)".into(),
+            ],
+            head: Some(Atom {
+                pred: "Q".into(),
+                args: vec!["z".into(), "(bvneg y)".into()],
+            }),
+        };
+        merge_equal_consts(&mut c);
+        assert_eq!(c.consts, vec![bv("x"), bv("z")]);
+        assert_eq!(
+            c.constraints,
+            ["(= z (bvadd x #x01))", "(or (= x z) false)"]
+        );
+        assert_eq!(c.atoms[0].args, ["x"]);
+        assert_eq!(c.head.unwrap().args, ["z", "(bvneg x)"]);
     }
 
     /// A loop-free procedure's summary is applied as a formula: no predicate is left for
