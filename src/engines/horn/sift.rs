@@ -39,6 +39,8 @@ const INDEXES: usize = 10;
 struct Form {
     /// `(premise atoms, conclusion atom)`; the first one's premise decides "seen".
     facts: Vec<(Vec<usize>, usize)>,
+    /// The arrays (by position) whose cells it reads.
+    arrays: Vec<usize>,
 }
 
 /// The distinct atoms of the candidates, each evaluated once per pair of indexes.
@@ -84,7 +86,10 @@ impl Atoms {
             }
             _ => vec![fact(self, c)],
         };
-        Form { facts }
+        Form {
+            facts,
+            arrays: vec![],
+        }
     }
 }
 
@@ -105,7 +110,12 @@ pub fn sift(
         .iter()
         .map(|c| {
             let mut v = parse_all(c).ok()?;
-            (v.len() == 1).then(|| atoms.form(&v.remove(0)))
+            (v.len() == 1).then(|| {
+                let c = v.remove(0);
+                let mut f = atoms.form(&c);
+                f.arrays = cells_read(&c, sys.args.len());
+                f
+            })
         })
         .collect();
     let mut out = BTreeMap::new();
@@ -121,6 +131,28 @@ pub fn sift(
         }
         out.insert(pred.vertex, on);
     }
+    out
+}
+
+/// The arrays (by position in the layout) whose cell parameters `c` names: parameter
+/// `p(n + 4·j + m)` is cell `m` of array `j` (`n` scalars first).
+fn cells_read(c: &Sexp, n: usize) -> Vec<usize> {
+    let mut out = vec![];
+    let mut walk = vec![c];
+    while let Some(s) = walk.pop() {
+        match s {
+            Sexp::Atom(a) => {
+                if let Some(k) = a.strip_prefix('p').and_then(|k| k.parse::<usize>().ok())
+                    && k >= n
+                    && !out.contains(&((k - n) / 4))
+                {
+                    out.push((k - n) / 4);
+                }
+            }
+            Sexp::List(l) => walk.extend(l),
+        }
+    }
+    out.sort();
     out
 }
 
@@ -161,19 +193,32 @@ fn refute(
         .collect();
     let holds =
         |f: &(Vec<usize>, usize), val: &[Option<bool>]| f.0.iter().all(|&a| val[a] == Some(true));
-    for (j, (a, _)) in arrays.iter().enumerate() {
-        let Some(contents) = o.arrays[a.0 as usize].as_ref() else {
+    // One array's cells at a time, then two arrays' cells at the same indexes (the facts
+    // between arrays, `w_a = w_b ⇒ …`): each form only in the pass of the arrays it reads.
+    let singles = (0..arrays.len()).map(|j| vec![j]);
+    let pairs = (0..arrays.len()).flat_map(|j| (j + 1..arrays.len()).map(move |k| vec![j, k]));
+    for group in singles.chain(pairs) {
+        let Some(contents) = group
+            .iter()
+            .map(|&j| o.arrays[arrays[j].0.0 as usize].as_ref())
+            .collect::<Option<Vec<_>>>()
+        else {
             continue;
         };
-        let [w1, v1, w2, v2] = [0, 1, 2, 3].map(|k| p(n + 4 * j + k));
+        let mine = |f: &Form| {
+            f.arrays.iter().all(|j| group.contains(j)) && (group.len() == 1 || f.arrays.len() == 2)
+        };
         let mut env = scalars.clone();
-        let ix = indexes(contents.len());
+        let ix = indexes(contents.iter().map(|c| c.len()).min().unwrap_or(0));
         for &x in &ix {
             for &y in &ix {
-                env.insert(w1.clone(), x as i128);
-                env.insert(v1.clone(), contents[x]);
-                env.insert(w2.clone(), y as i128);
-                env.insert(v2.clone(), contents[y]);
+                for (&j, c) in group.iter().zip(&contents) {
+                    let [w1, v1, w2, v2] = [0, 1, 2, 3].map(|k| p(n + 4 * j + k));
+                    env.insert(w1, x as i128);
+                    env.insert(v1, c[x]);
+                    env.insert(w2, y as i128);
+                    env.insert(v2, c[y]);
+                }
                 let val: Vec<Option<bool>> = atoms
                     .terms
                     .iter()
@@ -183,7 +228,7 @@ fn refute(
                     })
                     .collect();
                 for (k, f) in forms.iter().enumerate() {
-                    let Some(f) = f.as_ref().filter(|_| on[k]) else {
+                    let Some(f) = f.as_ref().filter(|f| on[k] && mine(f)) else {
                         continue;
                     };
                     if f.facts
