@@ -36,7 +36,7 @@ const INDEXES: usize = 10;
 /// its premise holds and its conclusion does not. The template's candidates are a fact
 /// `g ⇒ c`, a fact with its mirror image `(and (=> g c) (=> g' c'))` or an atom; any other
 /// term is one atom (decided as a whole).
-struct Form {
+pub(super) struct Form {
     /// `(premise atoms, conclusion atom)`; the first one's premise decides "seen".
     facts: Vec<(Vec<usize>, usize)>,
     /// The arrays (by position) whose cells it reads.
@@ -45,7 +45,7 @@ struct Form {
 
 /// The distinct atoms of the candidates, each evaluated once per pair of indexes.
 #[derive(Default)]
-struct Atoms {
+pub(super) struct Atoms {
     terms: Vec<Sexp>,
     index: BTreeMap<String, usize>,
 }
@@ -62,7 +62,7 @@ impl Atoms {
     }
 
     /// `c` as implications between atoms.
-    fn form(&mut self, c: &Sexp) -> Form {
+    pub(super) fn form(&mut self, c: &Sexp) -> Form {
         let fact = |atoms: &mut Atoms, f: &Sexp| match f.list() {
             Some([Sexp::Atom(h), g, c]) if h == "=>" => {
                 let premise = match g.list() {
@@ -134,6 +134,43 @@ pub fn sift(
     out
 }
 
+/// Turns off the candidates of `forms` (those `on` and `mine`) that `env` falsifies and marks
+/// those whose (first) premise it satisfies (a fact that is no implication counts as such);
+/// each atom is evaluated once, when a candidate first needs it.
+pub(super) fn decide(
+    (atoms, forms): (&Atoms, &[Option<Form>]),
+    env: &BTreeMap<String, i128>,
+    mine: &dyn Fn(&Form) -> bool,
+    (on, seen): (&mut [bool], &mut [bool]),
+) {
+    let mut val: Vec<Option<Option<bool>>> = vec![None; atoms.terms.len()];
+    let mut atom = |a: usize| {
+        *val[a].get_or_insert_with(|| match eval(&atoms.terms[a], env) {
+            Some(Val::B(b)) => Some(b),
+            _ => None,
+        })
+    };
+    for (k, f) in forms.iter().enumerate() {
+        let Some(f) = f.as_ref().filter(|f| on[k] && mine(f)) else {
+            continue;
+        };
+        let mut first = None;
+        for (n, (premise, conclusion)) in f.facts.iter().enumerate() {
+            let holds = premise.iter().all(|&a| atom(a) == Some(true));
+            if n == 0 {
+                first = Some(holds);
+            }
+            if holds && atom(*conclusion) == Some(false) {
+                on[k] = false;
+                break;
+            }
+        }
+        if on[k] && !seen[k] {
+            seen[k] = first == Some(true);
+        }
+    }
+}
+
 /// The arrays (by position in the layout) whose cell parameters `c` names: parameter
 /// `p(n + 4·j + m)` is cell `m` of array `j` (`n` scalars first).
 fn cells_read(c: &Sexp, n: usize) -> Vec<usize> {
@@ -191,8 +228,6 @@ fn refute(
         .enumerate()
         .map(|(k, (v, _))| (p(k), o.scalars[v.0 as usize]))
         .collect();
-    let holds =
-        |f: &(Vec<usize>, usize), val: &[Option<bool>]| f.0.iter().all(|&a| val[a] == Some(true));
     // One array's cells at a time, then two arrays' cells at the same indexes (the facts
     // between arrays, `w_a = w_b ⇒ …`): each form only in the pass of the arrays it reads.
     let singles = (0..arrays.len()).map(|j| vec![j]);
@@ -219,27 +254,7 @@ fn refute(
                     env.insert(w2, y as i128);
                     env.insert(v2, c[y]);
                 }
-                let val: Vec<Option<bool>> = atoms
-                    .terms
-                    .iter()
-                    .map(|t| match eval(t, &env) {
-                        Some(Val::B(b)) => Some(b),
-                        _ => None,
-                    })
-                    .collect();
-                for (k, f) in forms.iter().enumerate() {
-                    let Some(f) = f.as_ref().filter(|f| on[k] && mine(f)) else {
-                        continue;
-                    };
-                    if f.facts
-                        .iter()
-                        .any(|x| holds(x, &val) && val[x.1] == Some(false))
-                    {
-                        on[k] = false;
-                    } else if !seen[k] {
-                        seen[k] = f.facts.first().is_some_and(|x| holds(x, &val));
-                    }
-                }
+                decide((atoms, forms), &env, &|f: &Form| mine(f), (on, seen));
             }
         }
     }
