@@ -773,11 +773,12 @@ fn cells_first(
     // share (25 s of 45) without an answer in every run, and the template's proof came after
     // it (36 s at load 40; Houdini 2 s of it, its check 7 s); on the bubble sorts the
     // one-cell stage ends at once (the error is derivable), so the order does not matter
-    // there. Its share grows from 3 to 5 (of 9 with the guessed candidates' 2 and the
+    // there. Its share grows from 3 to 8 (of 12 with the guessed candidates' 2 and the
     // stage's 2): before, after a one-cell stage that ended at once, it had the rest of the
-    // run (bubble sort needs most of it); Spacer's one-cell stage still gets what it leaves.
+    // run, and bubble sort needs most of it (with 5 of 9 its Houdini was cut off in round
+    // 5 at 29 s, load 14); Spacer's one-cell stage still gets what it leaves.
     cells.houdini_at = Some(0);
-    cells.houdini_weight = 5;
+    cells.houdini_weight = 8;
     let b = Budget {
         timeout: Some(budget),
         keep_dir: Some(dir.to_path_buf()),
