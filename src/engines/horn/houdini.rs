@@ -36,6 +36,11 @@
 //!   `t ∈ T`) or an interval `t1 <= w < t2`, with three atoms at most, and those of at most
 //!   two also with `w1 < w2`. A fact and its mirror image (the cells exchanged) are one
 //!   candidate, their conjunction: the clauses treat both cells alike.
+//! - *Facts between arrays* (`cross_candidates`): for two arrays, `w_a = w_b ∧ r(w_a) ⇒
+//!   v_a R v_b` (`R` one of `<=`, `>=`, `=`; `r` nothing, `w_a < t` or `w_a >= t`), the
+//!   four images under the exchanges of each array's cells as one candidate. A prefix
+//!   maximum needs `m[w] >= a[w]` beside `w1 < w2 < i ⇒ m[w1] <= m[w2]` (proved at nondet N,
+//!   `tests/everyn/prefmax_*`).
 //!
 //! ## The smaller invariant
 //!

@@ -4,7 +4,8 @@
 //! facts of [`super::houdini::candidates`] and states observed at the cut points by
 //! [`super::observe`]; gives, per predicate, the candidates that no observed state falsifies
 //! at any pair of in-range indexes of the cells (`w1`, `w2` of one array at a time, each
-//! array's cells read from the state's contents), the start of Houdini
+//! array's cells read from the state's contents; for a fact between two arrays, both
+//! arrays' cells at the same pair of indexes), the start of Houdini
 //! ([`super::houdini::solve_from`]).
 //!
 //! Why it is only an economy. Every fact of an inductive invariant of the clauses holds in
