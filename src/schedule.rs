@@ -411,8 +411,18 @@ fn cells_first(p: &Program, budget: Duration, dir: &Path) -> Option<(FinalVerdic
     // without IUC: max and find came from the first, prefix sums from the second).
     cells.cells.truncate(1);
     cells.horn.portfolio.truncate(2);
-    // Then the template engine with two cells (the sorts).
-    cells.houdini_at = Some(1);
+    // The template engine with two cells (the sorts, the prefix maximum) before that
+    // stage, where it applies (an array read twice in one expression): on the prefix
+    // maximum (`bench-suite/everyn/cond_prefix_max_*`) the one-cell stage spent its whole
+    // share (25 s of 45) without an answer in every run, and the template's proof came after
+    // it (36 s at load 40; Houdini 2 s of it, its check 7 s); on the bubble sorts the
+    // one-cell stage ends at once (the error is derivable), so the order does not matter
+    // there. Its share grows from 3 to 8 (of 12 with the guessed candidates' 2 and the
+    // stage's 2): before, after a one-cell stage that ended at once, it had the rest of the
+    // run, and bubble sort needs most of it (with 5 of 9 its Houdini was cut off in round
+    // 5 at 29 s, load 14); Spacer's one-cell stage still gets what it leaves.
+    cells.houdini_at = Some(0);
+    cells.houdini_weight = 8;
     let b = Budget {
         timeout: Some(budget),
         keep_dir: Some(dir.to_path_buf()),

@@ -507,31 +507,13 @@ struct Spec<'a> {
     stack_mb: Option<u64>,
 }
 
-fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
-    let (program, args, cwd, stdin) = (spec.program, spec.args, spec.cwd, spec.stdin);
-    let (limits, tree_memory_mb, tmp) = (spec.limits, spec.tree_memory_mb, spec.tmp);
-    let name = program
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| program.display().to_string());
-    let mut cmd = Command::new(program);
-    cmd.args(args)
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    if let Some(d) = cwd {
-        cmd.current_dir(d);
-    }
-    if let Some(t) = tmp {
-        cmd.env("TMPDIR", t);
-    }
-    let mem = limits.memory_mb;
-    let stack = spec.stack_mb;
+/// `program args…` as ara starts every child: its standard output piped, in a process
+/// group of its own that dies with ara, at the background nice value unless this thread's
+/// runs are in the [`foreground`], under an address-space limit of `mem` MiB when given.
+fn command(program: &Path, args: &[String], mem: Option<u64>, stack: Option<u64>) -> Command {
     let fg = FOREGROUND.with(|c| c.get());
+    let mut cmd = Command::new(program);
+    cmd.args(args).stdout(Stdio::piped());
     let nice = if fg {
         0
     } else {
@@ -574,6 +556,30 @@ fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
             }
             Ok(())
         });
+    }
+    cmd
+}
+
+fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
+    let (program, args, cwd, stdin) = (spec.program, spec.args, spec.cwd, spec.stdin);
+    let (limits, tree_memory_mb, tmp) = (spec.limits, spec.tree_memory_mb, spec.tmp);
+    let name = program
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| program.display().to_string());
+    let fg = FOREGROUND.with(|c| c.get());
+    let mut cmd = command(program, args, limits.memory_mb, spec.stack_mb);
+    cmd.stdin(if stdin.is_some() {
+        Stdio::piped()
+    } else {
+        Stdio::null()
+    })
+    .stderr(Stdio::piped());
+    if let Some(d) = cwd {
+        cmd.current_dir(d);
+    }
+    if let Some(t) = tmp {
+        cmd.env("TMPDIR", t);
     }
     let start = Instant::now();
     if cancelled() {
@@ -715,6 +721,141 @@ fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
         usage,
         memory_exceeded,
     })
+}
+
+/// A solver kept running for many small queries (Houdini's: one process per query cost a
+/// start each, measured in `engines::horn::houdini`): each query is a whole SMT-LIB script
+/// ended by `(reset)`, so it runs as in a fresh process, without the start. Started like
+/// every child ([`command`]: own process group, dies with ara) and listed in [`RUNNING`];
+/// killed when a query runs past its deadline, on cancellation, and when dropped.
+pub struct Session {
+    program: PathBuf,
+    args: Vec<String>,
+    live: Option<Live>,
+}
+
+/// A running session's process.
+struct Live {
+    pid: i32,
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: std::sync::mpsc::Receiver<String>,
+}
+
+/// The line a session's solver prints after each query's output.
+const SESSION_MARK: &str = "ara-session-done";
+
+impl Session {
+    /// A session of `program args…` (an SMT-LIB solver reading its standard input), started
+    /// at its first query.
+    pub fn new(program: &Path, args: &[String]) -> Session {
+        Session {
+            program: program.to_path_buf(),
+            args: args.to_vec(),
+            live: None,
+        }
+    }
+
+    /// The standard output of `script` (a whole script; the solver is reset after it), or
+    /// `None` when `deadline` or a cancellation came first (the solver is then killed; the
+    /// next query starts another).
+    pub fn ask(&mut self, script: &str, deadline: Instant) -> Result<Option<String>, AraError> {
+        use std::io::Write;
+        if cancelled() {
+            return Ok(None);
+        }
+        if self.live.is_none() {
+            self.live = Some(self.start()?);
+        }
+        let live = self.live.as_mut().expect("started");
+        let input = format!("{script}\n(echo \"{SESSION_MARK}\")\n(reset)\n");
+        if live
+            .stdin
+            .write_all(input.as_bytes())
+            .and_then(|_| live.stdin.flush())
+            .is_err()
+        {
+            self.stop();
+            return Err(self.failed("it stopped reading its input"));
+        }
+        let mut out = String::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() || cancelled() {
+                self.stop();
+                return Ok(None);
+            }
+            match live.lines.recv_timeout(left.min(Duration::from_millis(50))) {
+                Ok(l) if l.trim() == SESSION_MARK => return Ok(Some(out)),
+                Ok(l) => {
+                    out.push_str(&l);
+                    out.push('\n');
+                }
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                    self.stop();
+                    return Err(self.failed(&format!("it ended; its output: {out}")));
+                }
+            }
+        }
+    }
+
+    fn failed(&self, why: &str) -> AraError {
+        AraError::ToolFailed {
+            tool: self.program.display().to_string(),
+            msg: why.to_string(),
+        }
+    }
+
+    fn start(&self) -> Result<Live, AraError> {
+        use std::io::BufRead;
+        let mut cmd = command(&self.program, &self.args, None, None);
+        cmd.stdin(Stdio::piped()).stderr(Stdio::null());
+        let mut child = cmd
+            .spawn()
+            .map_err(|e| self.failed(&format!("cannot start it: {e}")))?;
+        let pid = child.id() as i32;
+        if let Ok(mut r) = RUNNING.lock() {
+            r.push((pid, FOREGROUND.with(|c| c.get())));
+        }
+        trace_event(&format!("session [{pid}]: started"));
+        let stdin = child.stdin.take().expect("piped stdin");
+        let so = child.stdout.take().expect("piped stdout");
+        let (tx, lines) = std::sync::mpsc::channel();
+        io_thread(move || {
+            for l in std::io::BufReader::new(so).lines() {
+                let Ok(l) = l else { break };
+                if tx.send(l).is_err() {
+                    break;
+                }
+            }
+        })
+        .map_err(|e| abandon(pid, &self.program.display().to_string(), e))?;
+        Ok(Live {
+            pid,
+            child,
+            stdin,
+            lines,
+        })
+    }
+
+    /// Kills the solver (its group) and reaps it.
+    fn stop(&mut self) {
+        if let Some(mut live) = self.live.take() {
+            kill_tree(live.pid);
+            let _ = live.child.wait();
+            if let Ok(mut r) = RUNNING.lock() {
+                r.retain(|&(p, _)| p != live.pid);
+            }
+            trace_event(&format!("session [{}]: stopped", live.pid));
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        self.stop();
+    }
 }
 
 /// Whether this thread's runs were cancelled by its watched flag alone (a portfolio stops a

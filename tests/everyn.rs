@@ -114,3 +114,41 @@ fn measure_dev_programs() {
         println!("{n}\t{:.1}\t{what}", t.elapsed().as_secs_f64());
     }
 }
+
+/// The template engine alone (two cells per array, no Spacer stage, no guessed candidates)
+/// on `tests/everyn/<name>.c` for at most `secs` seconds.
+fn template(name: &str, secs: u64) -> EngineVerdict {
+    tools();
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/everyn/{name}.c"));
+    let p = load_file(&file, &FrontendOptions::default()).unwrap();
+    let engine = HornCells {
+        cells: vec![],
+        houdini_at: Some(0),
+        guess: false,
+        ..HornCells::default()
+    };
+    let budget = Budget {
+        timeout: Some(Duration::from_secs(secs)),
+        ..Default::default()
+    };
+    engine.check(&p, &budget).unwrap().verdict
+}
+
+/// A prefix maximum over `malloc`'d arrays: its invariant relates two arrays at one index
+/// (`m[w] >= a[w]`) and two cells of one array (`w1 < w2 < i ⇒ m[w1] <= m[w2]`). Its twins
+/// break one of the two facts each (truth: gcc runs, `prefmax_low_unsafe` reaches the error
+/// on ascending inputs, `prefmax_drop_unsafe` on descending ones, the safe program on
+/// neither); they are never proved.
+#[test]
+fn prefix_maximum_is_proved_by_facts_between_arrays() {
+    let v = template("prefmax_safe", 120);
+    assert!(
+        matches!(&v, EngineVerdict::Proved(Proof::InductiveInvariant { found_by, .. })
+            if found_by.starts_with("houdini")),
+        "{v:?}"
+    );
+    for name in ["prefmax_low_unsafe", "prefmax_drop_unsafe"] {
+        let v = template(name, 20);
+        assert!(!matches!(v, EngineVerdict::Proved(_)), "{name}: {v:?}");
+    }
+}

@@ -36,6 +36,11 @@
 //!   `t ∈ T`) or an interval `t1 <= w < t2`, with three atoms at most, and those of at most
 //!   two also with `w1 < w2`. A fact and its mirror image (the cells exchanged) are one
 //!   candidate, their conjunction: the clauses treat both cells alike.
+//! - *Facts between arrays* (`cross_candidates`): for two arrays, `w_a = w_b ∧ r(w_a) ⇒
+//!   v_a R v_b` (`R` one of `<=`, `>=`, `=`; `r` nothing, `w_a < t` or `w_a >= t`), the
+//!   four images under the exchanges of each array's cells as one candidate. A prefix
+//!   maximum needs `m[w] >= a[w]` beside `w1 < w2 < i ⇒ m[w1] <= m[w2]` (proved at nondet N,
+//!   `tests/everyn/prefmax_*`).
 //!
 //! ## The smaller invariant
 //!
@@ -61,14 +66,16 @@
 //! cell orders: 6439 candidates) selection sort took 106 s; a Python prototype of the same
 //! algorithm 167 s. Mirror pairs cut the candidates by half again.
 //!
-//! Z3 runs once per query (a script with the candidates as `define-fun`s), each run within
-//! the time left, in its own process group ([`crate::tools::run`]).
+//! Each query is a script with the candidates as `define-fun`s, run within the time left;
+//! all of a run's queries go to one Z3 process ([`crate::tools::Session`], reset after each
+//! query), which saves a process start per query.
 
 use super::certify::Interp;
 use super::encode::{Clause, HornSystem, and};
 use crate::ir::{ArrId, BinOp, Expr, Program, Size, StmtKind, VarId, Vertex};
 use crate::smt::sexp::{Sexp, parse_all};
-use crate::tools::{Ending, Limits, run};
+use crate::tools::Session;
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -335,6 +342,48 @@ pub fn candidates(shape: &Shape) -> Vec<String> {
             }
         }
     }
+    out.extend(cross_candidates(shape));
+    out
+}
+
+/// The facts between two arrays at one index (`m[w] >= a[w]` of a prefix maximum): for
+/// arrays `j < k`, `w_j = w_k ∧ r(w_j) ⇒ v_j R v_k` with `R` one of `<=`, `>=`, `=` and the
+/// range `r` nothing, `w_j < t` or `w_j >= t` (`t ∈ T`), both cells in range where guarded.
+/// One candidate is the conjunction of the four images of a fact under the exchanges of
+/// each array's two cells (the clauses treat them alike).
+fn cross_candidates(shape: &Shape) -> Vec<String> {
+    let mut ranges = vec![None];
+    for t in &shape.terms {
+        ranges.extend(["<", ">="].map(|r| Some((r, t))));
+    }
+    let cell = |j: usize, c: usize| {
+        let [w1, v1, w2, v2] = shape.cells[j].map(param);
+        let bound = shape.guarded.get(j).copied().flatten().map(param);
+        let ((w, v), n) = (if c == 0 { (w1, v1) } else { (w2, v2) }, bound);
+        let guard = n.map(|n| format!("(<= 0 {w}) (< {w} {n})"));
+        (w, v, guard)
+    };
+    let mut out = vec![];
+    for j in 0..shape.cells.len() {
+        for k in j + 1..shape.cells.len() {
+            for r in &ranges {
+                for rel in ["<=", ">=", "="] {
+                    let mut images = vec![];
+                    for (cj, ck) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+                        let (wj, vj, gj) = cell(j, cj);
+                        let (wk, vk, gk) = cell(k, ck);
+                        let mut atoms: Vec<String> = gj.into_iter().chain(gk).collect();
+                        atoms.push(format!("(= {wj} {wk})"));
+                        if let Some((r, t)) = r {
+                            atoms.push(format!("({r} {wj} {t})"));
+                        }
+                        images.push(format!("(=> {} ({rel} {vj} {vk}))", and(&atoms)));
+                    }
+                    out.push(format!("(and {})", images.join(" ")));
+                }
+            }
+        }
+    }
     out
 }
 
@@ -452,7 +501,11 @@ pub fn solve_from(
     z3: &Path,
     deadline: Instant,
 ) -> Result<Vec<Vec<Interp>>, Failure> {
-    let q = Queries { sys, cands, z3 };
+    let q = Queries {
+        sys,
+        cands,
+        z3: RefCell::new(Session::new(z3, &["-in".into(), "-smt2".into()])),
+    };
     let mut changed = true;
     let mut round = 0;
     while changed {
@@ -527,11 +580,11 @@ fn conjunction(cands: &[String], on: &[bool]) -> Sexp {
         .unwrap_or_else(|| Sexp::Atom("true".into()))
 }
 
-/// The queries of one Houdini run.
+/// The queries of one Houdini run, all in one Z3 process ([`Session`]).
 struct Queries<'a> {
     sys: &'a HornSystem,
     cands: &'a [String],
-    z3: &'a Path,
+    z3: RefCell<Session>,
 }
 
 impl Queries<'_> {
@@ -665,17 +718,12 @@ impl Queries<'_> {
         if left.as_millis() < 50 || crate::tools::cancelled() {
             return Err(Failure::Timeout);
         }
-        let limits = Limits {
-            timeout: Some(left),
-            memory_mb: None,
-        };
-        let args = vec!["-in".to_string(), "-smt2".to_string()];
-        let out = run(self.z3, &args, None, Some(script), &limits)
-            .map_err(|e| Failure::Solver(e.to_string()))?;
-        if out.ending == Ending::TimedOut {
-            return Err(Failure::Timeout);
+        let mut z3 = self.z3.borrow_mut();
+        match z3.ask(script, deadline) {
+            Ok(Some(out)) => Ok(out),
+            Ok(None) => Err(Failure::Timeout),
+            Err(e) => Err(Failure::Solver(e.to_string())),
         }
-        Ok(out.stdout)
     }
 
     /// For a model of `c`'s body with the current conjunctions and its head false: the

@@ -395,6 +395,9 @@ pub struct HornCells {
     pub houdini_at: Option<usize>,
     /// Whether the guessed candidates ([`super::guess`]) run first, where they apply.
     pub guess: bool,
+    /// The template engine's share of the budget, against each stage's (default
+    /// [`HOUDINI_WEIGHT`]).
+    pub houdini_weight: u32,
 }
 
 impl Default for HornCells {
@@ -407,6 +410,7 @@ impl Default for HornCells {
             cells: CELLS.to_vec(),
             houdini_at: CELLS.iter().position(|&(k, _)| k == 2),
             guess: true,
+            houdini_weight: HOUDINI_WEIGHT,
         }
     }
 }
@@ -516,7 +520,7 @@ impl HornCells {
         let mut weights: Vec<u32> = self.cells.iter().map(|&(_, a)| weight(a)).collect();
         weights.push(0);
         if let Some(h) = houdini_at {
-            weights[h] += HOUDINI_WEIGHT;
+            weights[h] += self.houdini_weight;
         }
         let guess = self.guess && super::guess::applies(p);
         if guess {
@@ -535,12 +539,14 @@ impl HornCells {
             return Ok(v);
         }
         for n in 0..=self.cells.len() {
-            let before = weights[..n].iter().sum::<u32>();
+            // The guessed candidates' share (in stage 0's weight) is spent before stage 0.
+            let spent = if guess && n == 0 { GUESS_WEIGHT } else { 0 };
+            let before = weights[..n].iter().sum::<u32>() + spent;
             if houdini_at == Some(n)
                 && let Ok(two) = CellLayout::of(p, 2)
             {
                 let sys = systems(p, &two, Atoms::Full)?;
-                let until = share(before + HOUDINI_WEIGHT);
+                let until = share(before + self.houdini_weight);
                 if let Some(v) = houdini_run(&run, &sys, &two, until, &mut fails)? {
                     return Ok(v);
                 }
@@ -553,7 +559,7 @@ impl HornCells {
                 Err(why) => return unsupported(format!("cell morphing: {why}")),
             };
             let sys = systems(p, &layout, atoms)?;
-            let until = share(before + weights[n]);
+            let until = share(before - spent + weights[n]);
             if let Some(v) = self.horn.portfolio_run(&run, &sys, until, &mut fails)? {
                 return Ok(v);
             }
@@ -579,7 +585,7 @@ fn systems(p: &Program, layout: &CellLayout, atoms: Atoms) -> Result<Systems, Ar
 
 /// The share of the budget of the template engine ([`super::houdini`]), before the first
 /// stage of two cells (selection sort took 18 s, bubble sort 32 s, of a 60 s run: 3 of 9).
-const HOUDINI_WEIGHT: u32 = 3;
+pub const HOUDINI_WEIGHT: u32 = 3;
 
 /// The template engine on the integer clauses of `sys` (two cells, every atom) until
 /// `until`, its answer checked like Spacer's.

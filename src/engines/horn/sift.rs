@@ -4,7 +4,8 @@
 //! facts of [`super::houdini::candidates`] and states observed at the cut points by
 //! [`super::observe`]; gives, per predicate, the candidates that no observed state falsifies
 //! at any pair of in-range indexes of the cells (`w1`, `w2` of one array at a time, each
-//! array's cells read from the state's contents), the start of Houdini
+//! array's cells read from the state's contents; for a fact between two arrays, both
+//! arrays' cells at the same pair of indexes), the start of Houdini
 //! ([`super::houdini::solve_from`]).
 //!
 //! Why it is only an economy. Every fact of an inductive invariant of the clauses holds in
@@ -36,14 +37,16 @@ const INDEXES: usize = 10;
 /// its premise holds and its conclusion does not. The template's candidates are a fact
 /// `g ⇒ c`, a fact with its mirror image `(and (=> g c) (=> g' c'))` or an atom; any other
 /// term is one atom (decided as a whole).
-struct Form {
+pub(super) struct Form {
     /// `(premise atoms, conclusion atom)`; the first one's premise decides "seen".
     facts: Vec<(Vec<usize>, usize)>,
+    /// The arrays (by position) whose cells it reads.
+    arrays: Vec<usize>,
 }
 
 /// The distinct atoms of the candidates, each evaluated once per pair of indexes.
 #[derive(Default)]
-struct Atoms {
+pub(super) struct Atoms {
     terms: Vec<Sexp>,
     index: BTreeMap<String, usize>,
 }
@@ -60,7 +63,7 @@ impl Atoms {
     }
 
     /// `c` as implications between atoms.
-    fn form(&mut self, c: &Sexp) -> Form {
+    pub(super) fn form(&mut self, c: &Sexp) -> Form {
         let fact = |atoms: &mut Atoms, f: &Sexp| match f.list() {
             Some([Sexp::Atom(h), g, c]) if h == "=>" => {
                 let premise = match g.list() {
@@ -84,7 +87,10 @@ impl Atoms {
             }
             _ => vec![fact(self, c)],
         };
-        Form { facts }
+        Form {
+            facts,
+            arrays: vec![],
+        }
     }
 }
 
@@ -105,7 +111,12 @@ pub fn sift(
         .iter()
         .map(|c| {
             let mut v = parse_all(c).ok()?;
-            (v.len() == 1).then(|| atoms.form(&v.remove(0)))
+            (v.len() == 1).then(|| {
+                let c = v.remove(0);
+                let mut f = atoms.form(&c);
+                f.arrays = cells_read(&c, sys.args.len());
+                f
+            })
         })
         .collect();
     let mut out = BTreeMap::new();
@@ -121,6 +132,65 @@ pub fn sift(
         }
         out.insert(pred.vertex, on);
     }
+    out
+}
+
+/// Turns off the candidates of `forms` (those `on` and `mine`) that `env` falsifies and marks
+/// those whose (first) premise it satisfies (a fact that is no implication counts as such);
+/// each atom is evaluated once, when a candidate first needs it.
+pub(super) fn decide(
+    (atoms, forms): (&Atoms, &[Option<Form>]),
+    env: &BTreeMap<String, i128>,
+    mine: &dyn Fn(&Form) -> bool,
+    (on, seen): (&mut [bool], &mut [bool]),
+) {
+    let mut val: Vec<Option<Option<bool>>> = vec![None; atoms.terms.len()];
+    let mut atom = |a: usize| {
+        *val[a].get_or_insert_with(|| match eval(&atoms.terms[a], env) {
+            Some(Val::B(b)) => Some(b),
+            _ => None,
+        })
+    };
+    for (k, f) in forms.iter().enumerate() {
+        let Some(f) = f.as_ref().filter(|f| on[k] && mine(f)) else {
+            continue;
+        };
+        let mut first = None;
+        for (n, (premise, conclusion)) in f.facts.iter().enumerate() {
+            let holds = premise.iter().all(|&a| atom(a) == Some(true));
+            if n == 0 {
+                first = Some(holds);
+            }
+            if holds && atom(*conclusion) == Some(false) {
+                on[k] = false;
+                break;
+            }
+        }
+        if on[k] && !seen[k] {
+            seen[k] = first == Some(true);
+        }
+    }
+}
+
+/// The arrays (by position in the layout) whose cell parameters `c` names: parameter
+/// `p(n + 4·j + m)` is cell `m` of array `j` (`n` scalars first).
+fn cells_read(c: &Sexp, n: usize) -> Vec<usize> {
+    let mut out = vec![];
+    let mut walk = vec![c];
+    while let Some(s) = walk.pop() {
+        match s {
+            Sexp::Atom(a) => {
+                if let Some(k) = a.strip_prefix('p').and_then(|k| k.parse::<usize>().ok())
+                    && k >= n
+                    && !out.contains(&((k - n) / 4))
+                {
+                    out.push((k - n) / 4);
+                }
+            }
+            Sexp::List(l) => walk.extend(l),
+        }
+    }
+    out.sort();
     out
 }
 
@@ -159,42 +229,33 @@ fn refute(
         .enumerate()
         .map(|(k, (v, _))| (p(k), o.scalars[v.0 as usize]))
         .collect();
-    let holds =
-        |f: &(Vec<usize>, usize), val: &[Option<bool>]| f.0.iter().all(|&a| val[a] == Some(true));
-    for (j, (a, _)) in arrays.iter().enumerate() {
-        let Some(contents) = o.arrays[a.0 as usize].as_ref() else {
+    // One array's cells at a time, then two arrays' cells at the same indexes (the facts
+    // between arrays, `w_a = w_b ⇒ …`): each form only in the pass of the arrays it reads.
+    let singles = (0..arrays.len()).map(|j| vec![j]);
+    let pairs = (0..arrays.len()).flat_map(|j| (j + 1..arrays.len()).map(move |k| vec![j, k]));
+    for group in singles.chain(pairs) {
+        let Some(contents) = group
+            .iter()
+            .map(|&j| o.arrays[arrays[j].0.0 as usize].as_ref())
+            .collect::<Option<Vec<_>>>()
+        else {
             continue;
         };
-        let [w1, v1, w2, v2] = [0, 1, 2, 3].map(|k| p(n + 4 * j + k));
+        let mine = |f: &Form| {
+            f.arrays.iter().all(|j| group.contains(j)) && (group.len() == 1 || f.arrays.len() == 2)
+        };
         let mut env = scalars.clone();
-        let ix = indexes(contents.len());
+        let ix = indexes(contents.iter().map(|c| c.len()).min().unwrap_or(0));
         for &x in &ix {
             for &y in &ix {
-                env.insert(w1.clone(), x as i128);
-                env.insert(v1.clone(), contents[x]);
-                env.insert(w2.clone(), y as i128);
-                env.insert(v2.clone(), contents[y]);
-                let val: Vec<Option<bool>> = atoms
-                    .terms
-                    .iter()
-                    .map(|t| match eval(t, &env) {
-                        Some(Val::B(b)) => Some(b),
-                        _ => None,
-                    })
-                    .collect();
-                for (k, f) in forms.iter().enumerate() {
-                    let Some(f) = f.as_ref().filter(|_| on[k]) else {
-                        continue;
-                    };
-                    if f.facts
-                        .iter()
-                        .any(|x| holds(x, &val) && val[x.1] == Some(false))
-                    {
-                        on[k] = false;
-                    } else if !seen[k] {
-                        seen[k] = f.facts.first().is_some_and(|x| holds(x, &val));
-                    }
+                for (&j, c) in group.iter().zip(&contents) {
+                    let [w1, v1, w2, v2] = [0, 1, 2, 3].map(|k| p(n + 4 * j + k));
+                    env.insert(w1, x as i128);
+                    env.insert(v1, c[x]);
+                    env.insert(w2, y as i128);
+                    env.insert(v2, c[y]);
                 }
+                decide((atoms, forms), &env, &|f: &Form| mine(f), (on, seen));
             }
         }
     }
