@@ -1106,7 +1106,26 @@ fn merge_equal_consts(c: &mut SClause) {
     for a in c.atoms.iter_mut().chain(c.head.as_mut()) {
         a.args = a.args.iter().map(re).collect();
     }
-    c.consts.retain(|(n, _)| !map.contains_key(n));
+    // Constants no longer named anywhere (a callee's local the merge left alone) are dropped:
+    // a universally quantified constant the clause does not mention changes nothing.
+    let mut named = std::collections::HashSet::new();
+    for t in (c.constraints.iter()).chain(c.atoms.iter().chain(&c.head).flat_map(|a| &a.args)) {
+        if let Ok(items) = parse_all(t) {
+            items.iter().for_each(|e| atoms_of(e, &mut named));
+        }
+    }
+    c.consts
+        .retain(|(n, _)| !map.contains_key(n) && named.contains(n.as_str()));
+}
+
+/// The atoms of `e`, added to `out`.
+fn atoms_of(e: &Sexp, out: &mut std::collections::HashSet<String>) {
+    match e {
+        Sexp::Atom(a) => {
+            out.insert(a.clone());
+        }
+        Sexp::List(l) => l.iter().for_each(|x| atoms_of(x, out)),
+    }
 }
 
 /// The conjuncts of `e` (nested `and`s opened), appended to `out`.
