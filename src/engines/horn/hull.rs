@@ -16,7 +16,9 @@
 //!   `x mod k = r ∧ y mod k = r'` for the moduli `k` of the program and members `x`, `y` of
 //!   `S`, and `x <= y`, `x > y`, `x < y`, `x >= y` (a sum of elements `3, 1, 3, 1, …` taken
 //!   counting down is `s == 2·N - 2·i - 1` when `i` and `N` are odd; a count over a lower
-//!   triangle is `2·cnt == i·i + i` once `j >= i`), as `class ⇒ equality`;
+//!   triangle is `2·cnt == i·i - i + 2·j` while `j <= i`), as `class ⇒ equality`. An
+//!   equality must name every member of its set, those of the class too: `j >= i ⇒
+//!   2·cnt == i·i + i` is not fitted yet;
 //! - the bounds `x >= m`, `x <= M` of each variable at a cut point whose least (greatest)
 //!   value there is the same in every run (`i >= -1` after a loop counting down to 0).
 //!
@@ -208,6 +210,9 @@ fn points(
         .collect()
 }
 
+/// A comparison of two values.
+type Test = fn(i128, i128) -> bool;
+
 /// A predicate on the values of a set's members.
 type Keep = Box<dyn Fn(&[i128]) -> bool>;
 
@@ -248,7 +253,7 @@ fn classes(cols: &[Column], set: &[usize], moduli: &BTreeSet<i128>) -> Vec<(Stri
     }
     for (a, &x) in vars.iter().enumerate() {
         for &y in &vars[a + 1..] {
-            let tests: [(&str, fn(i128, i128) -> bool); 4] = [
+            let tests: [(&str, Test); 4] = [
                 ("<=", |a, b| a <= b),
                 (">", |a, b| a > b),
                 ("<", |a, b| a < b),
@@ -529,12 +534,10 @@ mod tests {
             }
         }
         let got = run(&cols, rows, &[]);
+        // (The other piece, `j >= i ⇒ 2·cnt == i·i + i`, names no `j` outside its class:
+        // not fitted yet.)
         assert!(
-            got.contains("(=> (<= j i) (= (+ (* 2 cnt) i) (+ (* 2 j) (* i i))))"),
-            "{got:?}"
-        );
-        assert!(
-            got.contains("(=> (>= j i) (= (* 2 cnt) (+ i (* i i))))"),
+            got.contains("(=> (>= i j) (= (+ (* 2 cnt) i) (+ (* 2 j) (* i i))))"),
             "{got:?}"
         );
     }

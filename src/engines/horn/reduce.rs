@@ -200,7 +200,10 @@ mod tests {
 
     #[test]
     fn the_script_queries_each_fact_after_the_bounds() {
-        let ordered = vec![Some(order(facts("(and (<= p0 5) (< p1 p0) (< p1 6))")))];
+        // Two bounds (no query), two other facts (a query each).
+        let ordered = vec![Some(order(facts(
+            "(and (<= p0 5) (< p1 p0) (< p1 6) (<= (- p1 p0) 0))",
+        )))];
         let s = script(&["Int", "Int"], &ordered);
         assert_eq!(s.matches("(check-sat)").count(), 2, "{s}");
         assert!(s.contains("(assert (not (< p1 p0)))"), "{s}");
