@@ -75,10 +75,26 @@ fn quadratic_recurrence_is_proved_for_every_n() {
     assert!(by_guess(&v), "{v:?}");
 }
 
+/// Accumulators whose closed form names several scalars or a residue class of two
+/// (`engines::horn::hull`): complementary counts taken counting down (`pos + neg + i ==
+/// N - 1`, `i >= -1`), a sum of `3, 1, 3, …` counting down (per class of `i mod 2` and
+/// `N mod 2`), and a sum of elements assumed in 0..3 (`s <= 3·i`, checked after the
+/// implied facts are left out: `engines::horn::reduce`).
+#[test]
+fn accumulators_over_several_scalars_are_proved_for_every_n() {
+    for name in ["signcount_safe", "pairdown_safe", "bounded_safe"] {
+        let v = guess(name, 120);
+        assert!(by_guess(&v), "{name}: {v:?}");
+    }
+}
+
 /// The bug twins are never proved.
 #[test]
 fn bug_twins_are_not_proved() {
     for name in [
+        "signcount_unsafe",
+        "pairdown_unsafe",
+        "bounded_unsafe",
         "linrec_unsafe",
         "accsum_unsafe",
         "seq3_unsafe",

@@ -42,7 +42,8 @@
 //! (accumulators: `sum <= i`, `s <= 2·i`, `3·c - i <= 2`).
 //!
 //! The facts of modular updates come from [`super::residue`], those of 2-D arrays of
-//! constant row length from [`super::grid`].
+//! constant row length from [`super::grid`], equalities among several scalars (also per
+//! residue or comparison class) from [`super::hull`].
 
 use super::encode::HornSystem;
 use super::observe::Observation;
@@ -380,6 +381,20 @@ pub fn candidates(
         }
     }
     scalar_polynomials(p, sys, arrays, obs, &mut out);
+    let cols: Vec<super::hull::Column> = xs
+        .iter()
+        .map(|x| super::hull::Column {
+            term: x.term.clone(),
+            guard: x.guard.clone(),
+            var: x.var.is_some(),
+        })
+        .collect();
+    out.extend(super::hull::candidates(
+        &cols,
+        obs,
+        &|o, k| xs[k].value(o),
+        &moduli,
+    ));
     for (j, &(a, size)) in arrays.iter().enumerate() {
         let (w, v) = (param(cell(sys, j).0), param(cell(sys, j).1));
         let base = match size {
