@@ -39,6 +39,9 @@ const LAZY_CAP: usize = 512;
 const FUEL: usize = 200_000;
 /// Observations kept per run at most.
 const MAX_OBS: usize = 4_000;
+/// Times the draws just before a rejecting assumption are made again before the run counts
+/// as rejected ([`redraw_from`]).
+const REDRAWS: usize = 32;
 
 /// The states at `cuts` of up to `runs` runs of `p` (seeds 1, 2, …; a run an assumption
 /// rejects, or one that reaches no cut point, is drawn again, `runs * 20` draws at most).
@@ -176,13 +179,39 @@ impl<'a> Machine<'a> {
     }
 
     fn block(&mut self, ss: &[Stmt]) -> Flow {
-        for s in ss {
-            let f = self.stmt(s);
+        for (k, s) in ss.iter().enumerate() {
+            let mut f = self.stmt(s);
+            if f == Flow::Stop(End::Rejected)
+                && let Some(j) = redraw_from(ss, k)
+            {
+                f = self.redraw(&ss[j..k], s);
+            }
             if f != Flow::Normal {
                 return f;
             }
         }
         Flow::Normal
+    }
+
+    /// The draws `draws` made again, then the assumption `assume`, up to [`REDRAWS`] times
+    /// while it rejects: `a[i] = nondet(); assume(0 <= a[i] && a[i] <= 3);` in a loop of N
+    /// would otherwise pass N times in a row once in 4^N runs, and the observations would
+    /// hold runs of N <= 2 only. Each try is a run of the program with other draws.
+    fn redraw(&mut self, draws: &[Stmt], assume: &Stmt) -> Flow {
+        let mut f = Flow::Stop(End::Rejected);
+        for _ in 0..REDRAWS {
+            for d in draws {
+                let g = self.stmt(d);
+                if g != Flow::Normal {
+                    return g;
+                }
+            }
+            f = self.stmt(assume);
+            if f != Flow::Stop(End::Rejected) {
+                break;
+            }
+        }
+        f
     }
 
     fn record(&mut self, v: Vertex) {
@@ -335,9 +364,104 @@ impl crate::ir::eval::State for Machine<'_> {
     }
 }
 
+/// Where the draws before the assumption `ss[k]` begin: the longest run of assignments and
+/// stores `ss[j..k]` with a nondeterministic value in it, none of which reads a variable or
+/// an array that it or a later one of the run writes (so making them again is the same as a
+/// run that drew other values: `x = x + nondet()` is not such a draw).
+fn redraw_from(ss: &[Stmt], k: usize) -> Option<usize> {
+    let (mut vars, mut arrays) = (BTreeSet::new(), BTreeSet::new());
+    let mut nondet = false;
+    let mut j = k;
+    while j > 0 {
+        let (write, exprs): (Result<VarId, crate::ir::ArrId>, Vec<&Expr>) = match &ss[j - 1].kind {
+            StmtKind::Assign(x, e) => (Ok(*x), vec![e]),
+            StmtKind::Store(a, i, e) => (Err(*a), vec![i, e]),
+            _ => break,
+        };
+        match write {
+            Ok(x) => vars.insert(x),
+            Err(a) => arrays.insert(a),
+        };
+        let (mut reads_written, mut draws) = (false, false);
+        for e in &exprs {
+            e.visit(&mut |x| match x {
+                Expr::Var(v) if vars.contains(v) => reads_written = true,
+                Expr::Read(a, _) if arrays.contains(a) => reads_written = true,
+                Expr::Nondet(_) => draws = true,
+                _ => {}
+            });
+        }
+        if reads_written {
+            break;
+        }
+        nondet |= draws;
+        j -= 1;
+    }
+    (nondet && j < k).then_some(j)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Bounded draws: a loop of `a[i] = nondet(); assume(0 <= a[i] <= 3)` runs to its end in
+    /// most runs (without the redraws, once in 4^n).
+    #[test]
+    fn draws_an_assumption_rejects_are_made_again() {
+        use crate::frontend::{FrontendOptions, parse_source};
+        let src = "extern int __VERIFIER_nondet_int(void); \
+            void assume_abort_if_not(int c) { if (!c) abort(); } int main(void) { \
+            int n = __VERIFIER_nondet_int(); if (n < 4 || n > 9) return 0; int a[n]; \
+            for (int i = 0; i < n; i++) { a[i] = __VERIFIER_nondet_int(); \
+            assume_abort_if_not(0 <= a[i] && a[i] <= 3); } \
+            int s = 0; for (int i = 0; i < n; i++) s = s + a[i]; return s; }";
+        let p = parse_source(src, "t.c", &FrontendOptions::default()).expect("parses");
+        let mut heads = vec![];
+        p.visit_stmts(&mut |s| {
+            if matches!(s.kind, StmtKind::While { .. }) {
+                heads.push(s.id);
+            }
+        });
+        let cuts: BTreeSet<Vertex> = heads[1..].iter().copied().collect();
+        let obs = observe(&p, &cuts, 4);
+        let runs: BTreeSet<usize> = obs.iter().map(|o| o.run).collect();
+        assert_eq!(runs.len(), 4, "{obs:?}");
+        assert!(
+            obs.iter()
+                .filter_map(|o| o.arrays[0].as_ref())
+                .all(|c| c.len() >= 4 && c.iter().all(|y| (0..=3).contains(y))),
+            "{obs:?}"
+        );
+    }
+
+    /// `x = x + nondet()` is no draw to make again; a store whose index a later draw writes
+    /// ends the draws there.
+    #[test]
+    fn only_pure_draws_are_made_again() {
+        use crate::ir::{ArrId, Stmt, StmtKind};
+        let st = |kind| Stmt {
+            kind,
+            span: Default::default(),
+            id: 0,
+        };
+        let nd = || Expr::Nondet(IntType::Int);
+        let (x, y) = (VarId(0), VarId(1));
+        let assume = st(StmtKind::Assume(Expr::Var(x)));
+        let add = st(StmtKind::Assign(
+            x,
+            Expr::bin(crate::ir::BinOp::Add, Expr::Var(x), nd()),
+        ));
+        assert_eq!(redraw_from(&[add, assume.clone()], 1), None);
+        let draw = st(StmtKind::Assign(x, nd()));
+        let store = st(StmtKind::Store(ArrId(0), Expr::Var(y), Expr::Var(x)));
+        let set_y = st(StmtKind::Assign(y, nd()));
+        let ss = [set_y.clone(), store.clone(), draw.clone(), assume.clone()];
+        // The store reads y, which no later statement writes, and x, which the draw after
+        // it writes: the draws begin after the store.
+        assert_eq!(redraw_from(&ss, 3), Some(2));
+        let ss = [set_y, draw, store, assume];
+        assert_eq!(redraw_from(&ss, 3), Some(0));
+    }
 
     #[test]
     fn a_fill_loop_is_observed_at_its_head() {
