@@ -8,7 +8,9 @@
 //! observations filter the guessed candidates of [`super::guess`] before Houdini, so a wrong
 //! observation can only drop a candidate (cost a proof), never make a verdict. A run that
 //! reads out of bounds, divides by zero, meets a `goto` or runs too long stops there (its
-//! states so far are kept: they are still states of a run). An array of large constant size
+//! states so far are kept: they are still states of a run). An assumption that rejects the
+//! values just drawn before it has them drawn again a few times ([`redraw_from`]): each try
+//! is still a run of the program, with other inputs. An array of large constant size
 //! (a global `int a[1000000]`) is kept as the prefix the run touched (at most a few thousand
 //! elements): its observations show that prefix only, and a cell beyond it is unknown there.
 
