@@ -126,8 +126,9 @@ fn assumptions(
     written_before: &[usize],
 ) -> Result<Vec<WitnessAssumption>, String> {
     let mut by_point: BTreeMap<usize, Vec<(String, i128)>> = BTreeMap::new();
+    let values = initial_values(initial);
     for &(place, bits) in &record.locals.initial_reads {
-        let value = initial_value(initial, place);
+        let value = initial_value(&values, place);
         match point_of_place(p, points, place, bits) {
             Ok((k, text)) => by_point
                 .entry(k)
@@ -194,16 +195,26 @@ fn describe_place(p: &Program, place: Place) -> String {
 }
 
 /// The value `initial` gives a place (zero without one).
-fn initial_value(initial: &Model, place: Place) -> i128 {
-    match place {
-        Place::Var(v) => initial.vars.iter().find(|x| x.var == v).map(|x| x.value),
-        Place::Elem(a, k) => initial
-            .arrays
-            .iter()
-            .find(|x| x.array == a && x.index == i128::from(k))
-            .map(|x| x.value),
+fn initial_value(initial: &InitialValues, place: Place) -> i128 {
+    initial.get(&place).copied().unwrap_or(0)
+}
+
+/// The initial values of a model by place: looked up once per read (a model of 10^6
+/// elements searched for each of them took minutes, past the command's end).
+type InitialValues = std::collections::HashMap<Place, i128>;
+
+fn initial_values(initial: &Model) -> InitialValues {
+    let vars = initial.vars.iter().map(|x| (Place::Var(x.var), x.value));
+    let elems = initial.arrays.iter().filter_map(|x| {
+        let k = u64::try_from(x.index).ok()?;
+        Some((Place::Elem(x.array, k), x.value))
+    });
+    // The first value of a place counts, as a search from the front found it.
+    let mut m = InitialValues::new();
+    for (pl, v) in vars.chain(elems) {
+        m.entry(pl).or_insert(v);
     }
-    .unwrap_or(0)
+    m
 }
 
 /// One point per statement that follows the declaration of an uninitialised local, naming
@@ -419,10 +430,11 @@ pub fn violation_witness_within(
             Some((Place::Elem(x.array, k), 0))
         }),
     );
+    let by_place = initial_values(initial);
     let unstated: Vec<Place> = given
         .chain(record.locals.initial_reads.iter().copied())
         .filter(|&(pl, bits)| {
-            initial_value(initial, pl) != 0 && !statable(p, &src, &points, pl, bits)
+            initial_value(&by_place, pl) != 0 && !statable(p, &src, &points, pl, bits)
         })
         .map(|x| x.0)
         .collect();
@@ -464,6 +476,7 @@ fn statable(p: &Program, src: &SourceText, points: &[Point], place: Place, bits:
 
 /// `initial` without the values of `places`.
 fn without(initial: &Model, places: &[Place]) -> Model {
+    let places: std::collections::HashSet<Place> = places.iter().copied().collect();
     let mut m = initial.clone();
     m.vars.retain(|x| !places.contains(&Place::Var(x.var)));
     m.arrays.retain(|x| {
