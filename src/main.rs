@@ -100,6 +100,15 @@ fn wait_for(rx: &std::sync::mpsc::Receiver<i32>) -> i32 {
             Err(RecvTimeoutError::Disconnected) => return exit::INTERNAL,
             Err(RecvTimeoutError::Timeout) => {}
         }
+        // A printed verdict is the answer: at the command's end the extra work after it (a
+        // witness, a playback harness) stops with it, its checkers killed.
+        if let Some(code) = ara::tools::answered_past_end() {
+            ara::tools::kill_all_running();
+            eprintln!(
+                "ara: the time limit was reached after the verdict: its witness is not written"
+            );
+            return code;
+        }
         if let Some(by) = ara::tools::interrupted() {
             let t = *since.get_or_insert_with(std::time::Instant::now);
             if t.elapsed() > INTERRUPT_GRACE {

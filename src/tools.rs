@@ -166,6 +166,21 @@ pub fn set_end(at: Instant) {
     let _ = END.set(at);
 }
 
+/// The exit code of a verdict the command has printed (-1: none yet).
+static ANSWERED: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(-1);
+
+/// Records that the command printed its verdict, with its exit code: past the command's end
+/// the process may then exit with it whatever extra work (a witness) is still running.
+pub fn answered(code: i32) {
+    ANSWERED.store(code, std::sync::atomic::Ordering::SeqCst);
+}
+
+/// The exit code of the printed verdict ([`answered`]), once the command's end has passed.
+pub fn answered_past_end() -> Option<i32> {
+    let code = ANSWERED.load(std::sync::atomic::Ordering::SeqCst);
+    (code >= 0 && past_end()).then_some(code)
+}
+
 /// Whether the command's end ([`set_end`]) has passed.
 pub fn past_end() -> bool {
     END.get().is_some_and(|&end| Instant::now() >= end)

@@ -67,6 +67,9 @@ pub fn run(args: CheckArgs) -> Result<i32, AraError> {
         strategy,
         Shown { json, verbose },
     )?;
+    // The verdict is printed: past the command's end, ara exits with it even if the witness
+    // or the harness below is not done (`main`'s wait; issue 24: an answer found is given).
+    crate::tools::answered(code);
     let Some(p) = p else {
         // Checked on the source (recursion): no program of ara's to state it in.
         if witness.is_some() || playback.is_some() {
