@@ -22,6 +22,7 @@
 //! [`settle`] is the one reading of an engine's answer on the original program as a verdict
 //! (also for `ara check --engine`, `strategy::one`).
 
+use crate::abstraction::relayout;
 use crate::cegar::CegarOptions;
 use crate::checkers::{Mode, Verdict};
 use crate::engines::bmc::Bmc;
@@ -404,8 +405,32 @@ fn cells_engine(p: &Program) -> Option<engines::horn::morph::HornCells> {
 }
 
 /// A short run of the cell-morphing engine before random testing (which, for 10^6 elements,
-/// takes longer than most of its proofs): its proof, if any.
+/// takes longer than most of its proofs): its proof, if any. A program with grids of a
+/// symbolic row length (`a[i*M + j]`) is tried first with them laid out in rows of a
+/// constant length ([`relayout`]: its index is then linear), for two thirds of the time.
 fn cells_first(p: &Program, budget: Duration, dir: &Path) -> Option<(FinalVerdict, BugFinderRun)> {
+    let t = Instant::now();
+    if let Some(r) = relayout::relayout(p) {
+        let found = cells_stage(&r.program, budget * 2 / 3, dir, Subject::Relayout);
+        if found.is_some() || tools::cancelled() {
+            return found;
+        }
+    }
+    cells_stage(
+        p,
+        budget.saturating_sub(t.elapsed()),
+        dir,
+        Subject::Original,
+    )
+}
+
+/// The cell-morphing engine's stage on `p` (`on`: which program `p` is).
+fn cells_stage(
+    p: &Program,
+    budget: Duration,
+    dir: &Path,
+    on: Subject,
+) -> Option<(FinalVerdict, BugFinderRun)> {
     let mut cells = cells_engine(p)?;
     // One cell with lean atoms, the first two configurations (global guidance with and
     // without IUC: max and find came from the first, prefix sums from the second).
@@ -444,7 +469,7 @@ fn cells_first(p: &Program, budget: Duration, dir: &Path) -> Option<(FinalVerdic
     let proof = SafeProof {
         how,
         engine: o.engine,
-        on: Subject::Original,
+        on,
     };
     Some((FinalVerdict::Safe { proof }, run))
 }

@@ -28,6 +28,9 @@ pub enum Subject {
     /// The user's own source file, as the checker read it (`source_check`: programs the
     /// front end refuses for recursion).
     Source,
+    /// The program with its grids of a symbolic row length laid out with a constant one
+    /// (`abstraction::relayout`).
+    Relayout,
 }
 
 impl fmt::Display for Subject {
@@ -37,6 +40,9 @@ impl fmt::Display for Subject {
             Subject::Abstraction { iteration } => write!(f, "abstraction {iteration}"),
             Subject::Witness => f.write_str("the witness-index transformation"),
             Subject::Source => f.write_str("your source"),
+            Subject::Relayout => {
+                f.write_str("the program with its 2-D arrays in rows of a constant length")
+            }
         }
     }
 }

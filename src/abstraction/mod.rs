@@ -6,6 +6,7 @@
 //! which also removes the loops.
 
 pub mod index_set;
+pub mod relayout;
 pub mod witness;
 
 pub use index_set::{

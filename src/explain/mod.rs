@@ -157,6 +157,11 @@ fn retrace(p: &Program, t: &ConcreteTrace, source: Option<&str>) -> Result<Sourc
 fn safe_headline(p: Option<&Program>, how: &Proof, on: &Subject) -> String {
     let every = p.map(every_size).unwrap_or_default();
     match (how, on) {
+        (Proof::InductiveInvariant { .. }, Subject::Relayout) => format!(
+            "SAFE: proved{every} by an inductive invariant that ara checked, on the program \
+             with its 2-D arrays laid out in rows of a constant length (the invariant's \
+             indexes are that layout's)"
+        ),
         (Proof::InductiveInvariant { .. }, _) => {
             format!("SAFE: proved{every} by an inductive invariant that ara checked")
         }

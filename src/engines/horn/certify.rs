@@ -346,6 +346,10 @@ pub fn check_script(bv: &HornSystem, defs: &str) -> String {
     } else {
         CELL_CHECK
     };
+    // Divisions by constants out of the interpretations, exactly (`divisions`).
+    if let Some(script) = super::divisions::script(bv, defs, check) {
+        return script;
+    }
     s.push_str(defs);
     for c in &bv.clauses {
         let _ = writeln!(s, "; {}", clause_title(c));
