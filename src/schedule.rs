@@ -448,6 +448,15 @@ fn cells_stage(
     // 5 at 29 s, load 14); Spacer's one-cell stage still gets what it leaves.
     cells.houdini_at = Some(0);
     cells.houdini_weight = 8;
+    // A relaid grid: its proofs come from the guessed two-index candidates (module doc of
+    // `grid`), whose check of divisions by the row length takes seconds; the template
+    // engine's two-array facts do not apply. Most of the stage goes to the guess
+    // (`grid_idx_flat_for_vla`: proved by the guess in 60 s alone, cut off at 5 s of 30
+    // with the default shares).
+    if on == Subject::Relayout {
+        cells.houdini_at = None;
+        cells.guess_weight = 8;
+    }
     let b = Budget {
         timeout: Some(budget),
         keep_dir: Some(dir.to_path_buf()),

@@ -59,7 +59,7 @@ const MAX_ROW: i128 = 1 << 16;
 #[derive(Clone, Debug, PartialEq)]
 pub struct RelaidArray {
     pub array: ArrId,
-    /// The row length `M` of `P`.
+    /// The row length `M` (a variable of `P`; `P'` numbers its variables anew).
     pub row: VarId,
     /// The constant row length `K` of `P'`.
     pub len: i128,
@@ -111,6 +111,9 @@ pub fn relayout(p: &Program) -> Option<Relaid> {
     let mut next = 1;
     number(&mut q.body, &mut next);
     q.num_vertices = next + 1;
+    // The size variables of relaid arrays may now be dead (`n = N * M`: a product the
+    // integer clauses would carry for nothing).
+    let q = crate::ir::dead::remove_dead_vars(&q);
     Some(Relaid { program: q, arrays })
 }
 

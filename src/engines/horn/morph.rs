@@ -398,6 +398,8 @@ pub struct HornCells {
     /// The template engine's share of the budget, against each stage's (default
     /// [`HOUDINI_WEIGHT`]).
     pub houdini_weight: u32,
+    /// The guessed candidates' share, likewise (default [`GUESS_WEIGHT`]).
+    pub guess_weight: u32,
 }
 
 impl Default for HornCells {
@@ -411,6 +413,7 @@ impl Default for HornCells {
             houdini_at: CELLS.iter().position(|&(k, _)| k == 2),
             guess: true,
             houdini_weight: HOUDINI_WEIGHT,
+            guess_weight: GUESS_WEIGHT,
         }
     }
 }
@@ -524,7 +527,7 @@ impl HornCells {
         }
         let guess = self.guess && super::guess::applies(p);
         if guess {
-            weights[0] += GUESS_WEIGHT;
+            weights[0] += self.guess_weight;
         }
         let all = weights.iter().sum::<u32>() as f64;
         let share = |upto: u32| start + total.mul_f64(upto as f64 / all);
@@ -535,12 +538,16 @@ impl HornCells {
             Ok(_) => {}
             Err(why) => return unsupported(format!("cell morphing: {why}")),
         }
-        if guess && let Some(v) = guess_run(&run, share(GUESS_WEIGHT), &mut fails)? {
+        if guess && let Some(v) = guess_run(&run, share(self.guess_weight), &mut fails)? {
             return Ok(v);
         }
         for n in 0..=self.cells.len() {
             // The guessed candidates' share (in stage 0's weight) is spent before stage 0.
-            let spent = if guess && n == 0 { GUESS_WEIGHT } else { 0 };
+            let spent = if guess && n == 0 {
+                self.guess_weight
+            } else {
+                0
+            };
             let before = weights[..n].iter().sum::<u32>() + spent;
             if houdini_at == Some(n)
                 && let Ok(two) = CellLayout::of(p, 2)
@@ -687,7 +694,7 @@ fn check_houdini(
 
 /// The share of the budget of the guessed candidates ([`super::guess`]), before the first
 /// stage.
-const GUESS_WEIGHT: u32 = 2;
+pub const GUESS_WEIGHT: u32 = 2;
 
 /// Concrete runs of the original program at small sizes ([`super::observe`]).
 const GUESS_RUNS: usize = 6;
