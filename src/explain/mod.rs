@@ -17,8 +17,8 @@ pub mod run;
 pub mod text;
 pub mod trace;
 
-use crate::engines::Proof;
 use crate::engines::concrete::trace::{ConcreteTrace, ReplayedOn};
+use crate::engines::{EngineVerdict, Proof};
 use crate::ir::cfg::{Action, Cfg};
 use crate::ir::procs::{ProcId, ProcProgram};
 use crate::ir::{Program, StmtKind};
@@ -100,6 +100,67 @@ pub fn explain(p: Option<&Program>, verdict: &FinalVerdict, source: Option<&str>
     e
 }
 
+/// The explanation of one engine's answer on `p` (`ara bmc`, which confirms nothing): a
+/// proof in the words of `ara check` (its invariants simplified); a counterexample as what it
+/// is, a lead, with the place where its path fails ([`lead_headline`]); an unknown with its
+/// reason. `on`: the program the engine checked (`p` itself, or an abstraction of it whose
+/// path is one of `p`'s CFG).
+pub fn explain_engine(
+    p: &Program,
+    v: &EngineVerdict,
+    on: Subject,
+    source: Option<&str>,
+) -> Explanation {
+    let headline = match v {
+        EngineVerdict::Proved(how) => {
+            let proof = crate::verdict::SafeProof {
+                how: how.clone(),
+                engine: String::new(),
+                on,
+            };
+            return explain(Some(p), &FinalVerdict::Safe { proof }, source);
+        }
+        EngineVerdict::Counterexample(c) => lead_headline(p, &c.path, &on),
+        EngineVerdict::Unknown(reason) => format!("UNKNOWN: {reason}"),
+    };
+    Explanation {
+        headline,
+        trace: None,
+        trace_unavailable: None,
+        invariants: vec![],
+    }
+}
+
+/// `UNSAFE: assertion at prog.c:25 fails on a path the checker found (...)`: the place of the
+/// path's last statement before the error, and that the path is a lead, not a confirmed run.
+fn lead_headline(p: &Program, path: &[crate::ir::Vertex], on: &Subject) -> String {
+    let cfg = Cfg::build(p);
+    let last = (path.iter().rev())
+        .find(|&&v| v != crate::ir::VERTEX_ERROR && (v as usize) < cfg.nodes.len())
+        .map(|&v| cfg.node(v));
+    let (whose, why) = match on {
+        Subject::Original => (
+            "a path the checker found",
+            "a lead: ara bmc does not run it on your program; ara check does",
+        ),
+        _ => (
+            "a path of the abstraction",
+            "a lead: the abstraction may be too coarse; ara check refines it",
+        ),
+    };
+    match last.filter(|n| n.span.line > 0) {
+        Some(n) => {
+            let at = format!("{}:{}", text::short_file(&p.file), n.span.line);
+            let kind = match &n.action {
+                Action::Stmt(s) if matches!(s.kind, StmtKind::Assert(_)) => FailureKind::Assertion,
+                _ => FailureKind::ErrorCall,
+            };
+            failure_words(kind, &at, &format!(" on {whose} ({why})"))
+        }
+        None => format!("UNSAFE: the error is reached on {whose} ({why})"),
+    }
+}
+
 /// The explanation of `verdict` for a program checked on its source (recursion, many
 /// calls: `procedures`), whose procedural form `pp` the front end read (when it could): as
 /// [`explain`], and an UNSAFE run is retraced on the program inlined from `pp` as deep as
@@ -163,8 +224,9 @@ fn retrace_procedures(
     use crate::ir::inline::{MAX_INLINED, inline_bounded_frames};
     let mut depth = 1;
     loop {
-        let (q, frames) = inline_bounded_frames(pp, depth, MAX_INLINED)
-            .map_err(|why| format!("the run recurses deeper than ara shows step by step: {why}"))?;
+        let (q, frames) = inline_bounded_frames(pp, depth, MAX_INLINED).map_err(|why| {
+            format!("ara shows a run step by step on the program inlined, and {why}")
+        })?;
         // Not without its dead variables (as `retrace` does): `frames` names the variables
         // that receive calls' results, and no engine ran this program.
         let cfg = Cfg::build(&q);
