@@ -93,7 +93,18 @@ pub fn explain(p: Option<&Program>, verdict: &FinalVerdict, source: Option<&str>
                 },
                 Err(why) => e.trace_unavailable = Some(why),
             }
-            e.headline = unsafe_headline(e.trace.as_ref());
+            e.headline = match (&e.trace, p) {
+                (Some(t), _) => unsafe_headline(Some(t)),
+                (None, Some(p)) => match path_site(p, &trace.path) {
+                    // The confirmed path's last statement is the failing site.
+                    Some((kind, at)) => failure_words(kind, &at, ""),
+                    None => {
+                        let why = e.trace_unavailable.as_deref().unwrap_or_default();
+                        format!("UNSAFE: the error is reached (where is not shown: {why})")
+                    }
+                },
+                (None, None) => unsafe_headline(None),
+            };
         }
         FinalVerdict::Unknown { reason } => e.headline = unknown_headline(reason),
     }
@@ -134,10 +145,6 @@ pub fn explain_engine(
 /// `UNSAFE: assertion at prog.c:25 fails on a path the checker found (...)`: the place of the
 /// path's last statement before the error, and that the path is a lead, not a confirmed run.
 fn lead_headline(p: &Program, path: &[crate::ir::Vertex], on: &Subject) -> String {
-    let cfg = Cfg::build(p);
-    let last = (path.iter().rev())
-        .find(|&&v| v != crate::ir::VERTEX_ERROR && (v as usize) < cfg.nodes.len())
-        .map(|&v| cfg.node(v));
     let (whose, why) = match on {
         Subject::Original => (
             "a path the checker found",
@@ -148,17 +155,31 @@ fn lead_headline(p: &Program, path: &[crate::ir::Vertex], on: &Subject) -> Strin
             "a lead: the abstraction may be too coarse; ara check refines it",
         ),
     };
-    match last.filter(|n| n.span.line > 0) {
-        Some(n) => {
-            let at = format!("{}:{}", text::short_file(&p.file), n.span.line);
-            let kind = match &n.action {
-                Action::Stmt(s) if matches!(s.kind, StmtKind::Assert(_)) => FailureKind::Assertion,
-                _ => FailureKind::ErrorCall,
-            };
-            failure_words(kind, &at, &format!(" on {whose} ({why})"))
-        }
+    match path_site(p, path) {
+        Some((kind, at)) => failure_words(kind, &at, &format!(" on {whose} ({why})")),
         None => format!("UNSAFE: the error is reached on {whose} ({why})"),
     }
+}
+
+/// Where a CFG path of `p` that ends in the error fails: its last statement before the error
+/// (an assertion, else a call of an error function) as `prog.c:LINE`.
+fn path_site(p: &Program, path: &[crate::ir::Vertex]) -> Option<(FailureKind, String)> {
+    if path.last() != Some(&crate::ir::VERTEX_ERROR) {
+        return None;
+    }
+    let cfg = Cfg::build(p);
+    let n = (path.iter().rev())
+        .find(|&&v| v != crate::ir::VERTEX_ERROR && (v as usize) < cfg.nodes.len())
+        .map(|&v| cfg.node(v))
+        .filter(|n| n.span.line > 0)?;
+    let kind = match &n.action {
+        Action::Stmt(s) if matches!(s.kind, StmtKind::Assert(_)) => FailureKind::Assertion,
+        _ => FailureKind::ErrorCall,
+    };
+    Some((
+        kind,
+        format!("{}:{}", text::short_file(&p.file), n.span.line),
+    ))
 }
 
 /// The explanation of `verdict` for a program checked on its source (recursion, many

@@ -477,3 +477,50 @@ fn recursive_headline_without_a_trace() {
          program)"
     );
 }
+
+/// A confirmed run the interpreter cannot follow to the error (here: initial values that
+/// leave the loop at once, as a disagreement would): the headline still names the failing
+/// site, the last statement of the confirmed path; without a path, it says why it names none.
+#[test]
+fn headline_from_the_path_when_the_run_cannot_be_retraced() {
+    let path = format!("{}/tests/explain/loop_bug.c", env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(&path).expect("test program");
+    let text: Vec<&str> = (src.lines())
+        .map(|l| if l.starts_with("//") { "" } else { l })
+        .collect();
+    let opts = FrontendOptions::default();
+    let p = parse_source(&text.join("\n"), "loop_bug.c", &opts).expect("parses");
+    let a = p.array_by_name("a").expect("array");
+    let trace = |path: Vec<u32>| ConcreteTrace {
+        path,
+        steps: vec![],
+        inputs: vec![],
+        confirmed_by: "test".into(),
+        replayed_on: ReplayedOn::Source,
+        not_on_source: None,
+        nondet_values: vec![],
+        initial_values: crate::smt::Model {
+            nondets: vec![],
+            vars: vec![],
+            arrays: vec![ArrayValue {
+                array: a,
+                index: 0,
+                value: 9,
+            }],
+        },
+    };
+    let v = FinalVerdict::Unsafe {
+        trace: trace(vec![1, 2, 3, 4, 5, 3, 4, 5, 3, 6, 0]),
+    };
+    let e = explain(Some(&p), &v, Some(&src));
+    assert!(e.trace.is_none());
+    assert_eq!(e.headline, "UNSAFE: assertion at loop_bug.c:24 fails");
+    let v = FinalVerdict::Unsafe {
+        trace: trace(vec![]),
+    };
+    assert_eq!(
+        explain(Some(&p), &v, Some(&src)).headline,
+        "UNSAFE: the error is reached (where is not shown: the run ends without reaching the \
+         error)"
+    );
+}
