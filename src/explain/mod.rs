@@ -10,7 +10,11 @@
 //! ([`Explanation::text`]) is what `ara check` prints, the engines' details after it only
 //! with `--verbose`. Nothing here decides a verdict: the trace is shown only for a run that
 //! was already confirmed, and a run the interpreter cannot follow to the error falls back
-//! to the path the engines gave, with the reason.
+//! to the path the engines gave, with the reason (the headline then names the path's
+//! failing statement). A program checked on its source (recursion, many calls:
+//! [`explain_procedures`]) has its run retraced on its procedures inlined as deep as the run
+//! goes, each activation's call and return shown. [`explain_engine`] words one engine's
+//! answer for `ara bmc` (a counterexample there is a lead, and says so).
 
 pub mod invariant;
 pub mod run;
