@@ -40,7 +40,7 @@ use crate::engines::horn::summary::{self, SummaryOutcome};
 use crate::engines::{Budget, EngineVerdict, LoopInvariant, Proof};
 use crate::error::AraError;
 use crate::ir::cfg::Cfg;
-use crate::ir::inline::inline_bounded;
+use crate::ir::inline::{MAX_INLINED, inline_bounded};
 use crate::ir::procs::ProcProgram;
 use crate::ir::{IntType, Program};
 use crate::smt::Theory;
@@ -61,10 +61,6 @@ pub const MANY_CALLS: usize = 2000;
 
 /// The recursion depths the bug search tries, in order (each a bounded inlining).
 const DEPTHS: [u32; 9] = [1, 2, 3, 4, 6, 8, 12, 16, 24];
-
-/// The most statements a bounded inlining may have (McCarthy's two recursive calls double
-/// the copies with each level).
-const MAX_INLINED: usize = 100_000;
 
 /// The answer of one side of the race.
 enum Side {

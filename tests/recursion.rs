@@ -187,3 +187,86 @@ fn cfg_prints_procedures_abstract_refuses_recursion() {
     );
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// `ara check`'s text on `path` (no `--json`): its exit code and what it printed.
+fn check_text(path: &Path, timeout: u32) -> (i32, String) {
+    let o = Command::new(ARA)
+        .args(["check", "--timeout", &timeout.to_string()])
+        .arg(path)
+        .output()
+        .unwrap();
+    let code = o.status.code().unwrap_or(-1);
+    (code, String::from_utf8_lossy(&o.stdout).into_owned())
+}
+
+/// Issue 27 on recursion: an UNSAFE answer (whichever side found it: ESBMC on the source,
+/// the bug search on bounded inlinings, or the run with inputs 0) shows the run in source
+/// terms, retraced on the program inlined as deep as it goes, and the headline names the
+/// failing one of two assertions of a recursive function. Truth by gcc: the program fed
+/// n = -3..12 and 100 aborts at n = 5 only (acc = 5, 9, 12 at the fourth activation).
+#[test]
+fn recursive_bug_shows_its_trace() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/explain/recursive_bug.c");
+    let (code, text) = check_text(&path, 120);
+    assert_eq!(code, UNSAFE, "{text}");
+    assert_eq!(
+        text,
+        "UNSAFE: assertion at recursive_bug.c:11 fails in f, 4 calls deep
+confirmed: replayed on your program: compiled with gcc and run on these inputs, it reaches the error
+error trace:
+  recursive_bug.c:16  int n = __VERIFIER_nondet_int();  n = 5
+  recursive_bug.c:17  if (n < 0 || n > 10) return 0;    false
+  recursive_bug.c:18  int r = f(n, 0);                  f::n = 5, f::acc = 0
+  recursive_bug.c:9   call f
+  recursive_bug.c:9   __VERIFIER_assert(n >= 0);        true
+  recursive_bug.c:10  if (n == 0) return acc;           false
+  recursive_bug.c:11  __VERIFIER_assert(acc != 12);     true
+  recursive_bug.c:12  return f(n - 1, acc + n);         f::n = 4, f::acc = 5
+  recursive_bug.c:9   call f
+  recursive_bug.c:9   __VERIFIER_assert(n >= 0);        true
+  recursive_bug.c:10  if (n == 0) return acc;           false
+  recursive_bug.c:11  __VERIFIER_assert(acc != 12);     true
+  recursive_bug.c:12  return f(n - 1, acc + n);         f::n = 3, f::acc = 9
+  recursive_bug.c:9   call f
+  recursive_bug.c:9   __VERIFIER_assert(n >= 0);        true
+  recursive_bug.c:10  if (n == 0) return acc;           false
+  recursive_bug.c:11  __VERIFIER_assert(acc != 12);     true
+  recursive_bug.c:12  return f(n - 1, acc + n);         f::n = 2, f::acc = 12
+  recursive_bug.c:9   call f
+  recursive_bug.c:9   __VERIFIER_assert(n >= 0);        true
+  recursive_bug.c:10  if (n == 0) return acc;           false
+  recursive_bug.c:11  __VERIFIER_assert(acc != 12);     fails: f::acc = 12
+inputs:
+  n = 5
+"
+    );
+}
+
+/// The bug search on bounded inlinings (on this program it answered first in every run we
+/// made: `strategy: bmc`, "the program inlined 1 activations deep") gives the same
+/// source-level trace as any UNSAFE answer: the input, the call and its return with the
+/// value, the failing assertion.
+/// Truth (tests/procedures.rs): f91(102) = 92, not 91; 102 is the only failing input.
+#[test]
+fn bounded_search_bug_shows_its_trace() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/procedures/mccarthy91_unsafe.c");
+    let (code, text) = check_text(&path, 120);
+    assert_eq!(code, UNSAFE, "{text}");
+    assert_eq!(
+        text,
+        "UNSAFE: assertion at mccarthy91_unsafe.c:14 fails
+confirmed: replayed on your program: compiled with gcc and run on these inputs, it reaches the error
+error trace:
+  mccarthy91_unsafe.c:11  int x = __VERIFIER_nondet_int();          x = 102
+  mccarthy91_unsafe.c:12  if (x < -1000000 || x > 1000000) return 0;  false
+  mccarthy91_unsafe.c:13  int r = f91(x);                           f91::x = 102
+  mccarthy91_unsafe.c:9   call f91
+  mccarthy91_unsafe.c:9   int f91(int x) { if (x > 100) return x - 10; return f91(f91(x + 11)); }  true
+  mccarthy91_unsafe.c:13  return from f91                           returns 92
+  mccarthy91_unsafe.c:13  int r = f91(x);                           r = 92
+  mccarthy91_unsafe.c:14  __VERIFIER_assert(x > 102 ? r == x - 10 : r == 91);  fails: x > 102 ? r == x - 10 : r == 91 = 0
+inputs:
+  x = 102
+"
+    );
+}

@@ -1,5 +1,8 @@
 //! `ara bmc`: one checker (or one Horn engine) on a program, or on a file `ara abstract
 //! --markers` wrote, its answer and trace on the CFG of the original: a developer's view.
+//! The first line says the answer in words as `ara check` does (`explain::explain_engine`: a
+//! counterexample is a lead, not confirmed by a run); the engine and its raw answer only with
+//! `--verbose`; `--json` adds the same `explanation` as `ara check`'s.
 
 use super::*;
 
@@ -23,6 +26,9 @@ pub struct BmcArgs {
     /// Print the result as JSON.
     #[arg(long)]
     pub json: bool,
+    /// After the answer, print the engine, its raw answer and its time.
+    #[arg(long, short)]
+    pub verbose: bool,
 }
 
 /// `ara bmc`: the bounded checker (or with `--engine horn`/`horn-cells` a Horn engine) on
@@ -35,16 +41,35 @@ pub fn run(args: BmcArgs) -> Result<i32, AraError> {
         k_induction,
         auto: _,
         json,
+        verbose,
     } = args;
+    let shown = Shown { json, verbose };
     let mode = match (unwind, k_induction) {
         (Some(n), _) => crate::checkers::Mode::Unwind(n),
         (None, true) => crate::checkers::Mode::KInduction { max_k: 50 },
         (None, false) => crate::checkers::Mode::Auto,
     };
     match checker.engines(crate::engines::race::EngineChoice::Bounded) {
-        crate::engines::race::EngineChoice::Bounded => bmc(&input, &checker, mode, json),
-        _ => bmc_horn(&input, &checker, json),
+        crate::engines::race::EngineChoice::Bounded => bmc(&input, &checker, mode, shown),
+        _ => bmc_horn(&input, &checker, shown),
     }
+}
+
+/// How `ara bmc` prints its answer.
+#[derive(Clone, Copy)]
+struct Shown {
+    json: bool,
+    verbose: bool,
+}
+
+/// The answer of `engine` on `p` in words (`on`: the program it checked), for `ara bmc`.
+fn explained(
+    p: &crate::ir::Program,
+    v: &crate::engines::EngineVerdict,
+    on: crate::verdict::Subject,
+) -> crate::explain::Explanation {
+    let source = std::fs::read_to_string(&p.file).ok();
+    crate::explain::explain_engine(p, v, on, source.as_deref())
 }
 
 /// The JSON report of `ara bmc`: the checker's verdict at the top (`verdict`, with `how` or
@@ -59,15 +84,18 @@ struct BmcJson<'a> {
     path: &'a [u32],
     path_is_cfg_path: bool,
     nondet_values: &'a [crate::checkers::NondetValue],
+    /// The answer in words, as `ara check` gives it.
+    explanation: &'a crate::explain::Explanation,
 }
 
 /// `ara bmc --engine horn`: the Horn-clause engine on the program (its SAFE carries the
-/// checked invariants; its error path is a path of the program's CFG). `--engine horn-cells`:
+/// checked invariants; its error path is a path of the program's CFG). `--engine both`: it and
+/// the bounded checker side by side (`engines::race`). `--engine horn-cells`:
 /// the cell-morphing engine instead (`ara check --engine horn-cells` explains its answer as
 /// every check's: `strategy::one`).
-fn bmc_horn(input: &InputArgs, chk: &CheckerArgs, json: bool) -> Result<i32, AraError> {
+fn bmc_horn(input: &InputArgs, chk: &CheckerArgs, shown: Shown) -> Result<i32, AraError> {
     use crate::engines::horn::{Horn, morph::HornCells};
-    use crate::engines::{Budget, Engine, EngineVerdict};
+    use crate::engines::{Budget, Engine, EngineVerdict, bmc::Bmc};
     if markers_of(&input.file).is_some() {
         return Err(AraError::Usage(
             "the Horn engine checks C programs, not files with vertex markers: write the \
@@ -86,17 +114,46 @@ fn bmc_horn(input: &InputArgs, chk: &CheckerArgs, json: bool) -> Result<i32, Ara
     };
     let o = match chk.engine {
         Some(EngineArg::HornCells) => HornCells::default().check(&p, &budget)?,
+        // Both side by side, the first proof wins (`engines::race`).
+        Some(EngineArg::Both) => {
+            let mut opts = chk.options(p.data_model);
+            opts.keep_dir = chk.keep.clone();
+            let bounded = Bmc::new(
+                opts,
+                "program",
+                format!("ara bmc: {}", input.file.display()),
+            );
+            let horn = Horn::default();
+            let entrants: [(&dyn Engine, Budget); 2] =
+                [(&bounded, budget.clone()), (&horn, budget)];
+            crate::engines::race::race(&p, &entrants)?
+        }
         _ => Horn::default().check(&p, &budget)?,
     };
-    if json {
-        let v = serde_json::json!({ "file": input.file.display().to_string(), "outcome": &o });
+    let e = explained(&p, &o.verdict, crate::verdict::Subject::Original);
+    if shown.json {
+        let v = serde_json::json!({
+            "file": input.file.display().to_string(),
+            "outcome": &o,
+            "explanation": &e,
+        });
         outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
-        outln!("{}", o.verdict);
-        match &o.verdict {
-            EngineVerdict::Proved(proof) => out!("{}", proof.invariant_lines()),
-            EngineVerdict::Counterexample(c) => outln!("path: {:?}", c.path),
-            EngineVerdict::Unknown(_) => {}
+        out!("{}", e.text(None, &crate::explain::Written::default()));
+        if let EngineVerdict::Counterexample(c) = &o.verdict {
+            let cfg = crate::ir::cfg::Cfg::build(&p);
+            outln!("path ({} vertices):", c.path.len());
+            out!(
+                "{}",
+                crate::engines::concrete::describe_path(&p, &cfg, &c.path)
+            );
+        }
+        if shown.verbose {
+            outln!("details:");
+            outln!("  {} by {} in {:.1} s", o.verdict, o.engine, o.time_s);
+            if let EngineVerdict::Proved(proof) = &o.verdict {
+                out!("{}", proof.invariant_lines());
+            }
         }
     }
     Ok(match o.verdict {
@@ -113,7 +170,7 @@ fn bmc(
     input: &InputArgs,
     chk: &CheckerArgs,
     mode: crate::checkers::Mode,
-    json: bool,
+    shown: Shown,
 ) -> Result<i32, AraError> {
     use crate::checkers::Verdict;
     use crate::engines::{Budget, EngineVerdict, bmc::Bmc};
@@ -162,7 +219,12 @@ fn bmc(
         .map(|t| t.nondet_values(Some(&run.text)))
         .unwrap_or_default();
     let valid_path = !path.is_empty() && cfg.is_path(&path);
-    if json {
+    let on = match &marked {
+        Some(_) => crate::verdict::Subject::Abstraction { iteration: 0 },
+        None => crate::verdict::Subject::Original,
+    };
+    let e = explained(&p, &run.outcome.verdict, on);
+    if shown.json {
         let v = BmcJson {
             file: input.file.display().to_string(),
             cfg_of: &p.file,
@@ -171,18 +233,19 @@ fn bmc(
             path: &path,
             path_is_cfg_path: valid_path,
             nondet_values: &nondets,
+            explanation: &e,
         };
         outln!("{}", serde_json::to_string_pretty(&v).unwrap_or_default());
     } else {
-        outln!("{}", out.verdict);
+        out!("{}", e.text(None, &crate::explain::Written::default()));
         if matches!(out.verdict, Verdict::Unsafe) {
             match &marked {
                 Some(o) => outln!(
-                    "trace ({} vertices of the CFG of {}):",
+                    "path ({} vertices of the CFG of {}):",
                     path.len(),
                     o.display()
                 ),
-                None => outln!("trace ({} vertices):", path.len()),
+                None => outln!("path ({} vertices):", path.len()),
             }
             out!(
                 "{}",
@@ -205,6 +268,12 @@ fn bmc(
                     }
                 }
             }
+        }
+        if shown.verbose {
+            let time = out.time.as_secs_f64();
+            outln!("details:");
+            outln!("  {} by {} in {time:.1} s", out.verdict, run.outcome.engine);
+            outln!("  command: {}", out.command.join(" "));
         }
     }
     Ok(match out.verdict {

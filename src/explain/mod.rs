@@ -10,15 +10,19 @@
 //! ([`Explanation::text`]) is what `ara check` prints, the engines' details after it only
 //! with `--verbose`. Nothing here decides a verdict: the trace is shown only for a run that
 //! was already confirmed, and a run the interpreter cannot follow to the error falls back
-//! to the path the engines gave, with the reason.
+//! to the path the engines gave, with the reason (the headline then names the path's
+//! failing statement). A program checked on its source (recursion, many calls:
+//! [`explain_procedures`]) has its run retraced on its procedures inlined as deep as the run
+//! goes, each activation's call and return shown. [`explain_engine`] words one engine's
+//! answer for `ara bmc` (a counterexample there is a lead, and says so).
 
 pub mod invariant;
 pub mod run;
 pub mod text;
 pub mod trace;
 
-use crate::engines::Proof;
 use crate::engines::concrete::trace::{ConcreteTrace, ReplayedOn};
+use crate::engines::{EngineVerdict, Proof};
 use crate::ir::cfg::{Action, Cfg};
 use crate::ir::procs::{ProcId, ProcProgram};
 use crate::ir::{Program, StmtKind};
@@ -93,35 +97,179 @@ pub fn explain(p: Option<&Program>, verdict: &FinalVerdict, source: Option<&str>
                 },
                 Err(why) => e.trace_unavailable = Some(why),
             }
-            e.headline = unsafe_headline(e.trace.as_ref());
+            e.headline = match (&e.trace, p) {
+                (Some(t), _) => unsafe_headline(Some(t)),
+                (None, Some(p)) => match path_site(p, &trace.path) {
+                    // The confirmed path's last statement is the failing site.
+                    Some((kind, at)) => failure_words(kind, &at, ""),
+                    None => {
+                        let why = e.trace_unavailable.as_deref().unwrap_or_default();
+                        format!("UNSAFE: the error is reached (where is not shown: {why})")
+                    }
+                },
+                (None, None) => unsafe_headline(None),
+            };
         }
         FinalVerdict::Unknown { reason } => e.headline = unknown_headline(reason),
     }
     e
 }
 
+/// The explanation of one engine's answer on `p` (`ara bmc`, which confirms nothing): a
+/// proof in the words of `ara check` (its invariants simplified); a counterexample as what it
+/// is, a lead, with the place where its path fails ([`lead_headline`]); an unknown with its
+/// reason. `on`: the program the engine checked (`p` itself, or an abstraction of it whose
+/// path is one of `p`'s CFG).
+pub fn explain_engine(
+    p: &Program,
+    v: &EngineVerdict,
+    on: Subject,
+    source: Option<&str>,
+) -> Explanation {
+    let headline = match v {
+        EngineVerdict::Proved(how) => {
+            let proof = crate::verdict::SafeProof {
+                how: how.clone(),
+                engine: String::new(),
+                on,
+            };
+            return explain(Some(p), &FinalVerdict::Safe { proof }, source);
+        }
+        EngineVerdict::Counterexample(c) => lead_headline(p, &c.path, &on),
+        EngineVerdict::Unknown(reason) => format!("UNKNOWN: {reason}"),
+    };
+    Explanation {
+        headline,
+        trace: None,
+        trace_unavailable: None,
+        invariants: vec![],
+    }
+}
+
+/// `UNSAFE: assertion at prog.c:25 fails on a path the checker found (...)`: the place of the
+/// path's last statement before the error, and that the path is a lead, not a confirmed run.
+fn lead_headline(p: &Program, path: &[crate::ir::Vertex], on: &Subject) -> String {
+    let (whose, why) = match on {
+        Subject::Original => (
+            "a path the checker found",
+            "a lead: ara bmc does not run it on your program; ara check does",
+        ),
+        _ => (
+            "a path of the abstraction",
+            "a lead: the abstraction may be too coarse; ara check refines it",
+        ),
+    };
+    match path_site(p, path) {
+        Some((kind, at)) => failure_words(kind, &at, &format!(" on {whose} ({why})")),
+        None => format!("UNSAFE: the error is reached on {whose} ({why})"),
+    }
+}
+
+/// Where a CFG path of `p` that ends in the error fails: its last statement before the error
+/// (an assertion, else a call of an error function) as `prog.c:LINE`.
+fn path_site(p: &Program, path: &[crate::ir::Vertex]) -> Option<(FailureKind, String)> {
+    if path.last() != Some(&crate::ir::VERTEX_ERROR) {
+        return None;
+    }
+    let cfg = Cfg::build(p);
+    let n = (path.iter().rev())
+        .find(|&&v| v != crate::ir::VERTEX_ERROR && (v as usize) < cfg.nodes.len())
+        .map(|&v| cfg.node(v))
+        .filter(|n| n.span.line > 0)?;
+    let kind = match &n.action {
+        Action::Stmt(s) if matches!(s.kind, StmtKind::Assert(_)) => FailureKind::Assertion,
+        _ => FailureKind::ErrorCall,
+    };
+    Some((
+        kind,
+        format!("{}:{}", text::short_file(&p.file), n.span.line),
+    ))
+}
+
 /// The explanation of `verdict` for a program checked on its source (recursion, many
 /// calls: `procedures`), whose procedural form `pp` the front end read (when it could): as
-/// [`explain`] without a program, and an UNSAFE headline names the place of the error when
-/// the program has one ([`error_site`]: the run that reached the error went through it).
+/// [`explain`], and an UNSAFE run is retraced on the program inlined from `pp` as deep as
+/// the run goes ([`retrace_procedures`]), its calls and returns shown. When it cannot be,
+/// the headline names the place of the error if the program has one only ([`error_site`]:
+/// the run went through it), else says why it does not.
 pub fn explain_procedures(
     pp: Option<&ProcProgram>,
     verdict: &FinalVerdict,
     source: Option<&str>,
 ) -> Explanation {
     let mut e = explain(None, verdict, source);
-    if let (FinalVerdict::Unsafe { .. }, None, Some(pp)) = (verdict, &e.trace, pp)
-        && let Some((kind, line)) = error_site(pp)
-    {
-        let at = format!("{}:{line}", text::short_file(&pp.program.file));
-        e.headline = failure_words(kind, &at, "");
+    let FinalVerdict::Unsafe { trace } = verdict else {
+        return e;
+    };
+    let Some(pp) = pp else {
+        e.headline = "UNSAFE: the error is reached (where is not shown: the front end could \
+                      not read the program)"
+            .into();
+        return e;
+    };
+    match retrace_procedures(pp, trace, source) {
+        Ok(t) => {
+            e.headline = unsafe_headline(Some(&t));
+            e.trace = Some(t);
+            e.trace_unavailable = None;
+        }
+        Err(why) => {
+            let sites = error_sites(pp);
+            e.headline = match error_site(pp) {
+                Some((kind, line)) => {
+                    let at = format!("{}:{line}", text::short_file(&pp.program.file));
+                    failure_words(kind, &at, "")
+                }
+                None => format!(
+                    "UNSAFE: the error is reached; which of the program's {} error sites is \
+                     not shown ({why})",
+                    sites.len()
+                ),
+            };
+            e.trace_unavailable = Some(why);
+        }
     }
     e
 }
 
-/// The one place of `pp` where the error is entered (an assertion, or a call of an error
-/// function), with its line, if all its procedures have one only.
-pub fn error_site(pp: &ProcProgram) -> Option<(FailureKind, u32)> {
+/// The deepest inlining [`retrace_procedures`] tries (a recursion never called is never cut
+/// off by the size limit).
+const RETRACE_MAX_DEPTH: u32 = 1 << 17;
+
+/// The confirmed run of `t` step by step on `pp` inlined at depths 1, 2, 4, ... until no
+/// call the run makes is cut (`ir::inline::inline_bounded_frames`: the inlining's runs are
+/// runs of the program), with the activations of its calls; `Err` with the reason when the
+/// run is deeper than an inlining of [`crate::ir::inline::MAX_INLINED`] statements, or the
+/// interpreter cannot follow it.
+fn retrace_procedures(
+    pp: &ProcProgram,
+    t: &ConcreteTrace,
+    source: Option<&str>,
+) -> Result<SourceTrace, String> {
+    use crate::ir::inline::{MAX_INLINED, inline_bounded_frames};
+    let mut depth = 1;
+    loop {
+        let (q, frames) = inline_bounded_frames(pp, depth, MAX_INLINED).map_err(|why| {
+            format!("ara shows a run step by step on the program inlined, and {why}")
+        })?;
+        // Not without its dead variables (as `retrace` does): `frames` names the variables
+        // that receive calls' results, and no engine ran this program.
+        let cfg = Cfg::build(&q);
+        match run::run(&q, &cfg, &t.nondet_values, &t.initial_values) {
+            Ok(r) => return Ok(trace::source_trace(&q, &r, source, Some(&frames))),
+            // A call cut at this depth (or an assumption of the program's: then no depth
+            // helps, and the size limit ends the search).
+            Err(why) if why == run::ASSUMPTION_FAILS && depth < RETRACE_MAX_DEPTH => {
+                depth = (depth * 2).min(RETRACE_MAX_DEPTH);
+            }
+            Err(why) => return Err(format!("ara's step-by-step rerun of it: {why}")),
+        }
+    }
+}
+
+/// The places of `pp` where the error is entered: (0 for an assertion, 1 for a call of an
+/// error function; its line).
+fn error_sites(pp: &ProcProgram) -> std::collections::BTreeSet<(u8, u32)> {
     let ids = std::iter::once(None).chain((0..pp.procs.len() as u32).map(|i| Some(ProcId(i))));
     let mut sites = std::collections::BTreeSet::new();
     for id in ids {
@@ -138,7 +286,13 @@ pub fn error_site(pp: &ProcProgram) -> Option<(FailureKind, u32)> {
             sites.insert((kind, n.span.line));
         }
     }
-    let mut it = sites.into_iter();
+    sites
+}
+
+/// The one place of `pp` where the error is entered (an assertion, or a call of an error
+/// function), with its line, if all its procedures have one only.
+pub fn error_site(pp: &ProcProgram) -> Option<(FailureKind, u32)> {
+    let mut it = error_sites(pp).into_iter();
     match (it.next(), it.next()) {
         (Some((0, line)), None) => Some((FailureKind::Assertion, line)),
         (Some((_, line)), None) => Some((FailureKind::ErrorCall, line)),
@@ -151,7 +305,7 @@ fn retrace(p: &Program, t: &ConcreteTrace, source: Option<&str>) -> Result<Sourc
     let p = crate::ir::dead::remove_dead_vars(p);
     let cfg = Cfg::build(&p);
     let r = run::run(&p, &cfg, &t.nondet_values, &t.initial_values)?;
-    Ok(trace::source_trace(&p, &r, source))
+    Ok(trace::source_trace(&p, &r, source, None))
 }
 
 fn safe_headline(p: Option<&Program>, how: &Proof, on: &Subject) -> String {
@@ -212,12 +366,45 @@ fn unsafe_headline(t: Option<&SourceTrace>) -> String {
         return "UNSAFE: the error is reached (the run is below)".into();
     };
     let at = format!("{}:{}", text::short_file(&t.file), t.failure.line);
-    let after = match t.iterations {
+    let mut after = match t.iterations {
         0 => String::new(),
         1 => " after 1 iteration".into(),
         n => format!(" after {n} iterations"),
     };
+    if let Some((f, deep)) = open_calls(&t.steps).last() {
+        let _ = match deep {
+            1 => write!(after, " in {f}"),
+            n => write!(after, " in {f}, {n} calls deep"),
+        };
+    }
     failure_words(t.failure.kind, &at, &after)
+}
+
+/// The calls `steps` enter and do not leave (a run that fails inside a function), each with
+/// how many activations of its function are open then.
+fn open_calls(steps: &[trace::Step]) -> Vec<(String, usize)> {
+    fn go(steps: &[trace::Step], open: &mut Vec<String>) {
+        for s in steps {
+            match s {
+                trace::Step::Call { function, .. } => open.push(function.clone()),
+                trace::Step::Return { .. } => {
+                    open.pop();
+                }
+                trace::Step::Loop {
+                    failing: Some(f), ..
+                } => go(f, open),
+                _ => {}
+            }
+        }
+    }
+    let mut open = vec![];
+    go(steps, &mut open);
+    (0..open.len())
+        .map(|k| {
+            let f = &open[k];
+            (f.clone(), open[..=k].iter().filter(|g| *g == f).count())
+        })
+        .collect()
 }
 
 /// `UNSAFE: assertion at prog.c:11 fails after 2 iterations` (`after` may be empty).
@@ -266,22 +453,19 @@ impl Explanation {
                 }
             }
             None => {
+                let why = self.trace_unavailable.as_deref().unwrap_or("");
                 match ct.replayed_on {
+                    _ if ct.path.is_empty() && ct.steps.is_empty() => {
+                        let _ = writeln!(out, "error trace: not shown ({why})");
+                    }
                     // A recursive program, checked by ESBMC on the source: its steps.
-                    ReplayedOn::Source if ct.path.is_empty() && ct.steps.is_empty() => {
+                    ReplayedOn::Source if ct.path.is_empty() => {
                         let _ = writeln!(
                             out,
-                            "error trace: not shown (ESBMC's counterexample stops at its \
-                             unwinding bound; gcc's run of your program on its inputs reaches \
-                             the error)"
+                            "error trace (ESBMC's counterexample on your source; {why}):"
                         );
                     }
-                    ReplayedOn::Source if ct.path.is_empty() => {
-                        let _ =
-                            writeln!(out, "error trace (ESBMC's counterexample on your source):");
-                    }
                     _ => {
-                        let why = self.trace_unavailable.as_deref().unwrap_or("");
                         let _ = writeln!(out, "error trace (as ara's engines found it; {why}):");
                     }
                 }

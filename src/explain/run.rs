@@ -88,6 +88,9 @@ pub struct Run {
     pub initial_vars: Vec<i128>,
 }
 
+/// Why [`run`] stops at an assumption that does not hold.
+pub const ASSUMPTION_FAILS: &str = "an assumption fails in the run";
+
 /// The run of `p` on `nondets` and `initial`, when it reaches the error.
 pub fn run(p: &Program, cfg: &Cfg, nondets: &[i128], initial: &Model) -> Result<Run, String> {
     let mut m = Machine::new(p, nondets, initial)?;
@@ -120,7 +123,7 @@ pub fn run(p: &Program, cfg: &Cfg, nondets: &[i128], initial: &Model) -> Result<
         v = match node.succ(&guard) {
             Some(w) => w,
             None if guard == Guard::False && matches!(stmt.kind, StmtKind::Assume(_)) => {
-                return Err("an assumption fails in the run".into());
+                return Err(ASSUMPTION_FAILS.into());
             }
             None => return Err(format!("vertex {v} has no successor for the run")),
         };

@@ -329,11 +329,117 @@ error trace:
     );
 }
 
-/// An UNSAFE verdict on a recursive program, checked on its source (no run of ara's to
-/// retrace): the headline names the one assertion of the program; with two, it says only
-/// that the error is reached.
+/// An UNSAFE verdict on a recursive program, checked on its source, with the run's inputs
+/// `nondets`: its explanation (`explain_procedures`, the run retraced on the program
+/// inlined as deep as it goes).
+fn explained_procedures(name: &str, nondets: &[i128]) -> (Explanation, String) {
+    let trace = ConcreteTrace {
+        path: vec![],
+        steps: vec![],
+        inputs: vec![],
+        confirmed_by: "test".into(),
+        replayed_on: ReplayedOn::Source,
+        not_on_source: None,
+        nondet_values: nondets.to_vec(),
+        initial_values: Default::default(),
+    };
+    let v = FinalVerdict::Unsafe { trace };
+    let path = format!("{}/tests/explain/{name}", env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(&path).expect("test program");
+    let opts = FrontendOptions::default();
+    let pp = crate::frontend::load_procedures(std::path::Path::new(&path), &opts).expect("reads");
+    let e = explain_procedures(Some(&pp), &v, Some(&src));
+    let FinalVerdict::Unsafe { trace } = &v else {
+        unreachable!()
+    };
+    let text = e.text(Some(trace), &Written::default());
+    (e, text)
+}
+
+/// A recursive program whose run fails inside the recursion: the headline names the failing
+/// one of its two assertions and the depth; each activation is a call, and the trace ends
+/// inside them (nothing returns).
 #[test]
-fn recursive_headline_names_the_assertion() {
+fn recursive_run_shows_calls_and_the_failing_site() {
+    let (e, text) = explained_procedures("recursive_bug.c", &[5]);
+    assert_eq!(
+        text,
+        "UNSAFE: assertion at recursive_bug.c:11 fails in f, 4 calls deep
+confirmed: replayed on your program: compiled with gcc and run on these inputs, it reaches the error
+error trace:
+  recursive_bug.c:16  int n = __VERIFIER_nondet_int();  n = 5
+  recursive_bug.c:17  if (n < 0 || n > 10) return 0;    false
+  recursive_bug.c:18  int r = f(n, 0);                  f::n = 5, f::acc = 0
+  recursive_bug.c:9   call f
+  recursive_bug.c:9   __VERIFIER_assert(n >= 0);        true
+  recursive_bug.c:10  if (n == 0) return acc;           false
+  recursive_bug.c:11  __VERIFIER_assert(acc != 12);     true
+  recursive_bug.c:12  return f(n - 1, acc + n);         f::n = 4, f::acc = 5
+  recursive_bug.c:9   call f
+  recursive_bug.c:9   __VERIFIER_assert(n >= 0);        true
+  recursive_bug.c:10  if (n == 0) return acc;           false
+  recursive_bug.c:11  __VERIFIER_assert(acc != 12);     true
+  recursive_bug.c:12  return f(n - 1, acc + n);         f::n = 3, f::acc = 9
+  recursive_bug.c:9   call f
+  recursive_bug.c:9   __VERIFIER_assert(n >= 0);        true
+  recursive_bug.c:10  if (n == 0) return acc;           false
+  recursive_bug.c:11  __VERIFIER_assert(acc != 12);     true
+  recursive_bug.c:12  return f(n - 1, acc + n);         f::n = 2, f::acc = 12
+  recursive_bug.c:9   call f
+  recursive_bug.c:9   __VERIFIER_assert(n >= 0);        true
+  recursive_bug.c:10  if (n == 0) return acc;           false
+  recursive_bug.c:11  __VERIFIER_assert(acc != 12);     fails: f::acc = 12
+inputs:
+  n = 5
+"
+    );
+    let json = serde_json::to_value(&e).unwrap();
+    assert_eq!(
+        json["trace"]["steps"][3],
+        serde_json::json!({"kind": "call", "function": "f", "line": 9})
+    );
+    assert_eq!(
+        json["trace"]["failure"]["operands"],
+        serde_json::json!([{"name": "f::acc", "value": 12}])
+    );
+}
+
+/// Returns of a recursion: each activation returns where its caller goes on, with the value
+/// it returned.
+#[test]
+fn recursive_returns_show_their_values() {
+    let (e, text) = explained_procedures("recursive_two.c", &[]);
+    assert_eq!(e.headline, "UNSAFE: assertion at recursive_two.c:15 fails");
+    assert!(
+        text.contains(
+            "  recursive_two.c:8   if (n <= 0) return 0;        true
+  recursive_two.c:9   return from sum              returns 0
+  recursive_two.c:9   return from sum              returns 1
+  recursive_two.c:9   return from sum              returns 3
+  recursive_two.c:9   return from sum              returns 6
+  recursive_two.c:13  return from sum              returns 10
+  recursive_two.c:13  int s = sum(4);              s = 10
+  recursive_two.c:14  __VERIFIER_assert(s != 11);  true
+  recursive_two.c:15  __VERIFIER_assert(s != 10);  fails: s = 10
+"
+        ),
+        "{text}"
+    );
+    let json = serde_json::to_value(&e).unwrap();
+    let steps = json["trace"]["steps"].as_array().unwrap();
+    assert!(
+        steps.contains(
+            &serde_json::json!({"kind": "return", "function": "sum", "line": 13, "value": 10})
+        ),
+        "{json:#}"
+    );
+}
+
+/// An UNSAFE verdict on a recursive program whose run cannot be retraced (here: inputs that
+/// do not reach the error, as a disagreement would): with two assertions, the headline says
+/// why it names none; without the procedures, why it names no place.
+#[test]
+fn recursive_headline_without_a_trace() {
     let trace = ConcreteTrace {
         path: vec![],
         steps: vec![],
@@ -345,23 +451,76 @@ fn recursive_headline_names_the_assertion() {
         initial_values: Default::default(),
     };
     let v = FinalVerdict::Unsafe { trace };
-    let headline = |name: &str| {
-        let path = format!("{}/tests/explain/{name}", env!("CARGO_MANIFEST_DIR"));
-        let opts = FrontendOptions::default();
-        let pp =
-            crate::frontend::load_procedures(std::path::Path::new(&path), &opts).expect("reads");
-        explain_procedures(Some(&pp), &v, None).headline
-    };
+    let (e, text) = explained_procedures("recursive_bug.c", &[1]);
     assert_eq!(
-        headline("recursive.c"),
+        e.headline,
+        "UNSAFE: the error is reached; which of the program's 2 error sites is not shown \
+         (ara's step-by-step rerun of it: the run ends without reaching the error)"
+    );
+    assert!(
+        text.contains(
+            "\nerror trace: not shown (ara's step-by-step rerun of it: the run ends without \
+             reaching the error)\n"
+        ),
+        "{text}"
+    );
+    let path = format!("{}/tests/explain/recursive.c", env!("CARGO_MANIFEST_DIR"));
+    let opts = FrontendOptions::default();
+    let pp = crate::frontend::load_procedures(std::path::Path::new(&path), &opts).expect("reads");
+    assert_eq!(
+        explain_procedures(Some(&pp), &v, None).headline,
         "UNSAFE: assertion at recursive.c:14 fails"
     );
     assert_eq!(
-        headline("recursive_two.c"),
-        "UNSAFE: the error is reached (the run is below)"
-    );
-    assert_eq!(
         explain_procedures(None, &v, None).headline,
-        "UNSAFE: the error is reached (the run is below)"
+        "UNSAFE: the error is reached (where is not shown: the front end could not read the \
+         program)"
+    );
+}
+
+/// A confirmed run the interpreter cannot follow to the error (here: initial values that
+/// leave the loop at once, as a disagreement would): the headline still names the failing
+/// site, the last statement of the confirmed path; without a path, it says why it names none.
+#[test]
+fn headline_from_the_path_when_the_run_cannot_be_retraced() {
+    let path = format!("{}/tests/explain/loop_bug.c", env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read_to_string(&path).expect("test program");
+    let text: Vec<&str> = (src.lines())
+        .map(|l| if l.starts_with("//") { "" } else { l })
+        .collect();
+    let opts = FrontendOptions::default();
+    let p = parse_source(&text.join("\n"), "loop_bug.c", &opts).expect("parses");
+    let a = p.array_by_name("a").expect("array");
+    let trace = |path: Vec<u32>| ConcreteTrace {
+        path,
+        steps: vec![],
+        inputs: vec![],
+        confirmed_by: "test".into(),
+        replayed_on: ReplayedOn::Source,
+        not_on_source: None,
+        nondet_values: vec![],
+        initial_values: crate::smt::Model {
+            nondets: vec![],
+            vars: vec![],
+            arrays: vec![ArrayValue {
+                array: a,
+                index: 0,
+                value: 9,
+            }],
+        },
+    };
+    let v = FinalVerdict::Unsafe {
+        trace: trace(vec![1, 2, 3, 4, 5, 3, 4, 5, 3, 6, 0]),
+    };
+    let e = explain(Some(&p), &v, Some(&src));
+    assert!(e.trace.is_none());
+    assert_eq!(e.headline, "UNSAFE: assertion at loop_bug.c:24 fails");
+    let v = FinalVerdict::Unsafe {
+        trace: trace(vec![]),
+    };
+    assert_eq!(
+        explain(Some(&p), &v, Some(&src)).headline,
+        "UNSAFE: the error is reached (where is not shown: the run ends without reaching the \
+         error)"
     );
 }

@@ -160,10 +160,14 @@ fn rows_of(steps: &[Step], file: &str, depth: usize, out: &mut Vec<Row>) {
                 String::new(),
                 depth,
             )),
-            Step::Return { function, line } => out.push((
+            Step::Return {
+                function,
+                line,
+                value,
+            } => out.push((
                 format!("{file}:{line}"),
                 format!("return from {function}"),
-                String::new(),
+                value.map(|v| format!("returns {v}")).unwrap_or_default(),
                 depth,
             )),
         }

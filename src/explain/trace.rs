@@ -6,12 +6,15 @@
 //! iterations folded into one step (its lines, how many times it ran, its counters' values at
 //! the start of each iteration, the elements it wrote and read); calls and returns where the
 //! lines of the user's functions show them (the front end inlines calls, so the function is
-//! the one whose body holds the line); the inputs named by what they initialise; the failing
-//! assertion with its operands' values. A pure function of its arguments.
+//! the one whose body holds the line), or, for a program inlined from its procedures
+//! (`ir::inline::Frames`), where the run enters and leaves an activation (recursive calls
+//! included); the inputs named by what they initialise; the failing assertion with its
+//! operands' values. A pure function of its arguments.
 
 use super::run::{Access, Effect, Event, Operand, Run, Target};
+use crate::ir::inline::Frames;
 use crate::ir::print::expr_to_c;
-use crate::ir::{ArrId, Program, Size, Stmt, StmtKind, VarId, Vertex};
+use crate::ir::{ArrId, Expr, Program, Size, Stmt, StmtKind, VarId, Vertex};
 use serde::Serialize;
 use std::collections::HashMap;
 
@@ -74,8 +77,14 @@ pub enum Step {
     },
     /// Control enters the body of the user's function `function` (inlined by ara).
     Call { function: String, line: u32 },
-    /// Control leaves it.
-    Return { function: String, line: u32 },
+    /// Control leaves it; `value`: what it returned, when ara knows (a procedure's
+    /// activation with a result).
+    Return {
+        function: String,
+        line: u32,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        value: Option<i128>,
+    },
 }
 
 /// An input the run read, named by what it initialises.
@@ -129,8 +138,15 @@ struct LoopInfo {
     last_line: u32,
 }
 
-/// The trace of `run`; `source` is the text of `p.file`, when it could be read.
-pub fn source_trace(p: &Program, run: &Run, source: Option<&str>) -> SourceTrace {
+/// The trace of `run`; `source` is the text of `p.file`, when it could be read; `frames`, the
+/// activations of a program inlined from its procedures (calls and returns are then theirs,
+/// not guessed from the lines).
+pub fn source_trace(
+    p: &Program,
+    run: &Run,
+    source: Option<&str>,
+    frames: Option<&Frames>,
+) -> SourceTrace {
     let (loops, chains) = loop_chains(p);
     let lines: Vec<&str> = source.map(|s| s.lines().collect()).unwrap_or_default();
     let mut f = Folder {
@@ -142,6 +158,8 @@ pub fn source_trace(p: &Program, run: &Run, source: Option<&str>) -> SourceTrace
         funcs: source.map(functions).unwrap_or_default(),
         cur: run.initial_vars.clone(),
         calls: vec![],
+        frames,
+        active: vec![],
     };
     let (mut steps, iterations) = f.fold(&run.events, 0);
     let last_line = run
@@ -151,10 +169,12 @@ pub fn source_trace(p: &Program, run: &Run, source: Option<&str>) -> SourceTrace
         .map(|e| f.line(e.vertex))
         .find(|&l| l > 0)
         .unwrap_or(0);
-    while let Some(function) = f.calls.pop() {
+    // With activations, the run ends at the error inside those it entered: none returns.
+    while let Some(function) = f.calls.pop().filter(|_| frames.is_none()) {
         steps.push(Step::Return {
             function,
             line: last_line,
+            value: None,
         });
     }
     SourceTrace {
@@ -348,6 +368,10 @@ struct Folder<'a> {
     cur: Vec<i128>,
     /// The user's functions entered and not left (innermost last).
     calls: Vec<String>,
+    /// The activations of an inlined procedural program, and those entered and not left
+    /// (innermost last).
+    frames: Option<&'a Frames>,
+    active: Vec<usize>,
 }
 
 impl Folder<'_> {
@@ -377,10 +401,15 @@ impl Folder<'_> {
                 i = j;
             } else {
                 let e = &events[i];
-                self.apply(e);
-                if let Some(s) = self.statement(e) {
+                let step = self.statement(e);
+                // Activations are left where the run leaves them, before the values of the
+                // caller's next statement (the returned value is still the callee's).
+                if step.is_some() || self.frames.is_some() {
                     self.enter(&mut steps, e.vertex);
-                    steps.push(s);
+                }
+                self.apply(e);
+                if let Some(s) = step {
+                    push_merged(&mut steps, s);
                 }
                 i += 1;
             }
@@ -393,6 +422,9 @@ impl Folder<'_> {
         let line = self.line(v);
         if line == 0 {
             return;
+        }
+        if let Some(frames) = self.frames {
+            return self.enter_frame(frames, steps, v, line);
         }
         let here = self
             .funcs
@@ -409,13 +441,21 @@ impl Folder<'_> {
         if let Some(k) = self.calls.iter().position(|f| *f == here) {
             while self.calls.len() > k + 1 {
                 let function = self.calls.pop().unwrap_or_default();
-                steps.push(Step::Return { function, line });
+                steps.push(Step::Return {
+                    function,
+                    line,
+                    value: None,
+                });
             }
             return;
         }
         if here == "main" {
             while let Some(function) = self.calls.pop() {
-                steps.push(Step::Return { function, line });
+                steps.push(Step::Return {
+                    function,
+                    line,
+                    value: None,
+                });
             }
             return;
         }
@@ -424,6 +464,33 @@ impl Folder<'_> {
             function: here,
             line,
         });
+    }
+
+    /// Call and return steps when control moves between activations: returns from those
+    /// `v`'s activation is not inside, calls of those it is inside and were not entered.
+    fn enter_frame(&mut self, frames: &Frames, steps: &mut Vec<Step>, v: Vertex, line: u32) {
+        let chain = frames.chain(frames.of(v));
+        let kept = (self.active.iter().zip(&chain))
+            .take_while(|(a, b)| a == b)
+            .count();
+        while self.active.len() > kept {
+            let k = self.active.pop().unwrap_or_default();
+            let f = &frames.frames[k];
+            let value = f.result.map(|x| self.cur[x.0 as usize]);
+            let function = f.name.clone();
+            self.calls.pop();
+            steps.push(Step::Return {
+                function,
+                line,
+                value,
+            });
+        }
+        for &k in &chain[kept..] {
+            let function = frames.frames[k].name.clone();
+            self.active.push(k);
+            self.calls.push(function.clone());
+            steps.push(Step::Call { function, line });
+        }
     }
 
     fn apply(&mut self, e: &Event) {
@@ -638,7 +705,7 @@ impl Folder<'_> {
                     .map(|(x, v)| Value {
                         name: match x {
                             Operand::Elem(a, i) => elem_name(self.p, *a, *i),
-                            Operand::Expr(e) => expr_to_c(self.p, e),
+                            Operand::Expr(e) => in_user_names(self.p, e),
                         },
                         value: *v,
                     })
@@ -669,6 +736,65 @@ impl Folder<'_> {
             uninitialised: i.uninitialised,
         }
     }
+}
+
+/// Adds `s` to `steps`, joined to the last step when both are statements of the same line
+/// and text that assign (a call's parameters: `int r = f(n, 0);  f::n = 8, f::acc = 0`).
+fn push_merged(steps: &mut Vec<Step>, s: Step) {
+    if let (
+        Some(Step::Statement {
+            line,
+            text,
+            assigns,
+            reads,
+            holds: None,
+        }),
+        Step::Statement {
+            line: l2,
+            text: t2,
+            assigns: a2,
+            reads: r2,
+            holds: None,
+        },
+    ) = (steps.last_mut(), &s)
+        && line == l2
+        && text == t2
+        && !assigns.is_empty()
+        && !a2.is_empty()
+    {
+        assigns.extend(a2.iter().cloned());
+        for r in r2 {
+            if !reads.contains(r) {
+                reads.push(r.clone());
+            }
+        }
+        return;
+    }
+    steps.push(s);
+}
+
+/// `e` as C with the variables' names as the user reads them (`f::acc` for a copy of a
+/// procedure's local, not ara's `f__acc_3`).
+fn in_user_names(p: &Program, e: &Expr) -> String {
+    if let Expr::Var(x) = e {
+        return p.var(*x).display.clone();
+    }
+    let named = Program {
+        vars: (p.vars.iter())
+            .map(|v| crate::ir::Var {
+                name: v.display.clone(),
+                ..v.clone()
+            })
+            .collect(),
+        arrays: p.arrays.clone(),
+        file: String::new(),
+        data_model: p.data_model,
+        labels: vec![],
+        body: vec![],
+        num_vertices: 0,
+        loop_sites: vec![],
+    };
+    expr_to_c(&named, e)
 }
 
 /// `name = first .. last` and what else a counter's values show.

@@ -187,4 +187,36 @@ int main(void) { if (!even(4)) reach_error(); return 0; }";
         assert_eq!(flat.matches("assume(0)").count(), 1, "{flat}");
         assert!(crate::ir::inline::inline_bounded(&pp, 2, 5).is_err());
     }
+
+    /// The activations of a bounded inlining: each vertex in the copy of the body it came
+    /// from, a call's parameter assignments in the caller, each copy's caller and the variable
+    /// that receives its result.
+    #[test]
+    fn bounded_inlining_tells_each_vertex_its_activation() {
+        let src = "int f(int n) { if (n <= 0) return 0; return 1 + f(n - 1); }
+int main(void) { int r = f(1); if (r != 1) reach_error(); return 0; }";
+        let pp = parse_procedures(src, "t.c", &FrontendOptions::default()).unwrap();
+        let (q, frames) = crate::ir::inline::inline_bounded_frames(&pp, 2, 10_000).unwrap();
+        assert_eq!(frames.of_vertex.len(), q.num_vertices as usize);
+        let names: Vec<(&str, Option<usize>)> = (frames.frames.iter())
+            .map(|f| (f.name.as_str(), f.parent))
+            .collect();
+        assert_eq!(names, [("main", None), ("f", Some(0)), ("f", Some(1))]);
+        assert_eq!(frames.chain(2), [1, 2]);
+        // Per vertex: the activation of its statement (the CFG text names each vertex).
+        let cfg = Cfg::build(&q);
+        let text = strip(&cfg.to_text(&q));
+        let of = |needle: &str| {
+            let line = text.lines().find(|l| l.contains(needle)).unwrap();
+            let v: u32 = line.split(':').next().unwrap().trim().parse().unwrap();
+            frames.of(v)
+        };
+        assert_eq!(of("f__n = 1;"), 0, "{text}");
+        assert_eq!(of("if (f__n <= 0)"), 1, "{text}");
+        assert_eq!(of("f__n_1 = f__n - 1;"), 1, "{text}");
+        assert_eq!(of("if (f__n_1 <= 0)"), 2, "{text}");
+        assert_eq!(of("assume(0)"), 2, "{text}");
+        assert_eq!(of("if (r != 1)"), 0, "{text}");
+        assert!(frames.frames[1].result.is_some());
+    }
 }

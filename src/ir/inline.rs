@@ -15,27 +15,81 @@
 //! there). Its runs are exactly the runs of the procedural program in which no procedure is
 //! active more than `depth` times at once: an under-approximation, for bug search only (a
 //! proof of it says nothing about deeper runs; a run of it is a run of the program).
+//! [`inline_bounded_frames`] also tells, for each vertex, the activation it belongs to
+//! ([`Frames`]: the call chain of the inlined copies), for traces that show calls and
+//! returns.
 
-use super::procs::{Call, Locals, ProcId, ProcProgram, number};
-use super::{ArrId, Expr, LabelId, NameIndex, Program, Size, Stmt, StmtKind, VarId};
+use super::procs::{Call, Locals, ProcId, ProcProgram, number_each};
+use super::{ArrId, Expr, LabelId, NameIndex, Program, Size, Stmt, StmtKind, VarId, Vertex};
 use std::collections::HashMap;
+
+/// The most statements a bounded inlining is given by its users (McCarthy's two recursive
+/// calls double the copies with each level).
+pub const MAX_INLINED: usize = 100_000;
+
+/// One activation of an inlined procedure: the copy of its body made for one call.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Frame {
+    /// The procedure's name (`main` for the root).
+    pub name: String,
+    /// The activation that called it (`None` for `main`).
+    pub parent: Option<usize>,
+    /// The caller's variable that receives its return value.
+    pub result: Option<VarId>,
+}
+
+/// The activations of an inlined program: `frames[0]` is `main`; `of_vertex[v]` the
+/// activation whose body holds vertex `v` (a call's parameter assignments are the caller's).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Frames {
+    pub frames: Vec<Frame>,
+    pub of_vertex: Vec<usize>,
+}
+
+impl Frames {
+    /// The activation of vertex `v` (`main` for one ara made).
+    pub fn of(&self, v: Vertex) -> usize {
+        self.of_vertex.get(v as usize).copied().unwrap_or(0)
+    }
+
+    /// The call chain of activation `f`, outermost first, `main` left out.
+    pub fn chain(&self, f: usize) -> Vec<usize> {
+        let mut out = vec![];
+        let mut at = Some(f);
+        while let Some(k) = at.filter(|&k| k != 0) {
+            out.push(k);
+            at = self.frames[k].parent;
+        }
+        out.reverse();
+        out
+    }
+}
 
 /// The flat program of `pp` (see the module doc).
 pub fn inline(pp: &ProcProgram) -> Result<Program, String> {
     if pp.is_recursive() {
         return Err("the program is recursive: it has no finite inlining".into());
     }
-    flat(pp, u32::MAX, usize::MAX)
+    flat(pp, u32::MAX, usize::MAX).map(|(p, _)| p)
 }
 
 /// The flat program of `pp` with at most `depth` activations of each procedure on a call
 /// chain, deeper calls cut by `assume(false)` (module doc); `Err` when it would have more
 /// than `max_stmts` statements.
 pub fn inline_bounded(pp: &ProcProgram, depth: u32, max_stmts: usize) -> Result<Program, String> {
+    flat(pp, depth, max_stmts).map(|(p, _)| p)
+}
+
+/// [`inline_bounded`] and the activation of each vertex.
+pub fn inline_bounded_frames(
+    pp: &ProcProgram,
+    depth: u32,
+    max_stmts: usize,
+) -> Result<(Program, Frames), String> {
     flat(pp, depth, max_stmts)
 }
 
-fn flat(pp: &ProcProgram, depth: u32, max_stmts: usize) -> Result<Program, String> {
+fn flat(pp: &ProcProgram, depth: u32, max_stmts: usize) -> Result<(Program, Frames), String> {
     let mut cx = Inliner {
         pp,
         p: pp.program.clone(),
@@ -45,6 +99,12 @@ fn flat(pp: &ProcProgram, depth: u32, max_stmts: usize) -> Result<Program, Strin
         depth,
         active: vec![],
         budget: max_stmts,
+        frames: vec![Frame {
+            name: "main".into(),
+            parent: None,
+            result: None,
+        }],
+        frame: 0,
     };
     let body = cx.stmts(&pp.program.body);
     if cx.budget == 0 {
@@ -55,9 +115,18 @@ fn flat(pp: &ProcProgram, depth: u32, max_stmts: usize) -> Result<Program, Strin
     let mut p = cx.p;
     p.body = body;
     let mut next = 1;
-    number(&mut p.body, &mut next);
+    // Until numbered, a statement's id is its activation.
+    let mut of_vertex = vec![0];
+    number_each(&mut p.body, &mut next, &mut |frame, _| {
+        of_vertex.push(frame as usize);
+    });
+    of_vertex.push(0);
     p.num_vertices = next + 1;
-    Ok(p)
+    let frames = Frames {
+        frames: cx.frames,
+        of_vertex,
+    };
+    Ok((p, frames))
 }
 
 struct Inliner<'a> {
@@ -74,6 +143,9 @@ struct Inliner<'a> {
     active: Vec<ProcId>,
     /// Statements left to make (0: too large, the result is dropped).
     budget: usize,
+    /// The activations made so far, and the one being made.
+    frames: Vec<Frame>,
+    frame: usize,
 }
 
 /// The names one inlined copy of a procedure uses.
@@ -98,7 +170,8 @@ impl Inliner<'_> {
                     if open as u64 >= u64::from(self.depth) {
                         out.push(Stmt {
                             kind: StmtKind::Assume(Expr::Const(0, super::IntType::Int)),
-                            ..s.clone()
+                            span: s.span,
+                            id: self.frame as u32,
                         });
                         continue;
                     }
@@ -120,7 +193,11 @@ impl Inliner<'_> {
                 StmtKind::Block(b) => StmtKind::Block(self.stmts(b)),
                 k => k.clone(),
             };
-            out.push(Stmt { kind, ..s.clone() });
+            out.push(Stmt {
+                kind,
+                span: s.span,
+                id: self.frame as u32,
+            });
         }
         out
     }
@@ -133,11 +210,19 @@ impl Inliner<'_> {
             .map(|(x, e)| Stmt {
                 kind: StmtKind::Assign(r.var(*x), e.clone()),
                 span: at.span,
-                id: 0,
+                id: self.frame as u32,
             })
             .collect();
         let body: Vec<Stmt> = f.body.iter().map(|s| r.stmt(s)).collect();
+        let caller = self.frame;
+        self.frames.push(Frame {
+            name: f.name.clone(),
+            parent: Some(caller),
+            result: c.result,
+        });
+        self.frame = self.frames.len() - 1;
         let body = self.stmts(&body);
+        self.frame = caller;
         out.push(Stmt {
             kind: StmtKind::Block(body),
             span: at.span,

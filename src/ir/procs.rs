@@ -253,34 +253,42 @@ pub fn visit<'a>(ss: &'a [Stmt], f: &mut dyn FnMut(&'a Stmt)) {
 /// Gives every vertex statement its CFG number in program order (a `do-while` test after its
 /// body); labels and blocks get 0. `next` is the first number; it ends past the last.
 pub fn number(stmts: &mut [Stmt], next: &mut u32) {
+    number_each(stmts, next, &mut |_, _| {});
+}
+
+/// [`number`], calling `seen(old, new)` with each vertex statement's id before and after.
+pub fn number_each(stmts: &mut [Stmt], next: &mut u32, seen: &mut dyn FnMut(u32, u32)) {
     for s in stmts {
-        let mut fresh = || {
+        let mut fresh = |old: u32| {
             let v = *next;
             *next += 1;
+            seen(old, v);
             v
         };
         match &mut s.kind {
             StmtKind::Label(_) => s.id = 0,
             StmtKind::Block(b) => {
                 s.id = 0;
-                number(b, next);
+                number_each(b, next, seen);
             }
             StmtKind::If(_, t, e) => {
-                s.id = fresh();
-                number(t, next);
-                number(e, next);
+                s.id = fresh(s.id);
+                number_each(t, next, seen);
+                number_each(e, next, seen);
             }
             StmtKind::While { body, step, .. } => {
-                s.id = fresh();
-                number(body, next);
-                number(step, next);
+                s.id = fresh(s.id);
+                number_each(body, next, seen);
+                number_each(step, next, seen);
             }
             StmtKind::DoWhile { body, .. } => {
-                number(body, next);
+                let old = s.id;
+                number_each(body, next, seen);
+                seen(old, *next);
                 s.id = *next;
                 *next += 1;
             }
-            _ => s.id = fresh(),
+            _ => s.id = fresh(s.id),
         }
     }
 }
