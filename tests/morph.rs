@@ -44,6 +44,17 @@ fn cells(path: &str, secs: u64) -> EngineVerdict {
         .verdict
 }
 
+/// The budget of a run that must never prove its program (an unsafe twin; UNKNOWN is
+/// accepted): `short` seconds in `scripts/test` (issue 28: these runs end at their budgets,
+/// which were most of this binary's time), `full` with `ARA_FULL_BUDGETS=1`, as the
+/// benchmark `scripts/bench-sorts` runs them (the engine then gets as far as it did before).
+fn never_safe_budget(short: u64, full: u64) -> u64 {
+    match std::env::var("ARA_FULL_BUDGETS").as_deref() {
+        Ok("1") => full,
+        _ => short,
+    }
+}
+
 /// `check` on every file, two at a time (each run is one z3 at a time; the loops dominate
 /// this test binary's time).
 fn each_in_pairs(files: &[String], check: impl Fn(&str) + Sync) {
@@ -83,7 +94,7 @@ fn unsafe_twins_are_never_safe() {
     let files = twins("unsafe", false);
     assert_eq!(files.len(), 20);
     each_in_pairs(&files, |f| {
-        let v = cells(f, 6);
+        let v = cells(f, never_safe_budget(2, 6));
         println!("{f}: {v}");
         assert!(!matches!(v, EngineVerdict::Proved(_)), "{f}: {v:?}");
         // The engine reports no path either: a derivation of the cell clauses is a tree.
@@ -107,7 +118,7 @@ fn generated_unsafe_cells_tasks_are_never_safe() {
         .map(|f| format!("bench-suite/cells/{f}"))
         .collect();
     each_in_pairs(&files, |f| {
-        let v = cells(f, 4);
+        let v = cells(f, never_safe_budget(2, 4));
         println!("{f}: {v}");
         assert!(!matches!(v, EngineVerdict::Proved(_)), "{f}: {v:?}");
     });
@@ -240,7 +251,7 @@ fn unsafe_sorts_are_never_proved_by_the_template_engine() {
         .collect();
     assert_eq!(files.len(), 5, "{files:?}");
     each_in_pairs(&files, |f| {
-        let v = houdini_alone(f, 90);
+        let v = houdini_alone(f, never_safe_budget(15, 90));
         println!("{f}: {v}");
         assert!(!matches!(v, EngineVerdict::Proved(_)), "{f}: {v:?}");
     });
