@@ -13,6 +13,9 @@ use ara::tools::{Limits, Tool, find_tool};
 use std::path::Path;
 use std::time::Duration;
 
+mod common;
+use common::never_safe_budget;
+
 fn tools() {
     if std::env::var_os("ARA_TOOLS_DIR").is_none() {
         // SAFETY: set before any thread of this test reads it (same value from every test).
@@ -42,17 +45,6 @@ fn cells(path: &str, secs: u64) -> EngineVerdict {
         .check(&load(path), &budget)
         .unwrap()
         .verdict
-}
-
-/// The budget of a run that must never prove its program (an unsafe twin; UNKNOWN is
-/// accepted): `short` seconds in `scripts/test` (issue 28: these runs end at their budgets,
-/// which were most of this binary's time), `full` with `ARA_FULL_BUDGETS=1`, as the
-/// benchmark `scripts/bench-sorts` runs them (the engine then gets as far as it did before).
-fn never_safe_budget(short: u64, full: u64) -> u64 {
-    match std::env::var("ARA_FULL_BUDGETS").as_deref() {
-        Ok("1") => full,
-        _ => short,
-    }
 }
 
 /// `check` on every file, two at a time (each run is one z3 at a time; the loops dominate
