@@ -239,8 +239,9 @@ fn marked_processes(mark: &str) -> Vec<String> {
 
 /// `ara check --timeout T --witness W --playback H` whose witness and harness runs never end
 /// (gcc, through `ARA_GCC`, is a script that sleeps when it builds those runs; the verdict's
-/// own runs build normally): the verdict is printed and the process ends within T + 3 s,
-/// with no process it started left behind (marked by an environment variable they inherit).
+/// own runs build normally): the verdict is printed and the process ends within T + 3 s
+/// (T + 1 s: `main`'s wait past the command's end), with no process it started left behind
+/// (marked by an environment variable they inherit).
 #[test]
 fn a_printed_verdict_ends_the_command_at_its_limit_despite_slow_extra_work() {
     let d = tempfile::tempdir().unwrap();
@@ -283,8 +284,12 @@ fn a_printed_verdict_ends_the_command_at_its_limit_despite_slow_extra_work() {
     let out = String::from_utf8_lossy(&o.stdout);
     let err = String::from_utf8_lossy(&o.stderr);
     println!("{:.1} s\n{err}", took.as_secs_f64());
-    assert!(out.starts_with("UNSAFE"), "{out}\n{err}");
-    assert_eq!(o.status.code(), Some(10), "{err}");
+    // The bug is found in about a second; on a machine so loaded that it is not found within
+    // the limit, the answer is UNKNOWN and only the end and the children are checked.
+    match o.status.code() {
+        Some(10) => assert!(out.starts_with("UNSAFE"), "{out}\n{err}"),
+        c => assert_eq!(c, Some(20), "{out}\n{err}"),
+    }
     assert!(
         took < Duration::from_secs(timeout + 3),
         "{took:?} for --timeout {timeout}\n{err}"
