@@ -70,6 +70,9 @@ fn short(v: &Verdict) -> &'static str {
     }
 }
 
+/// Programs whose fully tracked abstraction ESBMC does not finish within minutes.
+const UNFINISHED_WITH_ALL: &[&str] = &["max_safe"];
+
 /// Programs whose fully tracked abstraction got a definite verdict.
 static EXACT_CHECKED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
@@ -104,7 +107,9 @@ fn check_one(file: &Path, dir: &Path) -> Vec<String> {
         ("none", IndexSets::empty(), false),
         ("zero", zero, false),
     ];
-    if !small {
+    // ESBMC does not finish max_safe's fully tracked abstraction within minutes: its 10 s
+    // counted as not checked were half this test's time (issue 28), so it is not run.
+    if !small || UNFINISHED_WITH_ALL.contains(&name.as_str()) {
         cases.remove(0);
     }
     for (tag, r, exact) in cases {
@@ -116,7 +121,8 @@ fn check_one(file: &Path, dir: &Path) -> Vec<String> {
             continue; // An over-approximation of a safe program may be either.
         }
         // Chains of conditionals over 20 elements can be slow: a shorter limit there (every
-        // one is checked within 2 s on a loaded machine but max_safe's, which takes minutes).
+        // one is checked within 2 s on a loaded machine; max_safe's, which takes minutes, is
+        // not run).
         let v = esbmc(&c, unwind, if exact { 10 } else { 60 });
         if exact && short(&v) == "unknown" {
             continue;

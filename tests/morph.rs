@@ -13,6 +13,9 @@ use ara::tools::{Limits, Tool, find_tool};
 use std::path::Path;
 use std::time::Duration;
 
+mod common;
+use common::never_safe_budget;
+
 fn tools() {
     if std::env::var_os("ARA_TOOLS_DIR").is_none() {
         // SAFETY: set before any thread of this test reads it (same value from every test).
@@ -83,7 +86,7 @@ fn unsafe_twins_are_never_safe() {
     let files = twins("unsafe", false);
     assert_eq!(files.len(), 20);
     each_in_pairs(&files, |f| {
-        let v = cells(f, 6);
+        let v = cells(f, never_safe_budget(2, 6));
         println!("{f}: {v}");
         assert!(!matches!(v, EngineVerdict::Proved(_)), "{f}: {v:?}");
         // The engine reports no path either: a derivation of the cell clauses is a tree.
@@ -107,7 +110,7 @@ fn generated_unsafe_cells_tasks_are_never_safe() {
         .map(|f| format!("bench-suite/cells/{f}"))
         .collect();
     each_in_pairs(&files, |f| {
-        let v = cells(f, 4);
+        let v = cells(f, never_safe_budget(2, 4));
         println!("{f}: {v}");
         assert!(!matches!(v, EngineVerdict::Proved(_)), "{f}: {v:?}");
     });
@@ -240,7 +243,7 @@ fn unsafe_sorts_are_never_proved_by_the_template_engine() {
         .collect();
     assert_eq!(files.len(), 5, "{files:?}");
     each_in_pairs(&files, |f| {
-        let v = houdini_alone(f, 90);
+        let v = houdini_alone(f, never_safe_budget(15, 90));
         println!("{f}: {v}");
         assert!(!matches!(v, EngineVerdict::Proved(_)), "{f}: {v:?}");
     });

@@ -23,7 +23,10 @@
 //! written, and which error call was reached) and writes the witness only when that run
 //! reaches the error. [`violation_witness_within`] does it before a deadline (each run of the
 //! program gets only the time left; none starts with too little) and keeps the witness small:
-//! at most [`MAX_WAYPOINTS`] (10^4) waypoints, else the target alone.
+//! at most [`MAX_WAYPOINTS`] (10^4) waypoints, else the target alone, and at most
+//! [`MAX_STATED_VALUES`] initial values in its assumptions, else none (a long run's zero
+//! values are not stated, and its middle ones are set to zero when the run still reaches the
+//! error without them).
 
 pub mod cexpr;
 pub mod correctness;
@@ -116,7 +119,10 @@ pub fn confirmed_run(
 
 /// The assumption waypoints of the initial values `record` read (one per point, a
 /// conjunction of `place == value`). A zero that cannot be stated is left open, as a nondet
-/// read of 0 at no call is: `ara validate` gives 0 to what no waypoint states.
+/// read of 0 at no call is: `ara validate` gives 0 to what no waypoint states. So are all
+/// zeros of a run reading more than [`MAX_STATED_VALUES`] initial values (as [`compress`]
+/// leaves its zero inputs open): the witness then pins fewer values, and still leads `ara
+/// validate`'s run (zero where unstated) to the error.
 fn assumptions(
     p: &Program,
     src: &SourceText,
@@ -127,8 +133,12 @@ fn assumptions(
 ) -> Result<Vec<WitnessAssumption>, String> {
     let mut by_point: BTreeMap<usize, Vec<(String, i128)>> = BTreeMap::new();
     let values = initial_values(initial);
+    let long = record.locals.initial_reads.len() > MAX_STATED_VALUES;
     for &(place, bits) in &record.locals.initial_reads {
         let value = initial_value(&values, place);
+        if long && value == 0 {
+            continue;
+        }
         match point_of_place(p, points, place, bits) {
             Ok((k, text)) => by_point
                 .entry(k)
@@ -155,6 +165,7 @@ fn assumptions(
             at,
             constraint: parts.join(" && "),
             before,
+            values: parts.len(),
         });
     }
     Ok(out)
@@ -438,13 +449,40 @@ pub fn violation_witness_within(
         })
         .map(|x| x.0)
         .collect();
-    let zeroed = without(initial, &unstated);
+    let mut zeroed = without(initial, &unstated);
     if !unstated.is_empty() {
-        record = run_with(values, &zeroed)?;
+        record = run_with(values.clone(), &zeroed)?;
+    }
+    // A run reading many initial values: with those in the middle zero (stated by no
+    // waypoint), if that run still reaches the error, gives a witness of a few values.
+    let reads = record.locals.initial_reads.clone();
+    if reads.len() > MAX_STATED_VALUES {
+        let shrunk = [0, 1, KEEP_ENDS].into_iter().find_map(|last| {
+            if !half_left() {
+                return None;
+            }
+            let ends = without(&zeroed, &middle_places(&reads, last));
+            run_with(values.clone(), &ends)
+                .ok()
+                .filter(|r| matches!(r.ending, RunEnding::Reached(_)))
+                .map(|r| (r, ends))
+        });
+        if let Some((r, ends)) = shrunk {
+            (record, zeroed) = (r, ends);
+        }
     }
     let mut run = confirmed_run(p, &src, &sites, &record, &zeroed, &points)?;
     if record.reads.len() > SHRINK_ABOVE {
         compress(&mut run);
+    }
+    let stated: usize = run.assumptions.iter().map(|a| a.values).sum();
+    if stated > MAX_STATED_VALUES {
+        notes.push(format!(
+            "the run reads {} initial values and its witness would state {stated} of them \
+             (more than {MAX_STATED_VALUES}): the witness states none (a validator finds them)",
+            reads.len()
+        ));
+        run.assumptions.clear();
     }
     let waypoints = run.inputs.len() + run.assumptions.len();
     if waypoints > MAX_WAYPOINTS {
@@ -487,6 +525,21 @@ fn without(initial: &Model, places: &[Place]) -> Model {
 
 /// Runs reading more inputs than this get a shorter witness ([`compress`]).
 const SHRINK_ABOVE: usize = 10_000;
+
+/// A violation witness states at most this many initial values (about 20 bytes each in its
+/// assumptions): a run that needs more gets a witness with no assumption, which format 2.0
+/// allows (the run passes its other waypoints) though a validator must find those values
+/// itself. (A witness of 10^6 values was 19 MB, and gcc did not build the validator's run of
+/// 10^5 of them within 60 s.)
+pub const MAX_STATED_VALUES: usize = 4_096;
+
+/// The places of `reads` (initial reads in order) but the first [`KEEP_ENDS`] and the last
+/// `last`.
+fn middle_places(reads: &[(Place, u8)], last: usize) -> Vec<Place> {
+    let from = KEEP_ENDS.min(reads.len());
+    let to = reads.len().saturating_sub(last).max(from);
+    reads[from..to].iter().map(|r| r.0).collect()
+}
 
 /// The inputs at each end of a long run kept when its middle is zeroed.
 const KEEP_ENDS: usize = 64;

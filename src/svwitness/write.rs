@@ -38,6 +38,8 @@ pub struct WitnessAssumption {
     pub at: Pos,
     pub constraint: String,
     pub before: usize,
+    /// How many values the constraint states (its conjuncts).
+    pub values: usize,
 }
 
 /// A run of the original program that reaches the error.
