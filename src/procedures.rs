@@ -37,7 +37,7 @@ use crate::engines::concrete::playback::{
 };
 use crate::engines::concrete::{ConcreteTrace, InputValue, ReplayedOn};
 use crate::engines::horn::summary::{self, SummaryOutcome};
-use crate::engines::{Budget, EngineVerdict, LoopInvariant, Proof};
+use crate::engines::{Budget, EngineVerdict, ProcedureSummary, Proof};
 use crate::error::AraError;
 use crate::ir::cfg::Cfg;
 use crate::ir::inline::inline_bounded;
@@ -111,7 +111,7 @@ pub fn check(
                 timeout: Some(timeout),
                 memory_mb: None,
             };
-            let _ = tx2.send(Side::Summaries(summary::prove(z3, pp, &limits)));
+            let _ = tx2.send(Side::Summaries(summary::prove(z3, pp, &limits, keep_dir)));
         });
         let (tx3, stop) = (tx.clone(), stop_bounded.clone());
         let bounded = tools::spawn_deep_scoped(sc, "bounded", move || {
@@ -134,7 +134,7 @@ pub fn check(
         for side in rx.iter() {
             match side {
                 Side::Summaries(Ok(SummaryOutcome::Proved(s))) => {
-                    winner = Some(summaries_report(src, pp, s, requested, start));
+                    winner = Some(summaries_report(src, s, requested, start));
                     break;
                 }
                 Side::Bounded(Ok(Some(trace))) => {
@@ -327,28 +327,14 @@ fn bug_report(
 /// The report of a proof by summaries: each summary as a C formula at its procedure's line.
 fn summaries_report(
     src: &SourceOptions,
-    pp: &ProcProgram,
-    summaries: Vec<(String, String)>,
+    summaries: Vec<ProcedureSummary>,
     requested: Strategy,
     start: Instant,
 ) -> StrategyReport {
-    let invariants = summaries
-        .into_iter()
-        .map(|(head, c)| {
-            let line = (pp.procs.iter())
-                .find(|f| head.starts_with(&format!("{}(", f.name)))
-                .map_or(0, |f| f.span.line);
-            LoopInvariant {
-                vertex: 0,
-                line,
-                c_expr: format!("summary {head}: {c}"),
-            }
-        })
-        .collect();
     let proof = SafeProof {
-        how: Proof::InductiveInvariant {
-            found_by: "spacer-summaries".into(),
-            invariants,
+        how: Proof::Summaries {
+            found_by: "spacer".into(),
+            summaries,
         },
         engine: "spacer".into(),
         on: Subject::Original,

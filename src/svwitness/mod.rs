@@ -26,6 +26,7 @@
 //! at most [`MAX_WAYPOINTS`] (10^4) waypoints, else the target alone.
 
 pub mod cexpr;
+pub mod contracts;
 pub mod correctness;
 pub mod defined;
 pub mod format;

@@ -43,12 +43,13 @@
 //! ([`merge_equal_consts`]); each step's soundness argument is in its doc. With no predicate
 //! left (a program whose procedures are all applied as formulas) Spacer is not run: ara's
 //! check of the clauses (each body unsatisfiable) is then the whole proof. The encoding stops
-//! at the command's end or the race's stop, checked inside a frame too. `ARA_SUMMARY_DUMP=FILE`
-//! writes the clauses given to Spacer.
+//! at the command's end or the race's stop, checked inside a frame too. With `ara check --keep
+//! DIR`, the clauses given to Spacer are written to `DIR/summaries.smt2`.
 
 use super::certify::{self, PlainClause};
 use super::cprint;
 use super::solve::{SpacerAnswer, run_spacer};
+use crate::engines::ProcedureSummary;
 use crate::error::AraError;
 use crate::ir::cfg::{Action, Cfg, Guard};
 use crate::ir::procs::{ProcId, ProcProgram};
@@ -59,6 +60,54 @@ use crate::tools::Limits;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
+
+/// How the arguments of a summary are named in C.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Naming {
+    /// For a person: `n`, `even` (at the entry), `f()` (the result), `even'` (at the return).
+    Plain,
+    /// An ACSL postcondition: `n` (a parameter's entry value), `\old(even)`, `\result`, `even`.
+    Acsl,
+}
+
+/// A variable's name as the user wrote it (`n` for the parameter shown `flip::n`).
+fn bare(pp: &ProcProgram, v: VarId) -> String {
+    let d = &pp.program.var(v).display;
+    d.rsplit("::").next().unwrap_or(d).to_string()
+}
+
+/// The names and types of the arguments of `sum_f` (parameters, globals at the entry, the
+/// result, globals at the return), in C (`naming`).
+fn summary_names(pp: &ProcProgram, id: ProcId, naming: Naming) -> Vec<(String, IntType)> {
+    let f = pp.proc(id);
+    let ty = |v: VarId| pp.program.var(v).ty;
+    let globals = pp.globals();
+    let mut out: Vec<(String, IntType)> = f.params.iter().map(|&v| (bare(pp, v), ty(v))).collect();
+    out.extend(globals.iter().map(|&g| {
+        let n = bare(pp, g);
+        let n = match naming {
+            Naming::Plain => n,
+            Naming::Acsl => format!("\\old({n})"),
+        };
+        (n, ty(g))
+    }));
+    if let Some(r) = f.ret {
+        let n = match naming {
+            Naming::Plain => format!("{}()", f.name),
+            Naming::Acsl => "\\result".into(),
+        };
+        out.push((n, ty(r)));
+    }
+    out.extend(globals.iter().map(|&g| {
+        let n = bare(pp, g);
+        let n = match naming {
+            Naming::Plain => format!("{n}'"),
+            Naming::Acsl => n,
+        };
+        (n, ty(g))
+    }));
+    out
+}
 
 /// A procedure's summary name and the pairs of its entry predicate's argument positions
 /// equal at the entry (`Encoder::entry_links`).
@@ -325,20 +374,10 @@ impl Encoder<'_> {
     /// `sum_f(P0, G0, R, G')`, printed `f(n)` with `even` / `even'` / `f()`.
     fn summary_pred(&self, id: ProcId) -> SPred {
         let f = self.pp.proc(id);
-        let mut params: Vec<(String, IntType)> =
-            f.params.iter().map(|&v| self.display(v)).collect();
-        params.extend(self.globals.iter().map(|&v| self.display(v)));
-        if let Some(r) = f.ret {
-            params.push((format!("{}()", f.name), self.pp.program.var(r).ty));
-        }
-        params.extend(self.globals.iter().map(|&v| {
-            let (n, t) = self.display(v);
-            (format!("{n}'"), t)
-        }));
-        let shown: Vec<String> = f.params.iter().map(|&v| self.display(v).0).collect();
+        let shown: Vec<String> = f.params.iter().map(|&v| bare(self.pp, v)).collect();
         SPred {
             name: format!("sum_{}", f.name),
-            params,
+            params: summary_names(self.pp, id, Naming::Plain),
             summary: Some(format!("{}({})", f.name, shown.join(", "))),
         }
     }
@@ -678,7 +717,7 @@ impl SummarySystem {
 #[derive(Clone, Debug, PartialEq)]
 pub enum SummaryOutcome {
     /// Checked by ara: every clause holds with the interpretation. The summaries in C.
-    Proved(Vec<(String, String)>),
+    Proved(Vec<ProcedureSummary>),
     Unknown(String),
 }
 
@@ -691,15 +730,21 @@ const OPTIONS: &[(&str, &str)] = &[
     ("fp.xform.slice", "false"),
 ];
 
-/// Encodes, solves and checks `pp` within `limits` (split: at most 3/4 for Spacer).
-pub fn prove(z3: &Path, pp: &ProcProgram, limits: &Limits) -> Result<SummaryOutcome, AraError> {
+/// Encodes, solves and checks `pp` within `limits` (split: at most 3/4 for Spacer); with
+/// `keep`, the clauses given to Spacer are written there (`summaries.smt2`).
+pub fn prove(
+    z3: &Path,
+    pp: &ProcProgram,
+    limits: &Limits,
+    keep: Option<&Path>,
+) -> Result<SummaryOutcome, AraError> {
     let sys = match encode(pp) {
         Ok(s) => s,
         Err(why) => return Ok(SummaryOutcome::Unknown(why)),
     };
     let script = sys.to_fixedpoint(pp, OPTIONS);
-    if let Ok(d) = std::env::var("ARA_SUMMARY_DUMP") {
-        let _ = std::fs::write(d, &script);
+    if let Some(dir) = keep {
+        let _ = std::fs::write(dir.join("summaries.smt2"), &script);
     }
     // No predicate left (every summary applied as a formula): ara's check of the clauses is
     // the whole proof, the solver has nothing to find.
@@ -718,7 +763,91 @@ pub fn prove(z3: &Path, pp: &ProcProgram, limits: &Limits) -> Result<SummaryOutc
             "the summaries did not pass ara's check: {why}"
         )));
     }
-    Ok(SummaryOutcome::Proved(summaries_in_c(&sys, &interps)))
+    Ok(SummaryOutcome::Proved(summaries_in_c(pp, &sys, &interps)))
+}
+
+/// Checks given summaries (a contract per procedure from a correctness witness): `given`
+/// maps a summary predicate (`sum_f`) to its definition, an SMT formula over `p0 … pn-1` (its
+/// arguments in the order of [`SPred::params`]). Each given predicate is replaced by its
+/// definition: in a clause's body its atom becomes the definition of the atom's arguments
+/// (the callee's contract assumed at the call), a clause into it becomes the query that the
+/// definition holds of the head's arguments (the contract holds at the procedure's return).
+/// The predicates left (loop heads, call sites, entries) are found by Spacer, and ara checks
+/// every clause with both in its own Z3 run ([`certify::check_clauses`]).
+///
+/// `Ok` means an interpretation in which the given predicates are exactly the contracts
+/// makes every clause of the program valid: the contracts hold of every activation and the
+/// error is unreachable (the module doc's argument). `Err` says why not (no certificate
+/// found within `limits`, a contract not inductive, a predicate that is no summary).
+pub fn check_given(
+    z3: &Path,
+    pp: &ProcProgram,
+    given: &BTreeMap<String, String>,
+    limits: &Limits,
+) -> Result<(), String> {
+    let mut sys = encode(pp)?;
+    for name in given.keys() {
+        if !sys
+            .preds
+            .iter()
+            .any(|p| &p.name == name && p.summary.is_some())
+        {
+            return Err(format!(
+                "{} is no procedure ara summarises (none of that name, or one applied as a \
+                 formula at its calls)",
+                name.trim_start_matches("sum_")
+            ));
+        }
+    }
+    let defs: BTreeMap<&String, Sexp> = given
+        .iter()
+        .map(|(k, v)| match parse_all(v) {
+            Ok(mut items) if items.len() == 1 => Ok((k, items.remove(0))),
+            _ => Err(format!("the definition of {k} is no formula: {v}")),
+        })
+        .collect::<Result<_, String>>()?;
+    let apply = |pred: &str, args: &[String]| -> Option<String> {
+        let d = defs.get(&pred.to_string())?;
+        let map = (0..args.len())
+            .map(|i| format!("p{i}"))
+            .zip(args.iter().cloned())
+            .collect();
+        Some(certify::rename(d, &map).to_string())
+    };
+    for c in &mut sys.clauses {
+        let mut kept = vec![];
+        for a in std::mem::take(&mut c.atoms) {
+            match apply(&a.pred, &a.args) {
+                Some(d) => c.constraints.push(d),
+                None => kept.push(a),
+            }
+        }
+        c.atoms = kept;
+        if let Some(h) = &c.head
+            && let Some(d) = apply(&h.pred, &h.args)
+        {
+            c.constraints.push(format!("(not {d})"));
+            c.head = None;
+        }
+    }
+    sys.preds.retain(|p| !given.contains_key(&p.name));
+    drop_unused(&mut sys);
+    let interps = if sys.preds.is_empty() {
+        BTreeMap::new()
+    } else {
+        let script = sys.to_fixedpoint(pp, OPTIONS);
+        match spacer_interpretations(z3, &sys, &script, limits).map_err(|e| e.to_string())? {
+            Ok(i) => i,
+            Err(SummaryOutcome::Unknown(w)) => {
+                return Err(format!("with the contracts assumed at the calls: {w}"));
+            }
+            Err(other) => return Err(format!("{other:?}")),
+        }
+    };
+    let defs = definitions(&sys, pp, &interps);
+    let plain: Vec<PlainClause> = sys.clauses.iter().map(SClause::plain).collect();
+    certify::check_clauses(z3, &defs, &plain, limits)
+        .map_err(|why| format!("the contracts did not pass ara's check: {why}"))
 }
 
 /// Spacer's interpretations of the predicates of `sys` (its fixedpoint `script`), or the
@@ -772,18 +901,33 @@ fn definitions(sys: &SummarySystem, pp: &ProcProgram, interps: &BTreeMap<String,
     s
 }
 
-fn summaries_in_c(sys: &SummarySystem, interps: &BTreeMap<String, Sexp>) -> Vec<(String, String)> {
-    sys.preds
-        .iter()
-        .filter_map(|p| {
-            let head = p.summary.clone()?;
-            let body = interps
-                .get(&p.name)
-                .cloned()
-                .unwrap_or(Sexp::Atom("true".into()));
-            Some((head, cprint::formula(&body, &p.params)))
-        })
-        .collect()
+/// The summaries of the procedures the solver gave one for (a procedure applied as a
+/// formula at its calls has none: its clauses are its exact relation), in C.
+fn summaries_in_c(
+    pp: &ProcProgram,
+    sys: &SummarySystem,
+    interps: &BTreeMap<String, Sexp>,
+) -> Vec<ProcedureSummary> {
+    let mut out = vec![];
+    for (k, f) in pp.procs.iter().enumerate() {
+        let id = ProcId(k as u32);
+        let name = format!("sum_{}", f.name);
+        let Some(p) = sys.preds.iter().find(|p| p.name == name) else {
+            continue;
+        };
+        let body = interps
+            .get(&name)
+            .cloned()
+            .unwrap_or(Sexp::Atom("true".into()));
+        out.push(ProcedureSummary {
+            procedure: f.name.clone(),
+            heading: p.summary.clone().unwrap_or_default(),
+            line: f.span.line,
+            c_expr: cprint::formula(&body, &summary_names(pp, id, Naming::Plain)),
+            ensures: cprint::formula(&body, &summary_names(pp, id, Naming::Acsl)),
+        });
+    }
+    out
 }
 
 /// At most this many body atoms in a clause the resolution makes (a straight line of calls
@@ -1188,7 +1332,7 @@ int main(void) { unsigned n = __VERIFIER_nondet_uint(); flip(n);
             preds,
             [
                 "flip_4(flip::n@entry, even@entry, even, flip::n)",
-                "sum_flip(flip::n, even, even')"
+                "sum_flip(n, even, even')"
             ]
         );
         let ret = sys
