@@ -21,8 +21,11 @@
 //!
 //! Soundness: each side is sound on its own. `source_check` says SAFE only from a complete
 //! unwinding and UNSAFE only from gcc's replay on the user's file (its module doc); the
-//! summary engine says only SAFE, and only after ara's bit-vector check of every clause
-//! with the solver's interpretation (`engines::horn::summary`); the bug search says only
+//! summary engine says SAFE only after ara's bit-vector check of every clause with the
+//! solver's interpretation (`engines::horn::summary`), and UNSAFE only when its derivation
+//! of the error, turned into inputs ([`derivation_inputs`]: the checker on the program
+//! inlined as deep as the derivation), is replayed on the user's file by gcc and reaches the
+//! error (the same confirmation as the bug search's); the bug search says only
 //! UNSAFE, and only when gcc's run of the user's file with its inputs reaches the error
 //! (`Decision::OnSource`; a run on ara's translation alone is not taken). The bounded
 //! program's proofs are never used: they hold only up to depth d. The race only chooses
@@ -71,6 +74,8 @@ enum Side {
     Source(Box<Result<StrategyReport, AraError>>),
     Summaries(Result<SummaryOutcome, AraError>),
     Bounded(Result<Option<ConcreteTrace>, AraError>),
+    /// The summary engine's derivation of the error, turned into inputs replayed on the source.
+    SummaryBug(ConcreteTrace),
 }
 
 /// `ara check` on a recursive program (module doc).
@@ -111,7 +116,22 @@ pub fn check(
                 timeout: Some(timeout),
                 memory_mb: None,
             };
-            let _ = tx2.send(Side::Summaries(summary::prove(z3, pp, &limits, keep_dir)));
+            let side = match summary::prove(z3, pp, &limits, keep_dir) {
+                Ok(SummaryOutcome::Derivable { depth }) => {
+                    let left = timeout.saturating_sub(start.elapsed());
+                    match derivation_inputs(pp, depth, src, checker, left, keep_dir) {
+                        Ok(Some(trace)) => Side::SummaryBug(trace),
+                        Ok(None) => Side::Summaries(Ok(SummaryOutcome::Unknown(format!(
+                            "the summary engine derived the error ({depth} nested activations \
+                             at most), but no inputs reaching it were found: left to the other \
+                             engines"
+                        )))),
+                        Err(e) => Side::Summaries(Err(e)),
+                    }
+                }
+                r => Side::Summaries(r),
+            };
+            let _ = tx2.send(side);
         });
         let (tx3, stop) = (tx.clone(), stop_bounded.clone());
         let bounded = tools::spawn_deep_scoped(sc, "bounded", move || {
@@ -138,7 +158,17 @@ pub fn check(
                     break;
                 }
                 Side::Bounded(Ok(Some(trace))) => {
-                    winner = Some(bug_report(src, trace, requested, start));
+                    winner = Some(bug_report(src, trace, AnsweredBy::Bmc, requested, start));
+                    break;
+                }
+                Side::SummaryBug(trace) => {
+                    winner = Some(bug_report(
+                        src,
+                        trace,
+                        AnsweredBy::Summaries,
+                        requested,
+                        start,
+                    ));
                     break;
                 }
                 Side::Summaries(_) | Side::Bounded(_) => {}
@@ -296,10 +326,42 @@ fn at_depth(
     }
 }
 
+/// The deepest inlining a derivation of the summary engine is given to the checker at.
+const MAX_DERIVED_DEPTH: u32 = 256;
+
+/// Inputs for a run the summary engine derived through at most `depth` nested activations
+/// (`summary::derivation_depth`): the checker on the program inlined that deep (every run of
+/// at most that depth is a run of it, the derived one among them), its counterexample
+/// confirmed and replayed on the user's file with gcc ([`at_depth`]). `None` when it finds
+/// none in `left` (loops inside the procedures unwound too little, the inlining too large).
+fn derivation_inputs(
+    pp: &ProcProgram,
+    depth: u32,
+    src: &SourceOptions,
+    checker: &CheckOptions,
+    left: Duration,
+    keep_dir: Option<&Path>,
+) -> Result<Option<ConcreteTrace>, AraError> {
+    let d = depth.clamp(1, MAX_DERIVED_DEPTH);
+    let Ok(p) = inline_bounded(pp, d, MAX_INLINED) else {
+        return Ok(None);
+    };
+    let mut found = at_depth(&p, d, src, checker, left, keep_dir)?;
+    if let Some(t) = &mut found {
+        t.confirmed_by = format!(
+            "the summary engine's derivation of the error (at most {depth} nested \
+             activations); the checker's inputs on the program inlined {d} activations deep, \
+             replayed on your source with gcc, reach the error"
+        );
+    }
+    Ok(found)
+}
+
 /// The report of a bug found by the bounded search (replayed on the source).
 fn bug_report(
     src: &SourceOptions,
     trace: ConcreteTrace,
+    by: AnsweredBy,
     requested: Strategy,
     start: Instant,
 ) -> StrategyReport {
@@ -317,7 +379,7 @@ fn bug_report(
             time_total_s: elapsed,
         },
         requested,
-        strategy: AnsweredBy::Bmc,
+        strategy: by,
         witness: None,
         bug_finder: None,
         source: None,

@@ -183,12 +183,6 @@ pub fn validate_procedures(
     };
     let (validation, more) = match same_file(m, src) {
         Err(v) => (v, vec![]),
-        Ok(()) if contracts.is_empty() => (
-            Validation::Unknown(
-                "the witness states no function contract (a program with procedures)".into(),
-            ),
-            vec![],
-        ),
         Ok(()) => super::contracts::validate_contracts(pp, &contracts, timeout),
     };
     notes.extend(more);

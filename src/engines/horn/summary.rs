@@ -3,9 +3,12 @@
 //!
 //! Takes a [`ProcProgram`] without arrays; gives [`SummaryOutcome`]: `Proved` with the
 //! summaries printed in C (`flip(n): even' == (n % 2 == 0 ? even : !even)`, whatever the
-//! solver found), or `Unknown` with the reason. It never answers UNSAFE: a derivation of the
-//! error is only a reason (bugs come from ESBMC on the source and gcc's replay,
-//! `source_check`).
+//! solver found; [`ProcedureSummary`], also as an ACSL postcondition for witnesses),
+//! `Derivable` with the depth of Spacer's derivation of the error, or `Unknown` with the
+//! reason. It never answers UNSAFE itself: a derivation is turned into inputs by the caller
+//! (`procedures`: the checker on the program inlined that deep, its inputs replayed on the
+//! source with gcc), or left to the other engines. [`check_given`] checks summaries a
+//! correctness witness states (its function contracts).
 //!
 //! ## Encoding (small steps, bit-vectors with C semantics)
 //!
@@ -718,6 +721,12 @@ impl SummarySystem {
 pub enum SummaryOutcome {
     /// Checked by ara: every clause holds with the interpretation. The summaries in C.
     Proved(Vec<ProcedureSummary>),
+    /// Spacer derived the error: a run of the program reaches it (the clauses are its exact
+    /// bit-vector semantics), through at most `depth` nested activations ([`derivation_depth`]).
+    /// Not a verdict: the caller turns it into inputs replayed on the source, or not.
+    Derivable {
+        depth: u32,
+    },
     Unknown(String),
 }
 
@@ -841,6 +850,14 @@ pub fn check_given(
             Err(SummaryOutcome::Unknown(w)) => {
                 return Err(format!("with the contracts assumed at the calls: {w}"));
             }
+            Err(SummaryOutcome::Derivable { .. }) => {
+                return Err(
+                    "with the contracts assumed at the calls and required at the \
+                     returns, the error or a contract's violation is derivable (the contracts \
+                     are not inductive, or not true)"
+                        .into(),
+                );
+            }
             Err(other) => return Err(format!("{other:?}")),
         }
     };
@@ -862,10 +879,10 @@ fn spacer_interpretations(
     let (answer, _raw) = run_spacer(z3, script, limits)?;
     let items = match answer {
         SpacerAnswer::Safe(items) => items,
-        SpacerAnswer::Unsafe(_) => {
-            return unknown(
-                "the error is derivable in the summary clauses (a lead, not a verdict)".into(),
-            );
+        SpacerAnswer::Unsafe(proof) => {
+            return Ok(Err(SummaryOutcome::Derivable {
+                depth: derivation_depth(&proof),
+            }));
         }
         SpacerAnswer::Unknown(w) => return unknown(format!("spacer: {w}")),
         SpacerAnswer::Timeout => return unknown("spacer timed out".into()),
@@ -878,6 +895,40 @@ fn spacer_interpretations(
         Ok(i) => Ok(Ok(i)),
         Err(why) => unknown(format!("certificate: {why}")),
     }
+}
+
+/// The most summary facts (`sum_f(…)`) on one path of Spacer's derivation `proof` (its
+/// hyper-resolution steps, through its `let`s): at least the number of nested activations of
+/// the run it derives (each activation's summary is derived from its callee's), at most
+/// its number of calls.
+pub fn derivation_depth(proof: &[Sexp]) -> u32 {
+    fn go(e: &Sexp, env: &std::collections::HashMap<String, u32>) -> u32 {
+        match e {
+            Sexp::Atom(a) => env.get(a).copied().unwrap_or(0),
+            Sexp::List(l) => match l.as_slice() {
+                [Sexp::Atom(k), Sexp::List(binds), body] if k == "let" => {
+                    let mut inner = env.clone();
+                    for b in binds {
+                        if let Some([Sexp::Atom(n), v]) = b.list() {
+                            inner.insert(n.clone(), go(v, env));
+                        }
+                    }
+                    go(body, &inner)
+                }
+                [Sexp::List(rule), premises @ .., last]
+                    if rule.get(1).and_then(Sexp::atom) == Some("hyper-res") =>
+                {
+                    let here =
+                        matches!(last.list(), Some([Sexp::Atom(p), ..]) if p.starts_with("sum_"));
+                    let below = premises.iter().map(|x| go(x, env)).max().unwrap_or(0);
+                    below + u32::from(here)
+                }
+                items => items.iter().map(|x| go(x, env)).max().unwrap_or(0),
+            },
+        }
+    }
+    let env = Default::default();
+    proof.iter().map(|e| go(e, &env)).max().unwrap_or(0)
 }
 
 /// `define-fun` of every predicate (`true` for one the certificate does not name).
@@ -1347,6 +1398,30 @@ int main(void) { unsigned n = __VERIFIER_nondet_uint(); flip(n);
         );
         let errors = sys.clauses.iter().filter(|c| c.head.is_none()).count();
         assert_eq!(errors, 1);
+    }
+
+    /// A summary printed per procedure: for a person (`even` at the entry, `even'` at the
+    /// return) and as an ACSL postcondition (`\old(even)`, `even`), the parameter by its name.
+    #[test]
+    fn summaries_in_c_golden() {
+        let pp = parse_procedures(PARITY, "t.c", &FrontendOptions::default()).unwrap();
+        let sys = encode(&pp).unwrap();
+        let body = "(= p2 (ite (= ((_ extract 0 0) p0) #b0) p1 (ite (= p1 #x00000000) #x00000001 #x00000000)))";
+        let interps = [("sum_flip".to_string(), parse_all(body).unwrap().remove(0))].into();
+        let s = summaries_in_c(&pp, &sys, &interps);
+        assert_eq!(s.len(), 1);
+        assert_eq!(
+            (s[0].procedure.as_str(), s[0].heading.as_str()),
+            ("flip", "flip(n)")
+        );
+        assert_eq!(
+            s[0].c_expr,
+            "even' == (((n & 0x1) == 0) ? even : ((even == 0) ? 1 : 0))"
+        );
+        assert_eq!(
+            s[0].ensures,
+            "even == (((n & 0x1) == 0) ? \\old(even) : ((\\old(even) == 0) ? 1 : 0))"
+        );
     }
 
     /// Constants a top-level equality makes equal become one (atoms and head too).
