@@ -112,25 +112,7 @@ pub fn check(
         let z3 = &z3;
         let summaries = tools::spawn_deep_scoped(sc, "summaries", move || {
             tools::watch_cancel(Some(stop));
-            let limits = Limits {
-                timeout: Some(timeout),
-                memory_mb: None,
-            };
-            let side = match summary::prove(z3, pp, &limits, keep_dir) {
-                Ok(SummaryOutcome::Derivable { depth }) => {
-                    let left = timeout.saturating_sub(start.elapsed());
-                    match derivation_inputs(pp, depth, src, checker, left, keep_dir) {
-                        Ok(Some(trace)) => Side::SummaryBug(trace),
-                        Ok(None) => Side::Summaries(Ok(SummaryOutcome::Unknown(format!(
-                            "the summary engine derived the error ({depth} nested activations \
-                             at most), but no inputs reaching it were found: left to the other \
-                             engines"
-                        )))),
-                        Err(e) => Side::Summaries(Err(e)),
-                    }
-                }
-                r => Side::Summaries(r),
-            };
+            let side = summaries_side(pp, z3, src, checker, timeout, start, keep_dir);
             let _ = tx2.send(side);
         });
         let (tx3, stop) = (tx.clone(), stop_bounded.clone());
@@ -190,6 +172,85 @@ pub fn check(
             None => source_check::check(src, checker, Duration::ZERO, keep_dir, requested),
         }
     })
+}
+
+/// The summary engine's side: its proof, its derivation of the error turned into inputs
+/// replayed on the source ([`derivation_inputs`]), or why neither.
+fn summaries_side(
+    pp: &ProcProgram,
+    z3: &Path,
+    src: &SourceOptions,
+    checker: &CheckOptions,
+    timeout: Duration,
+    start: Instant,
+    keep_dir: Option<&Path>,
+) -> Side {
+    let limits = Limits {
+        timeout: Some(timeout),
+        memory_mb: None,
+    };
+    match summary::prove(z3, pp, &limits, keep_dir) {
+        Ok(SummaryOutcome::Derivable { depth }) => {
+            let left = timeout.saturating_sub(start.elapsed());
+            match derivation_inputs(pp, depth, src, checker, left, keep_dir) {
+                Ok(Some(trace)) => Side::SummaryBug(trace),
+                Ok(None) => Side::Summaries(Ok(SummaryOutcome::Unknown(format!(
+                    "the summary engine derived the error ({depth} nested activations at most), \
+                     but no inputs reaching it were found: left to the other engines"
+                )))),
+                Err(e) => Side::Summaries(Err(e)),
+            }
+        }
+        r => Side::Summaries(r),
+    }
+}
+
+/// `ara check --engine horn` on a program with procedures: the summary engine alone
+/// ([`summaries_side`]), without the race.
+pub fn summaries_only(
+    src: &SourceOptions,
+    checker: &CheckOptions,
+    timeout: Duration,
+    keep_dir: Option<&Path>,
+    requested: Strategy,
+    pp: &ProcProgram,
+) -> Result<StrategyReport, AraError> {
+    let start = Instant::now();
+    let z3 = tools::find_tool(Tool::Z3, None)?;
+    let why = match summaries_side(pp, &z3, src, checker, timeout, start, keep_dir) {
+        Side::Summaries(Ok(SummaryOutcome::Proved(s))) => {
+            return Ok(summaries_report(src, s, requested, start));
+        }
+        Side::SummaryBug(trace) => {
+            return Ok(bug_report(
+                src,
+                trace,
+                AnsweredBy::Summaries,
+                requested,
+                start,
+            ));
+        }
+        Side::Summaries(Err(e)) => return Err(e),
+        Side::Summaries(Ok(SummaryOutcome::Unknown(w))) => w,
+        Side::Summaries(Ok(SummaryOutcome::Derivable { depth })) => {
+            format!("the error is derivable ({depth} nested activations at most)")
+        }
+        Side::Source(_) | Side::Bounded(_) => String::new(),
+    };
+    let verdict = FinalVerdict::Unknown {
+        reason: crate::verdict::Inconclusive::Engine {
+            engine: "summaries".into(),
+            on: Subject::Original,
+            reason: crate::checkers::UnknownReason::CheckerUnknown { detail: why },
+        },
+    };
+    Ok(report_of(
+        src,
+        verdict,
+        AnsweredBy::Summaries,
+        requested,
+        start,
+    ))
 }
 
 /// The bug search on bounded inlinings (module doc): a run of the user's file, compiled by
@@ -357,10 +418,22 @@ fn derivation_inputs(
     Ok(found)
 }
 
-/// The report of a bug found by the bounded search (replayed on the source).
+/// The report of a bug found by the bounded search or the summary engine (replayed on the
+/// source).
 fn bug_report(
     src: &SourceOptions,
     trace: ConcreteTrace,
+    by: AnsweredBy,
+    requested: Strategy,
+    start: Instant,
+) -> StrategyReport {
+    report_of(src, FinalVerdict::Unsafe { trace }, by, requested, start)
+}
+
+/// The report of `verdict`, answered by `by`.
+fn report_of(
+    src: &SourceOptions,
+    verdict: FinalVerdict,
     by: AnsweredBy,
     requested: Strategy,
     start: Instant,
@@ -369,7 +442,7 @@ fn bug_report(
     StrategyReport {
         report: CheckReport {
             file: src.file.display().to_string(),
-            verdict: FinalVerdict::Unsafe { trace },
+            verdict,
             iterations: vec![],
             vars: vec![],
             arrays: vec![],

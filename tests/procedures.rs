@@ -12,7 +12,9 @@
 //! swap_seq_unsafe on its own (plain ESBMC `--unwind 4 --no-unwinding-assertions` also
 //! reports each recursive bug twin, VERIFICATION FAILED). By reasoning: flip(n) flips `even` n times; after three or more
 //! shifts every stage holds x; f91(x) = 91 for x <= 101 and x - 10 above; an even number of
-//! swaps is the identity.
+//! swaps is the identity. deep_parity_*.c (a bug only at n >= 30 even, deeper than the bug
+//! search's inlinings): gcc with n in 0..120, 1000, 2^31, 2^32-1: the unsafe twin aborts at
+//! exactly the even n in 30..100, the safe twin never.
 
 mod common;
 
@@ -168,4 +170,29 @@ fn summaries_witness_validates() {
     }
     let (code, v) = with("even == ((n % 2 == 0) ? \\old(even) : !\\old(even))");
     assert_eq!(code, SAFE, "{v}");
+}
+
+/// `ara check --engine horn`: the summary engine alone. Its derivation of a bug 31
+/// activations deep is turned into inputs (the program inlined as deep) and replayed on the
+/// source with gcc; the safe twin is proved by summaries.
+#[test]
+fn summary_engine_bug_replayed_on_source() {
+    let run = |name: &str| {
+        let o = Command::new(ARA)
+            .args(["check", "--engine", "horn", "--json", "--timeout", "300"])
+            .arg(program(name))
+            .output()
+            .unwrap();
+        let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        (o.status.code().unwrap_or(-1), j)
+    };
+    let (code, j) = run("deep_parity_unsafe.c");
+    assert_eq!(code, UNSAFE, "{j:#}");
+    assert_eq!(j["strategy"], "summaries", "{j:#}");
+    assert_eq!(j["trace"]["replayed_on"], "source", "{j:#}");
+    let by = j["trace"]["confirmed_by"].as_str().unwrap_or_default();
+    assert!(by.contains("summary engine's derivation"), "{j:#}");
+    let (code, j) = run("deep_parity_safe.c");
+    assert_eq!(code, SAFE, "{j:#}");
+    assert_eq!(j["strategy"], "summaries", "{j:#}");
 }

@@ -153,14 +153,25 @@ fn check(
     let p = match loaded {
         _ if by_procedures.is_some() => {
             let procs = by_procedures.flatten();
-            let report = crate::procedures::check(
-                &source_options(input),
-                &chk.options(data_model(input.data_model)),
-                Duration::from_secs(chk.timeout).saturating_sub(start.elapsed()),
-                chk.keep.as_deref(),
-                strategy,
-                procs.clone(),
-            )?;
+            let report = match (&procs, chk.engine) {
+                // The summary engine alone.
+                (Some(pp), Some(EngineArg::Horn)) => crate::procedures::summaries_only(
+                    &source_options(input),
+                    &chk.options(data_model(input.data_model)),
+                    Duration::from_secs(chk.timeout).saturating_sub(start.elapsed()),
+                    chk.keep.as_deref(),
+                    strategy,
+                    pp,
+                )?,
+                _ => crate::procedures::check(
+                    &source_options(input),
+                    &chk.options(data_model(input.data_model)),
+                    Duration::from_secs(chk.timeout).saturating_sub(start.elapsed()),
+                    chk.keep.as_deref(),
+                    strategy,
+                    procs.clone(),
+                )?,
+            };
             drop(progress);
             let read = Read::Procedures(procs.as_ref());
             let (report, code) = finish(report, shown, read, &input.file);
