@@ -18,9 +18,14 @@
 //! ([`summary::check_given`]: the contract assumed at every call, required at every return,
 //! the rest of the certificate found by Spacer and everything checked by ara in bit-vectors).
 //! CONFIRMED only when that check passes: the contracts then hold of every activation and the
-//! error is unreachable. A contract ara cannot read, a `requires` other than true, a contract of
-//! no procedure it summarises, or a failed check give UNKNOWN (the contracts may be true and
-//! not inductive); `loop_invariant`s of a program with procedures are not checked (noted).
+//! error is unreachable (why: substituting a predicate's definition for its atoms is how a
+//! clause is evaluated under an interpretation, so the check is `certify::check_clauses` of the
+//! program's clauses with the contracts as the summaries, the argument of
+//! `engines::horn::summary`'s module doc). A contract ara cannot read, a `requires` other than
+//! true, a contract of no procedure it summarises, or a failed check give UNKNOWN (the
+//! contracts may be true and not inductive); a witness with no contract is checked with
+//! Spacer finding every summary; `loop_invariant`s of a program with procedures are not
+//! checked (noted), and the writer states none.
 //! The writer keeps only contracts ara's validation confirms ([`contracts_witness`]).
 
 use super::cexpr::{self, Scope};
