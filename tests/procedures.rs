@@ -196,3 +196,24 @@ fn summary_engine_bug_replayed_on_source() {
     assert_eq!(code, SAFE, "{j:#}");
     assert_eq!(j["strategy"], "summaries", "{j:#}");
 }
+
+/// Contracts with a result (`\result`) and of mutually recursive procedures validate too.
+#[test]
+fn result_contracts_validate() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["mccarthy91_safe.c", "evenodd_safe.c"] {
+        let w = dir.path().join(format!("{name}.yml"));
+        let file = program(name);
+        let o = Command::new(ARA)
+            .args(["check", "--timeout", "120", "--witness"])
+            .arg(&w)
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(SAFE), "{name}");
+        let text = std::fs::read_to_string(&w).unwrap();
+        assert!(text.contains("\\result"), "{name}: {text}");
+        let (code, v) = validate(&file, &w);
+        assert_eq!(code, SAFE, "{name}: {v}\n{text}");
+    }
+}
