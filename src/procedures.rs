@@ -21,8 +21,11 @@
 //!
 //! Soundness: each side is sound on its own. `source_check` says SAFE only from a complete
 //! unwinding and UNSAFE only from gcc's replay on the user's file (its module doc); the
-//! summary engine says only SAFE, and only after ara's bit-vector check of every clause
-//! with the solver's interpretation (`engines::horn::summary`); the bug search says only
+//! summary engine says SAFE only after ara's bit-vector check of every clause with the
+//! solver's interpretation (`engines::horn::summary`), and UNSAFE only when its derivation
+//! of the error, turned into inputs ([`derivation_inputs`]: the checker on the program
+//! inlined as deep as the derivation), is replayed on the user's file by gcc and reaches the
+//! error (the same confirmation as the bug search's); the bug search says only
 //! UNSAFE, and only when gcc's run of the user's file with its inputs reaches the error
 //! (`Decision::OnSource`; a run on ara's translation alone is not taken). The bounded
 //! program's proofs are never used: they hold only up to depth d. The race only chooses
@@ -37,7 +40,7 @@ use crate::engines::concrete::playback::{
 };
 use crate::engines::concrete::{ConcreteTrace, InputValue, ReplayedOn};
 use crate::engines::horn::summary::{self, SummaryOutcome};
-use crate::engines::{Budget, EngineVerdict, LoopInvariant, Proof};
+use crate::engines::{Budget, EngineVerdict, ProcedureSummary, Proof};
 use crate::error::AraError;
 use crate::ir::cfg::Cfg;
 use crate::ir::inline::{MAX_INLINED, inline_bounded};
@@ -67,6 +70,8 @@ enum Side {
     Source(Box<Result<StrategyReport, AraError>>),
     Summaries(Result<SummaryOutcome, AraError>),
     Bounded(Result<Option<ConcreteTrace>, AraError>),
+    /// The summary engine's derivation of the error, turned into inputs replayed on the source.
+    SummaryBug(ConcreteTrace),
 }
 
 /// `ara check` on a recursive program (module doc).
@@ -103,11 +108,8 @@ pub fn check(
         let z3 = &z3;
         let summaries = tools::spawn_deep_scoped(sc, "summaries", move || {
             tools::watch_cancel(Some(stop));
-            let limits = Limits {
-                timeout: Some(timeout),
-                memory_mb: None,
-            };
-            let _ = tx2.send(Side::Summaries(summary::prove(z3, pp, &limits)));
+            let side = summaries_side(pp, z3, src, checker, timeout, start, keep_dir);
+            let _ = tx2.send(side);
         });
         let (tx3, stop) = (tx.clone(), stop_bounded.clone());
         let bounded = tools::spawn_deep_scoped(sc, "bounded", move || {
@@ -130,11 +132,21 @@ pub fn check(
         for side in rx.iter() {
             match side {
                 Side::Summaries(Ok(SummaryOutcome::Proved(s))) => {
-                    winner = Some(summaries_report(src, pp, s, requested, start));
+                    winner = Some(summaries_report(src, s, requested, start));
                     break;
                 }
                 Side::Bounded(Ok(Some(trace))) => {
-                    winner = Some(bug_report(src, trace, requested, start));
+                    winner = Some(bug_report(src, trace, AnsweredBy::Bmc, requested, start));
+                    break;
+                }
+                Side::SummaryBug(trace) => {
+                    winner = Some(bug_report(
+                        src,
+                        trace,
+                        AnsweredBy::Summaries,
+                        requested,
+                        start,
+                    ));
                     break;
                 }
                 Side::Summaries(_) | Side::Bounded(_) => {}
@@ -156,6 +168,85 @@ pub fn check(
             None => source_check::check(src, checker, Duration::ZERO, keep_dir, requested),
         }
     })
+}
+
+/// The summary engine's side: its proof, its derivation of the error turned into inputs
+/// replayed on the source ([`derivation_inputs`]), or why neither.
+fn summaries_side(
+    pp: &ProcProgram,
+    z3: &Path,
+    src: &SourceOptions,
+    checker: &CheckOptions,
+    timeout: Duration,
+    start: Instant,
+    keep_dir: Option<&Path>,
+) -> Side {
+    let limits = Limits {
+        timeout: Some(timeout),
+        memory_mb: None,
+    };
+    match summary::prove(z3, pp, &limits, keep_dir) {
+        Ok(SummaryOutcome::Derivable { depth }) => {
+            let left = timeout.saturating_sub(start.elapsed());
+            match derivation_inputs(pp, depth, src, checker, left, keep_dir) {
+                Ok(Some(trace)) => Side::SummaryBug(trace),
+                Ok(None) => Side::Summaries(Ok(SummaryOutcome::Unknown(format!(
+                    "the summary engine derived the error ({depth} nested activations at most), \
+                     but no inputs reaching it were found: left to the other engines"
+                )))),
+                Err(e) => Side::Summaries(Err(e)),
+            }
+        }
+        r => Side::Summaries(r),
+    }
+}
+
+/// `ara check --engine horn` on a program with procedures: the summary engine alone
+/// ([`summaries_side`]), without the race.
+pub fn summaries_only(
+    src: &SourceOptions,
+    checker: &CheckOptions,
+    timeout: Duration,
+    keep_dir: Option<&Path>,
+    requested: Strategy,
+    pp: &ProcProgram,
+) -> Result<StrategyReport, AraError> {
+    let start = Instant::now();
+    let z3 = tools::find_tool(Tool::Z3, None)?;
+    let why = match summaries_side(pp, &z3, src, checker, timeout, start, keep_dir) {
+        Side::Summaries(Ok(SummaryOutcome::Proved(s))) => {
+            return Ok(summaries_report(src, s, requested, start));
+        }
+        Side::SummaryBug(trace) => {
+            return Ok(bug_report(
+                src,
+                trace,
+                AnsweredBy::Summaries,
+                requested,
+                start,
+            ));
+        }
+        Side::Summaries(Err(e)) => return Err(e),
+        Side::Summaries(Ok(SummaryOutcome::Unknown(w))) => w,
+        Side::Summaries(Ok(SummaryOutcome::Derivable { depth })) => {
+            format!("the error is derivable ({depth} nested activations at most)")
+        }
+        Side::Source(_) | Side::Bounded(_) => String::new(),
+    };
+    let verdict = FinalVerdict::Unknown {
+        reason: crate::verdict::Inconclusive::Engine {
+            engine: "summaries".into(),
+            on: Subject::Original,
+            reason: crate::checkers::UnknownReason::CheckerUnknown { detail: why },
+        },
+    };
+    Ok(report_of(
+        src,
+        verdict,
+        AnsweredBy::Summaries,
+        requested,
+        start,
+    ))
 }
 
 /// The bug search on bounded inlinings (module doc): a run of the user's file, compiled by
@@ -292,10 +383,54 @@ fn at_depth(
     }
 }
 
-/// The report of a bug found by the bounded search (replayed on the source).
+/// The deepest inlining a derivation of the summary engine is given to the checker at.
+const MAX_DERIVED_DEPTH: u32 = 256;
+
+/// Inputs for a run the summary engine derived through at most `depth` nested activations
+/// (`summary::derivation_depth`): the checker on the program inlined that deep (every run of
+/// at most that depth is a run of it, the derived one among them), its counterexample
+/// confirmed and replayed on the user's file with gcc ([`at_depth`]). `None` when it finds
+/// none in `left` (loops inside the procedures unwound too little, the inlining too large).
+fn derivation_inputs(
+    pp: &ProcProgram,
+    depth: u32,
+    src: &SourceOptions,
+    checker: &CheckOptions,
+    left: Duration,
+    keep_dir: Option<&Path>,
+) -> Result<Option<ConcreteTrace>, AraError> {
+    let d = depth.clamp(1, MAX_DERIVED_DEPTH);
+    let Ok(p) = inline_bounded(pp, d, MAX_INLINED) else {
+        return Ok(None);
+    };
+    let mut found = at_depth(&p, d, src, checker, left, keep_dir)?;
+    if let Some(t) = &mut found {
+        t.confirmed_by = format!(
+            "the summary engine's derivation of the error (at most {depth} nested \
+             activations); the checker's inputs on the program inlined {d} activations deep, \
+             replayed on your source with gcc, reach the error"
+        );
+    }
+    Ok(found)
+}
+
+/// The report of a bug found by the bounded search or the summary engine (replayed on the
+/// source).
 fn bug_report(
     src: &SourceOptions,
     trace: ConcreteTrace,
+    by: AnsweredBy,
+    requested: Strategy,
+    start: Instant,
+) -> StrategyReport {
+    report_of(src, FinalVerdict::Unsafe { trace }, by, requested, start)
+}
+
+/// The report of `verdict`, answered by `by`.
+fn report_of(
+    src: &SourceOptions,
+    verdict: FinalVerdict,
+    by: AnsweredBy,
     requested: Strategy,
     start: Instant,
 ) -> StrategyReport {
@@ -303,7 +438,7 @@ fn bug_report(
     StrategyReport {
         report: CheckReport {
             file: src.file.display().to_string(),
-            verdict: FinalVerdict::Unsafe { trace },
+            verdict,
             iterations: vec![],
             vars: vec![],
             arrays: vec![],
@@ -313,7 +448,7 @@ fn bug_report(
             time_total_s: elapsed,
         },
         requested,
-        strategy: AnsweredBy::Bmc,
+        strategy: by,
         witness: None,
         bug_finder: None,
         source: None,
@@ -323,28 +458,14 @@ fn bug_report(
 /// The report of a proof by summaries: each summary as a C formula at its procedure's line.
 fn summaries_report(
     src: &SourceOptions,
-    pp: &ProcProgram,
-    summaries: Vec<(String, String)>,
+    summaries: Vec<ProcedureSummary>,
     requested: Strategy,
     start: Instant,
 ) -> StrategyReport {
-    let invariants = summaries
-        .into_iter()
-        .map(|(head, c)| {
-            let line = (pp.procs.iter())
-                .find(|f| head.starts_with(&format!("{}(", f.name)))
-                .map_or(0, |f| f.span.line);
-            LoopInvariant {
-                vertex: 0,
-                line,
-                c_expr: format!("summary {head}: {c}"),
-            }
-        })
-        .collect();
     let proof = SafeProof {
-        how: Proof::InductiveInvariant {
-            found_by: "spacer-summaries".into(),
-            invariants,
+        how: Proof::Summaries {
+            found_by: "spacer".into(),
+            summaries,
         },
         engine: "spacer".into(),
         on: Subject::Original,

@@ -71,8 +71,15 @@ pub fn run(args: CheckArgs) -> Result<i32, AraError> {
     // or the harness below is not done (`main`'s wait; issue 24: an answer found is given).
     crate::tools::answered(code);
     let Some(p) = p else {
-        // Checked on the source (recursion): no program of ara's to state it in.
-        if witness.is_some() || playback.is_some() {
+        // Checked on the source (recursion, many calls): a proof by summaries is written as
+        // function contracts; otherwise there is no program of ara's to state it in.
+        let left = Duration::from_secs(checker.timeout)
+            .saturating_sub(start.elapsed())
+            .max(WITNESS_MIN_TIME);
+        let by_summaries = witness
+            .as_deref()
+            .is_some_and(|w| write_summaries_witness(&input, &report.report.verdict, w, left));
+        if (witness.is_some() && !by_summaries) || playback.is_some() {
             eprintln!(
                 "ara: no witness or playback harness written: the program is recursive \
                      (checked by ESBMC on the source)"
@@ -146,14 +153,25 @@ fn check(
     let p = match loaded {
         _ if by_procedures.is_some() => {
             let procs = by_procedures.flatten();
-            let report = crate::procedures::check(
-                &source_options(input),
-                &chk.options(data_model(input.data_model)),
-                Duration::from_secs(chk.timeout).saturating_sub(start.elapsed()),
-                chk.keep.as_deref(),
-                strategy,
-                procs.clone(),
-            )?;
+            let report = match (&procs, chk.engine) {
+                // The summary engine alone.
+                (Some(pp), Some(EngineArg::Horn)) => crate::procedures::summaries_only(
+                    &source_options(input),
+                    &chk.options(data_model(input.data_model)),
+                    Duration::from_secs(chk.timeout).saturating_sub(start.elapsed()),
+                    chk.keep.as_deref(),
+                    strategy,
+                    pp,
+                )?,
+                _ => crate::procedures::check(
+                    &source_options(input),
+                    &chk.options(data_model(input.data_model)),
+                    Duration::from_secs(chk.timeout).saturating_sub(start.elapsed()),
+                    chk.keep.as_deref(),
+                    strategy,
+                    procs.clone(),
+                )?,
+            };
             drop(progress);
             let read = Read::Procedures(procs.as_ref());
             let (report, code) = finish(report, shown, read, &input.file);
@@ -289,6 +307,49 @@ const WITNESS_MIN_TIME: Duration = Duration::from_secs(1);
 /// uninitialised locals it read after their declarations). No witness is written for UNKNOWN,
 /// nor for a run whose inputs a witness cannot state; a note on stderr says why. `left`: the
 /// time the witness may take (its checks, its invariant search, its re-run).
+/// Writes the correctness witness of a proof by procedure summaries (their contracts,
+/// `svwitness::contracts`) to `out`; whether the verdict was one.
+fn write_summaries_witness(
+    input: &InputArgs,
+    verdict: &crate::verdict::FinalVerdict,
+    out: &std::path::Path,
+    left: Duration,
+) -> bool {
+    let crate::verdict::FinalVerdict::Safe { proof } = verdict else {
+        return false;
+    };
+    let crate::engines::Proof::Summaries { summaries, .. } = &proof.how else {
+        return false;
+    };
+    let pp = match crate::frontend::load_procedures(&input.file, &frontend_options(input)) {
+        Ok(pp) => pp,
+        Err(e) => {
+            eprintln!("ara: no witness written: {e}");
+            return true;
+        }
+    };
+    let spec = crate::svwitness::write::UNREACH_CALL;
+    let check = Duration::from_secs(60).min(left);
+    match crate::svwitness::contracts::summaries_witness_for(
+        &pp,
+        &input.file,
+        spec,
+        summaries,
+        check,
+    ) {
+        Ok((yaml, notes)) => {
+            for n in notes {
+                eprintln!("ara: witness: {n}");
+            }
+            if let Err(e) = write_whole(out, &yaml) {
+                eprintln!("ara: no witness written: {e}");
+            }
+        }
+        Err(why) => eprintln!("ara: no witness written: {why}"),
+    }
+    true
+}
+
 fn write_witness(
     p: &crate::ir::Program,
     file: &std::path::Path,

@@ -275,7 +275,6 @@ pub fn witness(args: WitnessArgs) -> Result<i32, AraError> {
 
 /// `ara validate`: the witness's answer, its reason and what it did not check.
 pub fn validate(args: &ValidateArgs) -> Result<i32, AraError> {
-    use crate::svwitness::validate::Validation;
     let witness = std::fs::read_to_string(&args.witness).map_err(|e| AraError::Input {
         file: args.witness.display().to_string(),
         msg: format!("cannot read: {e}"),
@@ -291,12 +290,26 @@ pub fn validate(args: &ValidateArgs) -> Result<i32, AraError> {
         }),
         error_functions: args.error_functions.clone(),
     };
-    let p = load(&input)?;
+    let loaded = load(&input);
     let src =
         crate::svwitness::source::SourceText::read(&args.file).map_err(|msg| AraError::Input {
             file: args.file.display().to_string(),
             msg,
         })?;
+    let p = match loaded {
+        // A recursive program: its procedural form and the witness's function contracts.
+        Err(AraError::Recursion { .. }) => {
+            let pp = crate::frontend::load_procedures(&args.file, &frontend_options(&input))?;
+            let report = crate::svwitness::validate::validate_procedures(
+                &pp,
+                &src,
+                &witness,
+                Duration::from_secs(args.timeout),
+            );
+            return Ok(print_validation(&report));
+        }
+        r => r?,
+    };
     let work = tempfile::tempdir()
         .map_err(|e| AraError::Internal(format!("cannot create a temporary directory: {e}")))?;
     let report = crate::svwitness::validate::validate(
@@ -306,16 +319,22 @@ pub fn validate(args: &ValidateArgs) -> Result<i32, AraError> {
         work.path(),
         Duration::from_secs(args.timeout),
     );
+    Ok(print_validation(&report))
+}
+
+/// Prints a validation's answer and notes; the exit code.
+fn print_validation(report: &crate::svwitness::validate::Report) -> i32 {
+    use crate::svwitness::validate::Validation;
     outln!("{}", report.validation);
     for n in &report.notes {
         outln!("  {n}");
     }
-    Ok(match report.validation {
+    match report.validation {
         Validation::Confirmed(_) if report.correctness => exit::OK,
         Validation::Confirmed(_) => exit::UNSAFE,
         Validation::Rejected(_) => exit::REJECTED,
         Validation::Unknown(_) => exit::UNKNOWN,
-    })
+    }
 }
 
 pub(crate) fn data_model(a: DataModelArg) -> crate::ir::DataModel {

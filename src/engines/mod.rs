@@ -22,7 +22,7 @@ use crate::checkers::{UnknownReason, Verdict};
 use crate::error::AraError;
 use crate::ir::{Program, Vertex};
 use crate::tools::CancelFlag;
-pub use proof::{LoopInvariant, Proof};
+pub use proof::{LoopInvariant, ProcedureSummary, Proof};
 use serde::Serialize;
 use std::fmt;
 use std::path::{Path, PathBuf};

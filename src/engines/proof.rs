@@ -19,6 +19,24 @@ pub struct LoopInvariant {
     pub c_expr: String,
 }
 
+/// A procedure's summary: what its every activation does, as a C formula over its
+/// parameters, the globals at its entry and at its return, and its result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProcedureSummary {
+    /// The procedure's name.
+    pub procedure: String,
+    /// Its heading with its parameters (`flip(n)`).
+    pub heading: String,
+    /// The line of its definition in the user's file.
+    pub line: u32,
+    /// For a person: `n` the parameter, `even` a global at the entry, `even'` at the
+    /// return, `flip()` the result.
+    pub c_expr: String,
+    /// The same formula as an ACSL postcondition (`ensures`): the parameter `n` (in ACSL its
+    /// value at the entry), `\old(even)`, `even`, `\result`.
+    pub ensures: String,
+}
+
 /// How a program was proved safe.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "proof", rename_all = "kebab-case")]
@@ -34,6 +52,12 @@ pub enum Proof {
         found_by: String,
         invariants: Vec<LoopInvariant>,
     },
+    /// Procedure summaries (and invariants of loop heads inside procedures), checked by ara
+    /// against every bit-vector Horn clause of the program with its procedures.
+    Summaries {
+        found_by: String,
+        summaries: Vec<ProcedureSummary>,
+    },
 }
 
 impl fmt::Display for Proof {
@@ -48,6 +72,14 @@ impl fmt::Display for Proof {
                 f,
                 "inductive invariant ({} loop heads, found by {found_by}, checked by ara)",
                 invariants.len()
+            ),
+            Proof::Summaries {
+                found_by,
+                summaries,
+            } => write!(
+                f,
+                "procedure summaries ({} procedures, found by {found_by}, checked by ara)",
+                summaries.len()
             ),
         }
     }

@@ -40,6 +40,14 @@ pub struct PlainInvariant {
     pub text: String,
 }
 
+/// A procedure summary in plain terms (`flip(n)` at its line: the formula).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlainSummary {
+    pub heading: String,
+    pub line: u32,
+    pub text: String,
+}
+
 /// Where `ara check` wrote what is too long to print (paths), when it did.
 #[derive(Clone, Debug, Default)]
 pub struct Written {
@@ -64,6 +72,9 @@ pub struct Explanation {
     /// SAFE by invariants: one per loop, simplified.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub invariants: Vec<PlainInvariant>,
+    /// SAFE by procedure summaries: one per procedure, simplified.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub summaries: Vec<PlainSummary>,
 }
 
 /// The explanation of `verdict` for `p` (the program as the front end read it; `None` for a
@@ -74,6 +85,7 @@ pub fn explain(p: Option<&Program>, verdict: &FinalVerdict, source: Option<&str>
         trace: None,
         trace_unavailable: None,
         invariants: vec![],
+        summaries: vec![],
     };
     match verdict {
         FinalVerdict::Safe { proof } => {
@@ -86,6 +98,9 @@ pub fn explain(p: Option<&Program>, verdict: &FinalVerdict, source: Option<&str>
                         text: invariant::simplify_in(&i.c_expr, &ranges),
                     })
                     .collect();
+            }
+            if let Proof::Summaries { summaries, .. } = &proof.how {
+                e.summaries = summaries.iter().map(plain_summary).collect();
             }
             e.headline = safe_headline(p, &proof.how, &proof.on);
         }
@@ -308,6 +323,17 @@ fn retrace(p: &Program, t: &ConcreteTrace, source: Option<&str>) -> Result<Sourc
     Ok(trace::source_trace(&p, &r, source, None))
 }
 
+/// A summary simplified for a reader: `even'` read as one word while simplifying.
+fn plain_summary(s: &crate::engines::ProcedureSummary) -> PlainSummary {
+    const POST: &str = "__post";
+    let text = invariant::simplify(&s.c_expr.replace('\'', POST)).replace(POST, "'");
+    PlainSummary {
+        heading: s.heading.clone(),
+        line: s.line,
+        text,
+    }
+}
+
 fn safe_headline(p: Option<&Program>, how: &Proof, on: &Subject) -> String {
     let every = p.map(every_size).unwrap_or_default();
     match (how, on) {
@@ -318,6 +344,9 @@ fn safe_headline(p: Option<&Program>, how: &Proof, on: &Subject) -> String {
         ),
         (Proof::InductiveInvariant { .. }, _) => {
             format!("SAFE: proved{every} by an inductive invariant that ara checked")
+        }
+        (Proof::Summaries { .. }, _) => {
+            "SAFE: proved by procedure summaries that ara checked".into()
         }
         (_, Subject::Witness) => format!(
             "SAFE: proved for every array size, on the program with one element per array \
@@ -340,6 +369,7 @@ fn proof_words(how: &Proof) -> String {
         Proof::CompleteUnwinding { bound } => format!("unwound completely, bound {bound}"),
         Proof::KInduction { k } => format!("k-induction, k = {k}"),
         Proof::InductiveInvariant { .. } => "an inductive invariant".into(),
+        Proof::Summaries { .. } => "procedure summaries".into(),
     }
 }
 
@@ -435,6 +465,9 @@ impl Explanation {
                 l => format!("loop at line {l}"),
             };
             let _ = writeln!(out, "  {at}: {}", i.text);
+        }
+        for s in &self.summaries {
+            let _ = writeln!(out, "  {} (line {}): {}", s.heading, s.line, s.text);
         }
         let Some(ct) = trace else { return out };
         let _ = writeln!(out, "confirmed: {}", confirmed(ct));

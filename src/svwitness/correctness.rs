@@ -29,7 +29,7 @@
 //!   with no invariants (the format's way of saying "correct, no certificate").
 
 use super::cexpr::{self, Scope};
-use super::format::{Entry, Invariant, InvariantItem, Location, Witness};
+use super::format::{Entry, Invariant, InvariantItem, Location, SetItem, Witness};
 use super::source::{Pos, SourceText};
 use super::write::{Provenance, metadata};
 use crate::engines::{LoopInvariant, Proof};
@@ -43,11 +43,24 @@ pub fn correctness_witness(
     content: Vec<InvariantItem>,
     prov: &Provenance,
 ) -> Witness {
+    let content = content.into_iter().map(SetItem::Invariant).collect();
+    invariant_set(src, specification, p.data_model, content, prov)
+}
+
+/// An `invariant_set` witness with `content`: format 2.0, or 2.1 when it holds a contract.
+pub fn invariant_set(
+    src: &SourceText,
+    specification: &str,
+    dm: crate::ir::DataModel,
+    content: Vec<SetItem>,
+    prov: &Provenance,
+) -> Witness {
+    let mut metadata = metadata(src, specification, dm, prov);
+    if content.iter().any(|i| matches!(i, SetItem::Contract(_))) {
+        metadata.format_version = "2.1".into();
+    }
     Witness {
-        entries: vec![Entry::InvariantSet {
-            metadata: metadata(src, specification, p.data_model, prov),
-            content,
-        }],
+        entries: vec![Entry::InvariantSet { metadata, content }],
     }
 }
 

@@ -40,10 +40,11 @@ pub enum Entry {
         metadata: Metadata,
         content: Vec<Segment>,
     },
-    /// A correctness witness: invariants at loop heads or statements.
+    /// A correctness witness: invariants at loop heads or statements, and (format 2.1)
+    /// function contracts.
     InvariantSet {
         metadata: Metadata,
-        content: Vec<InvariantItem>,
+        content: Vec<SetItem>,
     },
     /// Any other entry type (ghost instrumentation, later formats): kept by name, not read.
     #[serde(skip)]
@@ -160,6 +161,44 @@ pub struct Constraint {
     /// `c_expression` or `acsl_expression`; absent for branching constraints.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub format: Option<String>,
+}
+
+/// One item of an `invariant_set`: an invariant, a function contract (format 2.1), or an
+/// item of a kind ara does not read (kept, not checked).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum SetItem {
+    Invariant(InvariantItem),
+    Contract(ContractItem),
+    Other(serde_norway::Value),
+}
+
+/// `- contract: {...}` (format 2.1).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ContractItem {
+    pub contract: Contract,
+}
+
+/// A function contract: `requires` holds at the function's entry (after its parameters are
+/// set), `ensures` at its return (`format`: `acsl_expression`, with `\old(g)` a global's value
+/// at the entry, a parameter its value at the entry, `\result` the returned value).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Contract {
+    /// `function_contract`.
+    #[serde(rename = "type")]
+    pub kind: String,
+    /// The function's definition.
+    pub location: Location,
+    #[serde(default = "true_text", deserialize_with = "scalar_text")]
+    pub requires: String,
+    #[serde(default = "true_text", deserialize_with = "scalar_text")]
+    pub ensures: String,
+    #[serde(default)]
+    pub format: String,
+}
+
+fn true_text() -> String {
+    "1".into()
 }
 
 /// `- invariant: {...}`.

@@ -11,6 +11,8 @@
 //! - [`run`]: ADAPTER, running the original program with inputs fed per call (gcc).
 //! - [`validate`]: a witness → CONFIRMED / REJECTED / UNKNOWN.
 //! - [`correctness`]: a SAFE verdict's proof → an `invariant_set` (pure).
+//! - [`contracts`]: a proof by procedure summaries → format 2.1 function contracts, and their
+//!   validation for programs with procedures (the summary engine's clauses, Z3).
 //! - [`cexpr`]: a witness's C expression → an IR expression (ara's front end).
 //! - [`defined`]: the condition under which C defines an expression's value.
 //! - [`inductive`]: an `invariant_set` → CONFIRMED / REJECTED / UNKNOWN (Z3, Horn clauses).
@@ -29,6 +31,7 @@
 //! error without them).
 
 pub mod cexpr;
+pub mod contracts;
 pub mod correctness;
 pub mod defined;
 pub mod format;

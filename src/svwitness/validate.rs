@@ -127,6 +127,72 @@ pub fn validate(
     }
 }
 
+/// The answer for a witness about a program with procedures (recursion, many calls: no
+/// inlined program of ara's): a correctness witness's function contracts are checked
+/// ([`super::contracts::validate_contracts`]); a violation witness, or invariants without
+/// contracts, are not (UNKNOWN).
+pub fn validate_procedures(
+    pp: &crate::ir::procs::ProcProgram,
+    src: &SourceText,
+    witness: &str,
+    timeout: Duration,
+) -> Report {
+    let unknown = |why: String| Report {
+        validation: Validation::Unknown(why),
+        notes: vec![],
+        correctness: false,
+    };
+    let w = match Witness::parse(witness) {
+        Ok(w) => w,
+        Err(e) => return unknown(format!("malformed witness: {e}")),
+    };
+    let mut contracts = vec![];
+    let mut notes = vec![];
+    let mut metadata = None;
+    for e in &w.entries {
+        match e {
+            Entry::ViolationSequence { .. } => {
+                return unknown(
+                    "ara validates violation witnesses of programs without recursion only".into(),
+                );
+            }
+            Entry::InvariantSet {
+                metadata: m,
+                content,
+            } => {
+                metadata.get_or_insert(m);
+                for i in content {
+                    match i {
+                        super::format::SetItem::Contract(c) => contracts.push(c.contract.clone()),
+                        super::format::SetItem::Invariant(x) => notes.push(format!(
+                            "line {}: the {} is not checked (a program with procedures: ara \
+                             checks its function contracts)",
+                            x.invariant.location.line, x.invariant.kind
+                        )),
+                        super::format::SetItem::Other(_) => {
+                            notes.push("an item of a kind ara does not read is not checked".into())
+                        }
+                    }
+                }
+            }
+            Entry::Other(_) => {}
+        }
+    }
+    let Some(m) = metadata else {
+        return unknown("malformed witness: no violation_sequence or invariant_set entry".into());
+    };
+    let (validation, more) = match same_file(m, src) {
+        Err(v) => (v, vec![]),
+        Ok(()) => super::contracts::validate_contracts(pp, &contracts, timeout),
+    };
+    notes.extend(more);
+    Report {
+        validation,
+        notes,
+        correctness: true,
+    }
+}
+
 /// The answer for a correctness witness (invariant sets and no violation sequence), checked
 /// by [`super::inductive`]; `None` for any other witness.
 fn correctness(p: &Program, src: &SourceText, text: &str, timeout: Duration) -> Option<Report> {
@@ -141,7 +207,10 @@ fn correctness(p: &Program, src: &SourceText, text: &str, timeout: Duration) -> 
                 content,
             } => {
                 metadata.get_or_insert(m);
-                items.extend(content.iter().cloned());
+                items.extend(content.iter().filter_map(|i| match i {
+                    super::format::SetItem::Invariant(x) => Some(x.clone()),
+                    _ => None,
+                }));
             }
             Entry::Other(_) => {}
         }

@@ -78,8 +78,8 @@ impl Printer<'_> {
         match (h, args) {
             ("and", []) => "1".into(),
             ("or", []) => "0".into(),
-            ("and", _) => infix("&&", false),
-            ("or", _) => infix("||", false),
+            ("and", _) => self.junction(args, true),
+            ("or", _) => self.junction(args, false),
             ("not", [x]) => self.negation(x),
             ("=>", [a, b]) => format!("!{} || {}", self.sub(a, false), self.sub(b, false)),
             ("ite", [c, t, e]) => format!(
@@ -88,8 +88,9 @@ impl Printer<'_> {
                 self.sub(t, unsigned),
                 self.sub(e, unsigned)
             ),
-            ("=", _) => infix("==", unsigned),
-            ("distinct", [_, _]) => infix("!=", unsigned),
+            // A bit-field (`(x >> 3) & 0x1`) is compared with its value, not a signed one.
+            ("=", _) => infix("==", unsigned || args.iter().any(extracts)),
+            ("distinct", [_, _]) => infix("!=", unsigned || args.iter().any(extracts)),
             ("<=" | "bvsle", _) => infix("<=", false),
             ("<" | "bvslt", _) => infix("<", false),
             (">=" | "bvsge", _) => infix(">=", false),
@@ -120,6 +121,30 @@ impl Printer<'_> {
         }
     }
 
+    /// A conjunction (`all`) or disjunction of `args`; the tests of single bits of one term
+    /// among them read as one mask: `x` has bit 3 or bit 5 set is `(x & 0x28) != 0`, has
+    /// neither (a conjunction of negated tests) `(x & 0x28) == 0`.
+    fn junction(&self, args: &[Sexp], all: bool) -> String {
+        let mut masks: Vec<(&Sexp, u128)> = vec![];
+        let mut rest: Vec<String> = vec![];
+        for a in args {
+            match bit_test(a) {
+                Some((x, k, set)) if set != all => match masks.iter_mut().find(|(y, _)| *y == x) {
+                    Some((_, m)) => *m |= 1 << k,
+                    None => masks.push((x, 1 << k)),
+                },
+                _ => rest.push(self.sub(a, false)),
+            }
+        }
+        let op = if all { "==" } else { "!=" };
+        let mut parts: Vec<String> = masks
+            .iter()
+            .map(|(x, m)| format!("(({} & {m:#x}) {op} 0)", self.sub(x, true)))
+            .collect();
+        parts.extend(rest);
+        parts.join(if all { " && " } else { " || " })
+    }
+
     /// `!(a <= b)` reads better as `a > b`.
     fn negation(&self, x: &Sexp) -> String {
         let flipped = match x.list() {
@@ -142,7 +167,10 @@ impl Printer<'_> {
             _ => None,
         };
         match flipped {
-            Some((op, a, b, u)) => format!("{} {op} {}", self.sub(a, u), self.sub(b, u)),
+            Some((op, a, b, u)) => {
+                let u = u || extracts(a) || extracts(b);
+                format!("{} {op} {}", self.sub(a, u), self.sub(b, u))
+            }
             None => format!("!{}", self.sub(x, false)),
         }
     }
@@ -156,6 +184,38 @@ impl Printer<'_> {
             format!("({t})")
         }
     }
+}
+
+/// Whether `s` is `((_ extract hi lo) x)`.
+fn extracts(s: &Sexp) -> bool {
+    matches!(s.list(), Some([Sexp::List(ix), _]) if ix.get(1).and_then(Sexp::atom) == Some("extract"))
+}
+
+/// `s` as a test of one bit (below 64) of a term: the term, the bit, whether it is set. Reads
+/// `(= ((_ extract k k) x) #b1)`, `#b0` and their negations.
+fn bit_test(s: &Sexp) -> Option<(&Sexp, u32, bool)> {
+    if let Some([Sexp::Atom(not), inner]) = s.list()
+        && not == "not"
+    {
+        return bit_test(inner).map(|(x, k, set)| (x, k, !set));
+    }
+    let [Sexp::Atom(eq), Sexp::List(app), bit] = s.list()? else {
+        return None;
+    };
+    let [Sexp::List(ix), x] = app.as_slice() else {
+        return None;
+    };
+    let num = |k: usize| ix.get(k).and_then(|a| a.atom()?.parse::<u32>().ok());
+    let (Some("extract"), Some(hi), Some(lo)) = (ix.get(1).and_then(Sexp::atom), num(2), num(3))
+    else {
+        return None;
+    };
+    let set = match bit.atom()? {
+        "#b1" => true,
+        "#b0" => false,
+        _ => return None,
+    };
+    (eq == "=" && hi == lo && hi < 64).then_some((x, hi, set))
 }
 
 #[cfg(test)]
@@ -187,6 +247,24 @@ mod tests {
         assert_eq!(
             show("(= ((_ extract 31 4) p1) #x0000000)"),
             "((u >> 4) & 0xfffffff) == 0"
+        );
+    }
+
+    /// A bit of a term compares with 1, not -1; tests of several bits of one term are one
+    /// mask (Spacer's lemmas over bit-vectors are often such disjunctions).
+    #[test]
+    fn bits_read_as_masks() {
+        assert_eq!(show("(= ((_ extract 0 0) p1) #b1)"), "(u & 0x1) == 1");
+        assert_eq!(show("(not (= ((_ extract 0 0) p0) #b1))"), "(i & 0x1) != 1");
+        assert_eq!(
+            show(
+                "(or (= p0 #x00000001) (= ((_ extract 3 3) p1) #b1) (= ((_ extract 1 1) p1) #b1))"
+            ),
+            "((u & 0xa) != 0) || (i == 1)"
+        );
+        assert_eq!(
+            show("(and (not (= ((_ extract 2 2) p0) #b1)) (= ((_ extract 0 0) p0) #b0))"),
+            "((i & 0x5) == 0)"
         );
     }
 }

@@ -3,9 +3,12 @@
 //!
 //! Takes a [`ProcProgram`] without arrays; gives [`SummaryOutcome`]: `Proved` with the
 //! summaries printed in C (`flip(n): even' == (n % 2 == 0 ? even : !even)`, whatever the
-//! solver found), or `Unknown` with the reason. It never answers UNSAFE: a derivation of the
-//! error is only a reason (bugs come from ESBMC on the source and gcc's replay,
-//! `source_check`).
+//! solver found; [`ProcedureSummary`], also as an ACSL postcondition for witnesses),
+//! `Derivable` with the depth of Spacer's derivation of the error, or `Unknown` with the
+//! reason. It never answers UNSAFE itself: a derivation is turned into inputs by the caller
+//! (`procedures`: the checker on the program inlined that deep, its inputs replayed on the
+//! source with gcc), or left to the other engines. [`check_given`] checks summaries a
+//! correctness witness states (its function contracts).
 //!
 //! ## Encoding (small steps, bit-vectors with C semantics)
 //!
@@ -43,12 +46,13 @@
 //! ([`merge_equal_consts`]); each step's soundness argument is in its doc. With no predicate
 //! left (a program whose procedures are all applied as formulas) Spacer is not run: ara's
 //! check of the clauses (each body unsatisfiable) is then the whole proof. The encoding stops
-//! at the command's end or the race's stop, checked inside a frame too. `ARA_SUMMARY_DUMP=FILE`
-//! writes the clauses given to Spacer.
+//! at the command's end or the race's stop, checked inside a frame too. With `ara check --keep
+//! DIR`, the clauses given to Spacer are written to `DIR/summaries.smt2`.
 
 use super::certify::{self, PlainClause};
 use super::cprint;
 use super::solve::{SpacerAnswer, run_spacer};
+use crate::engines::ProcedureSummary;
 use crate::error::AraError;
 use crate::ir::cfg::{Action, Cfg, Guard};
 use crate::ir::procs::{ProcId, ProcProgram};
@@ -59,6 +63,54 @@ use crate::tools::Limits;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
+
+/// How the arguments of a summary are named in C.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Naming {
+    /// For a person: `n`, `even` (at the entry), `f()` (the result), `even'` (at the return).
+    Plain,
+    /// An ACSL postcondition: `n` (a parameter's entry value), `\old(even)`, `\result`, `even`.
+    Acsl,
+}
+
+/// A variable's name as the user wrote it (`n` for the parameter shown `flip::n`).
+fn bare(pp: &ProcProgram, v: VarId) -> String {
+    let d = &pp.program.var(v).display;
+    d.rsplit("::").next().unwrap_or(d).to_string()
+}
+
+/// The names and types of the arguments of `sum_f` (parameters, globals at the entry, the
+/// result, globals at the return), in C (`naming`).
+fn summary_names(pp: &ProcProgram, id: ProcId, naming: Naming) -> Vec<(String, IntType)> {
+    let f = pp.proc(id);
+    let ty = |v: VarId| pp.program.var(v).ty;
+    let globals = pp.globals();
+    let mut out: Vec<(String, IntType)> = f.params.iter().map(|&v| (bare(pp, v), ty(v))).collect();
+    out.extend(globals.iter().map(|&g| {
+        let n = bare(pp, g);
+        let n = match naming {
+            Naming::Plain => n,
+            Naming::Acsl => format!("\\old({n})"),
+        };
+        (n, ty(g))
+    }));
+    if let Some(r) = f.ret {
+        let n = match naming {
+            Naming::Plain => format!("{}()", f.name),
+            Naming::Acsl => "\\result".into(),
+        };
+        out.push((n, ty(r)));
+    }
+    out.extend(globals.iter().map(|&g| {
+        let n = bare(pp, g);
+        let n = match naming {
+            Naming::Plain => format!("{n}'"),
+            Naming::Acsl => n,
+        };
+        (n, ty(g))
+    }));
+    out
+}
 
 /// A procedure's summary name and the pairs of its entry predicate's argument positions
 /// equal at the entry (`Encoder::entry_links`).
@@ -325,20 +377,10 @@ impl Encoder<'_> {
     /// `sum_f(P0, G0, R, G')`, printed `f(n)` with `even` / `even'` / `f()`.
     fn summary_pred(&self, id: ProcId) -> SPred {
         let f = self.pp.proc(id);
-        let mut params: Vec<(String, IntType)> =
-            f.params.iter().map(|&v| self.display(v)).collect();
-        params.extend(self.globals.iter().map(|&v| self.display(v)));
-        if let Some(r) = f.ret {
-            params.push((format!("{}()", f.name), self.pp.program.var(r).ty));
-        }
-        params.extend(self.globals.iter().map(|&v| {
-            let (n, t) = self.display(v);
-            (format!("{n}'"), t)
-        }));
-        let shown: Vec<String> = f.params.iter().map(|&v| self.display(v).0).collect();
+        let shown: Vec<String> = f.params.iter().map(|&v| bare(self.pp, v)).collect();
         SPred {
             name: format!("sum_{}", f.name),
-            params,
+            params: summary_names(self.pp, id, Naming::Plain),
             summary: Some(format!("{}({})", f.name, shown.join(", "))),
         }
     }
@@ -678,7 +720,13 @@ impl SummarySystem {
 #[derive(Clone, Debug, PartialEq)]
 pub enum SummaryOutcome {
     /// Checked by ara: every clause holds with the interpretation. The summaries in C.
-    Proved(Vec<(String, String)>),
+    Proved(Vec<ProcedureSummary>),
+    /// Spacer derived the error: a run of the program reaches it (the clauses are its exact
+    /// bit-vector semantics), through at most `depth` nested activations ([`derivation_depth`]).
+    /// Not a verdict: the caller turns it into inputs replayed on the source, or not.
+    Derivable {
+        depth: u32,
+    },
     Unknown(String),
 }
 
@@ -691,15 +739,21 @@ const OPTIONS: &[(&str, &str)] = &[
     ("fp.xform.slice", "false"),
 ];
 
-/// Encodes, solves and checks `pp` within `limits` (split: at most 3/4 for Spacer).
-pub fn prove(z3: &Path, pp: &ProcProgram, limits: &Limits) -> Result<SummaryOutcome, AraError> {
+/// Encodes, solves and checks `pp` within `limits` (split: at most 3/4 for Spacer); with
+/// `keep`, the clauses given to Spacer are written there (`summaries.smt2`).
+pub fn prove(
+    z3: &Path,
+    pp: &ProcProgram,
+    limits: &Limits,
+    keep: Option<&Path>,
+) -> Result<SummaryOutcome, AraError> {
     let sys = match encode(pp) {
         Ok(s) => s,
         Err(why) => return Ok(SummaryOutcome::Unknown(why)),
     };
     let script = sys.to_fixedpoint(pp, OPTIONS);
-    if let Ok(d) = std::env::var("ARA_SUMMARY_DUMP") {
-        let _ = std::fs::write(d, &script);
+    if let Some(dir) = keep {
+        let _ = std::fs::write(dir.join("summaries.smt2"), &script);
     }
     // No predicate left (every summary applied as a formula): ara's check of the clauses is
     // the whole proof, the solver has nothing to find.
@@ -718,7 +772,99 @@ pub fn prove(z3: &Path, pp: &ProcProgram, limits: &Limits) -> Result<SummaryOutc
             "the summaries did not pass ara's check: {why}"
         )));
     }
-    Ok(SummaryOutcome::Proved(summaries_in_c(&sys, &interps)))
+    Ok(SummaryOutcome::Proved(summaries_in_c(pp, &sys, &interps)))
+}
+
+/// Checks given summaries (a contract per procedure from a correctness witness): `given`
+/// maps a summary predicate (`sum_f`) to its definition, an SMT formula over `p0 … pn-1` (its
+/// arguments in the order of [`SPred::params`]). Each given predicate is replaced by its
+/// definition: in a clause's body its atom becomes the definition of the atom's arguments
+/// (the callee's contract assumed at the call), a clause into it becomes the query that the
+/// definition holds of the head's arguments (the contract holds at the procedure's return).
+/// The predicates left (loop heads, call sites, entries) are found by Spacer, and ara checks
+/// every clause with both in its own Z3 run ([`certify::check_clauses`]).
+///
+/// `Ok` means an interpretation in which the given predicates are exactly the contracts
+/// makes every clause of the program valid: the contracts hold of every activation and the
+/// error is unreachable (the module doc's argument). `Err` says why not (no certificate
+/// found within `limits`, a contract not inductive, a predicate that is no summary).
+pub fn check_given(
+    z3: &Path,
+    pp: &ProcProgram,
+    given: &BTreeMap<String, String>,
+    limits: &Limits,
+) -> Result<(), String> {
+    let mut sys = encode(pp)?;
+    for name in given.keys() {
+        if !sys
+            .preds
+            .iter()
+            .any(|p| &p.name == name && p.summary.is_some())
+        {
+            return Err(format!(
+                "{} is no procedure ara summarises (none of that name, or one applied as a \
+                 formula at its calls)",
+                name.trim_start_matches("sum_")
+            ));
+        }
+    }
+    let defs: BTreeMap<&String, Sexp> = given
+        .iter()
+        .map(|(k, v)| match parse_all(v) {
+            Ok(mut items) if items.len() == 1 => Ok((k, items.remove(0))),
+            _ => Err(format!("the definition of {k} is no formula: {v}")),
+        })
+        .collect::<Result<_, String>>()?;
+    let apply = |pred: &str, args: &[String]| -> Option<String> {
+        let d = defs.get(&pred.to_string())?;
+        let map = (0..args.len())
+            .map(|i| format!("p{i}"))
+            .zip(args.iter().cloned())
+            .collect();
+        Some(certify::rename(d, &map).to_string())
+    };
+    for c in &mut sys.clauses {
+        let mut kept = vec![];
+        for a in std::mem::take(&mut c.atoms) {
+            match apply(&a.pred, &a.args) {
+                Some(d) => c.constraints.push(d),
+                None => kept.push(a),
+            }
+        }
+        c.atoms = kept;
+        if let Some(h) = &c.head
+            && let Some(d) = apply(&h.pred, &h.args)
+        {
+            c.constraints.push(format!("(not {d})"));
+            c.head = None;
+        }
+    }
+    sys.preds.retain(|p| !given.contains_key(&p.name));
+    drop_unused(&mut sys);
+    let interps = if sys.preds.is_empty() {
+        BTreeMap::new()
+    } else {
+        let script = sys.to_fixedpoint(pp, OPTIONS);
+        match spacer_interpretations(z3, &sys, &script, limits).map_err(|e| e.to_string())? {
+            Ok(i) => i,
+            Err(SummaryOutcome::Unknown(w)) => {
+                return Err(format!("with the contracts assumed at the calls: {w}"));
+            }
+            Err(SummaryOutcome::Derivable { .. }) => {
+                return Err(
+                    "with the contracts assumed at the calls and required at the \
+                     returns, the error or a contract's violation is derivable (the contracts \
+                     are not inductive, or not true)"
+                        .into(),
+                );
+            }
+            Err(other) => return Err(format!("{other:?}")),
+        }
+    };
+    let defs = definitions(&sys, pp, &interps);
+    let plain: Vec<PlainClause> = sys.clauses.iter().map(SClause::plain).collect();
+    certify::check_clauses(z3, &defs, &plain, limits)
+        .map_err(|why| format!("the contracts did not pass ara's check: {why}"))
 }
 
 /// Spacer's interpretations of the predicates of `sys` (its fixedpoint `script`), or the
@@ -733,10 +879,10 @@ fn spacer_interpretations(
     let (answer, _raw) = run_spacer(z3, script, limits)?;
     let items = match answer {
         SpacerAnswer::Safe(items) => items,
-        SpacerAnswer::Unsafe(_) => {
-            return unknown(
-                "the error is derivable in the summary clauses (a lead, not a verdict)".into(),
-            );
+        SpacerAnswer::Unsafe(proof) => {
+            return Ok(Err(SummaryOutcome::Derivable {
+                depth: derivation_depth(&proof),
+            }));
         }
         SpacerAnswer::Unknown(w) => return unknown(format!("spacer: {w}")),
         SpacerAnswer::Timeout => return unknown("spacer timed out".into()),
@@ -749,6 +895,40 @@ fn spacer_interpretations(
         Ok(i) => Ok(Ok(i)),
         Err(why) => unknown(format!("certificate: {why}")),
     }
+}
+
+/// The most summary facts (`sum_f(…)`) on one path of Spacer's derivation `proof` (its
+/// hyper-resolution steps, through its `let`s): at least the number of nested activations of
+/// the run it derives (each activation's summary is derived from its callee's), at most
+/// its number of calls.
+pub fn derivation_depth(proof: &[Sexp]) -> u32 {
+    fn go(e: &Sexp, env: &std::collections::HashMap<String, u32>) -> u32 {
+        match e {
+            Sexp::Atom(a) => env.get(a).copied().unwrap_or(0),
+            Sexp::List(l) => match l.as_slice() {
+                [Sexp::Atom(k), Sexp::List(binds), body] if k == "let" => {
+                    let mut inner = env.clone();
+                    for b in binds {
+                        if let Some([Sexp::Atom(n), v]) = b.list() {
+                            inner.insert(n.clone(), go(v, env));
+                        }
+                    }
+                    go(body, &inner)
+                }
+                [Sexp::List(rule), premises @ .., last]
+                    if rule.get(1).and_then(Sexp::atom) == Some("hyper-res") =>
+                {
+                    let here =
+                        matches!(last.list(), Some([Sexp::Atom(p), ..]) if p.starts_with("sum_"));
+                    let below = premises.iter().map(|x| go(x, env)).max().unwrap_or(0);
+                    below + u32::from(here)
+                }
+                items => items.iter().map(|x| go(x, env)).max().unwrap_or(0),
+            },
+        }
+    }
+    let env = Default::default();
+    proof.iter().map(|e| go(e, &env)).max().unwrap_or(0)
 }
 
 /// `define-fun` of every predicate (`true` for one the certificate does not name).
@@ -772,18 +952,33 @@ fn definitions(sys: &SummarySystem, pp: &ProcProgram, interps: &BTreeMap<String,
     s
 }
 
-fn summaries_in_c(sys: &SummarySystem, interps: &BTreeMap<String, Sexp>) -> Vec<(String, String)> {
-    sys.preds
-        .iter()
-        .filter_map(|p| {
-            let head = p.summary.clone()?;
-            let body = interps
-                .get(&p.name)
-                .cloned()
-                .unwrap_or(Sexp::Atom("true".into()));
-            Some((head, cprint::formula(&body, &p.params)))
-        })
-        .collect()
+/// The summaries of the procedures the solver gave one for (a procedure applied as a
+/// formula at its calls has none: its clauses are its exact relation), in C.
+fn summaries_in_c(
+    pp: &ProcProgram,
+    sys: &SummarySystem,
+    interps: &BTreeMap<String, Sexp>,
+) -> Vec<ProcedureSummary> {
+    let mut out = vec![];
+    for (k, f) in pp.procs.iter().enumerate() {
+        let id = ProcId(k as u32);
+        let name = format!("sum_{}", f.name);
+        let Some(p) = sys.preds.iter().find(|p| p.name == name) else {
+            continue;
+        };
+        let body = interps
+            .get(&name)
+            .cloned()
+            .unwrap_or(Sexp::Atom("true".into()));
+        out.push(ProcedureSummary {
+            procedure: f.name.clone(),
+            heading: p.summary.clone().unwrap_or_default(),
+            line: f.span.line,
+            c_expr: cprint::formula(&body, &summary_names(pp, id, Naming::Plain)),
+            ensures: cprint::formula(&body, &summary_names(pp, id, Naming::Acsl)),
+        });
+    }
+    out
 }
 
 /// At most this many body atoms in a clause the resolution makes (a straight line of calls
@@ -1098,18 +1293,21 @@ fn merge_equal_consts(c: &mut SClause) {
     };
     let trivial =
         |e: &Sexp| matches!(e.list(), Some([op, a, b]) if op.atom() == Some("=") && a == b);
-    c.constraints = (conj.iter())
+    let renamed: Vec<Sexp> = (conj.iter())
         .map(|e| certify::rename(e, &map))
         .filter(|e| !trivial(e))
-        .map(|e| e.to_string())
         .collect();
     for a in c.atoms.iter_mut().chain(c.head.as_mut()) {
         a.args = a.args.iter().map(re).collect();
     }
     // Constants no longer named anywhere (a callee's local the merge left alone) are dropped:
-    // a universally quantified constant the clause does not mention changes nothing.
+    // a universally quantified constant the clause does not mention changes nothing. (The
+    // constraints' names are read from their terms, not by parsing their text again: 20,000
+    // applied summaries are most of the encoding's time otherwise.)
     let mut named = std::collections::HashSet::new();
-    for t in (c.constraints.iter()).chain(c.atoms.iter().chain(&c.head).flat_map(|a| &a.args)) {
+    renamed.iter().for_each(|e| atoms_of(e, &mut named));
+    c.constraints = renamed.iter().map(Sexp::to_string).collect();
+    for t in c.atoms.iter().chain(&c.head).flat_map(|a| &a.args) {
         if let Ok(items) = parse_all(t) {
             items.iter().for_each(|e| atoms_of(e, &mut named));
         }
@@ -1188,7 +1386,7 @@ int main(void) { unsigned n = __VERIFIER_nondet_uint(); flip(n);
             preds,
             [
                 "flip_4(flip::n@entry, even@entry, even, flip::n)",
-                "sum_flip(flip::n, even, even')"
+                "sum_flip(n, even, even')"
             ]
         );
         let ret = sys
@@ -1203,6 +1401,30 @@ int main(void) { unsigned n = __VERIFIER_nondet_uint(); flip(n);
         );
         let errors = sys.clauses.iter().filter(|c| c.head.is_none()).count();
         assert_eq!(errors, 1);
+    }
+
+    /// A summary printed per procedure: for a person (`even` at the entry, `even'` at the
+    /// return) and as an ACSL postcondition (`\old(even)`, `even`), the parameter by its name.
+    #[test]
+    fn summaries_in_c_golden() {
+        let pp = parse_procedures(PARITY, "t.c", &FrontendOptions::default()).unwrap();
+        let sys = encode(&pp).unwrap();
+        let body = "(= p2 (ite (= ((_ extract 0 0) p0) #b0) p1 (ite (= p1 #x00000000) #x00000001 #x00000000)))";
+        let interps = [("sum_flip".to_string(), parse_all(body).unwrap().remove(0))].into();
+        let s = summaries_in_c(&pp, &sys, &interps);
+        assert_eq!(s.len(), 1);
+        assert_eq!(
+            (s[0].procedure.as_str(), s[0].heading.as_str()),
+            ("flip", "flip(n)")
+        );
+        assert_eq!(
+            s[0].c_expr,
+            "even' == (((n & 0x1) == 0) ? even : ((even == 0) ? 1 : 0))"
+        );
+        assert_eq!(
+            s[0].ensures,
+            "even == (((n & 0x1) == 0) ? \\old(even) : ((\\old(even) == 0) ? 1 : 0))"
+        );
     }
 
     /// Constants a top-level equality makes equal become one (atoms and head too).
