@@ -158,6 +158,7 @@ pub fn explain_engine(
         trace: None,
         trace_unavailable: None,
         invariants: vec![],
+        summaries: vec![],
     }
 }
 
