@@ -1,6 +1,6 @@
 //! Adversarial twins of the relayout of grids with a symbolic row length
 //! ([`ara::abstraction::relayout`]) and of the division lemmas of the certificate check
-//! ([`ara::engines::horn::divisions`]): rows that overlap (`j <= M`, written forwards and
+//! ([`ara::engines::horn::certify::divisions`]): rows that overlap (`j <= M`, written forwards and
 //! backwards), a row length that differs between writes and reads (`K = M + 1` against
 //! `M`), an index that wraps (`(unsigned char)(i*M + j)`). Truth: gcc runs at chosen sizes
 //! (tests/grid2d/README.md). The cell engine on the relaid program must never prove a bug

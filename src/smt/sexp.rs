@@ -50,6 +50,14 @@ impl fmt::Display for Sexp {
     }
 }
 
+/// Replaces atoms by `map`.
+pub fn rename(s: &Sexp, map: &std::collections::HashMap<String, String>) -> Sexp {
+    match s {
+        Sexp::Atom(a) => Sexp::Atom(map.get(a).cloned().unwrap_or_else(|| a.clone())),
+        Sexp::List(l) => Sexp::List(l.iter().map(|x| rename(x, map)).collect()),
+    }
+}
+
 /// Reads every S-expression of `text`.
 pub fn parse_all(text: &str) -> Result<Vec<Sexp>, String> {
     let chars: Vec<char> = text.chars().collect();

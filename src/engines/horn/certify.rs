@@ -47,10 +47,12 @@
 //! 7.5 s). For comparison, the linear certificate of `rec_lin_for_vla_safe.c` (5 clauses):
 //! 0.6 s wall (0.3 s of CPU).
 
+pub mod divisions;
+
 use super::encode::{Clause, HornSystem, and, binders, clause_title};
 use crate::ir::{IntType, Program, Vertex};
 use crate::smt::Theory;
-use crate::smt::sexp::{Sexp, parse_all};
+use crate::smt::sexp::{Sexp, parse_all, rename};
 use crate::tools::{Ending, Limits, run};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
@@ -95,14 +97,6 @@ fn expand(s: &Sexp, env: &HashMap<String, Sexp>) -> Sexp {
             }
             _ => Sexp::List(l.iter().map(|x| expand(x, env)).collect()),
         },
-    }
-}
-
-/// Replaces atoms by `map`.
-pub fn rename(s: &Sexp, map: &HashMap<String, String>) -> Sexp {
-    match s {
-        Sexp::Atom(a) => Sexp::Atom(map.get(a).cloned().unwrap_or_else(|| a.clone())),
-        Sexp::List(l) => Sexp::List(l.iter().map(|x| rename(x, map)).collect()),
     }
 }
 
@@ -347,7 +341,7 @@ pub fn check_script(bv: &HornSystem, defs: &str) -> String {
         CELL_CHECK
     };
     // Divisions by constants out of the interpretations, exactly (`divisions`).
-    if let Some(script) = super::divisions::script(bv, defs, check) {
+    if let Some(script) = divisions::script(bv, defs, check) {
         return script;
     }
     s.push_str(defs);

@@ -10,11 +10,12 @@
 //! When the chain is infeasible in C semantics there is no path: `Err`. The path is a lead
 //! for the caller's trace formula and replay, never a verdict.
 
-use super::certify::{expand_lets, rename};
+use super::certify::expand_lets;
 use super::encode::{Clause, HornSystem, and};
 use crate::ir::cfg::Cfg;
 use crate::ir::{IntType, Program, VERTEX_ERROR, Vertex};
 use crate::smt::entry_vertex;
+use crate::smt::sexp::rename;
 use crate::smt::sexp::{Sexp, Value, parse_all};
 use crate::tools::{Ending, Limits, run};
 use std::collections::HashMap;

@@ -394,7 +394,7 @@ fn mirror(fact: &str, &[w1, v1, w2, v2]: &[usize; 4]) -> String {
         .map(|(a, b)| (param(a), param(b)))
         .collect();
     match parse_all(fact) {
-        Ok(v) if v.len() == 1 => canonical(&super::certify::rename(&v[0], &swap)).to_string(),
+        Ok(v) if v.len() == 1 => canonical(&crate::smt::sexp::rename(&v[0], &swap)).to_string(),
         _ => fact.to_string(),
     }
 }

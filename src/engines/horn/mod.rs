@@ -68,7 +68,6 @@
 pub mod certify;
 pub mod cex;
 pub mod cprint;
-pub mod divisions;
 pub mod encode;
 pub mod grid;
 pub mod guess;

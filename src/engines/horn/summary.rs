@@ -821,7 +821,7 @@ pub fn check_given(
             .map(|i| format!("p{i}"))
             .zip(args.iter().cloned())
             .collect();
-        Some(certify::rename(d, &map).to_string())
+        Some(crate::smt::sexp::rename(d, &map).to_string())
     };
     for c in &mut sys.clauses {
         let mut kept = vec![];
@@ -1119,7 +1119,7 @@ fn join(c1: SClause, c2: &SClause, p: &str, k: usize) -> SClause {
     }
     let re = |t: &String| -> String {
         match parse_all(t) {
-            Ok(items) if items.len() == 1 => certify::rename(&items[0], &map).to_string(),
+            Ok(items) if items.len() == 1 => crate::smt::sexp::rename(&items[0], &map).to_string(),
             _ => map.get(t).cloned().unwrap_or_else(|| t.clone()),
         }
     };
@@ -1216,7 +1216,7 @@ fn instance(
         .collect();
     let re = |t: &String| -> String {
         match parse_all(t) {
-            Ok(items) if items.len() == 1 => certify::rename(&items[0], &map).to_string(),
+            Ok(items) if items.len() == 1 => crate::smt::sexp::rename(&items[0], &map).to_string(),
             _ => map.get(t).cloned().unwrap_or_else(|| t.clone()),
         }
     };
@@ -1287,14 +1287,14 @@ fn merge_equal_consts(c: &mut SClause) {
     }
     let re = |t: &String| -> String {
         match parse_all(t) {
-            Ok(items) if items.len() == 1 => certify::rename(&items[0], &map).to_string(),
+            Ok(items) if items.len() == 1 => crate::smt::sexp::rename(&items[0], &map).to_string(),
             _ => map.get(t).cloned().unwrap_or_else(|| t.clone()),
         }
     };
     let trivial =
         |e: &Sexp| matches!(e.list(), Some([op, a, b]) if op.atom() == Some("=") && a == b);
     let renamed: Vec<Sexp> = (conj.iter())
-        .map(|e| certify::rename(e, &map))
+        .map(|e| crate::smt::sexp::rename(e, &map))
         .filter(|e| !trivial(e))
         .collect();
     for a in c.atoms.iter_mut().chain(c.head.as_mut()) {

@@ -35,9 +35,8 @@
 //! (never proved through it); the every-N grids (`bench-suite/everyn/grid_*`) proved
 //! through it.
 
-use super::certify::rename;
-use super::encode::{Clause, HornSystem, and};
-use crate::smt::sexp::{Sexp, parse_all};
+use crate::engines::horn::encode::{Clause, HornSystem, and};
+use crate::smt::sexp::{Sexp, parse_all, rename};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -330,7 +329,10 @@ fn clause(bv: &HornSystem, defs: &[Def], c: &Clause, check: &str) -> String {
     parts.extend(c.constraints.iter().cloned());
     let head = apply(c.to, &c.post);
     parts.push(format!("(not {head})"));
-    let mut s = format!("; {}\n(push 1)\n", super::encode::clause_title(c));
+    let mut s = format!(
+        "; {}\n(push 1)\n",
+        crate::engines::horn::encode::clause_title(c)
+    );
     for (n, sort) in &consts {
         let _ = writeln!(s, "(declare-const {n} {sort})");
     }
