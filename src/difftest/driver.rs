@@ -820,6 +820,34 @@ fn reduce_case(
 mod tests {
     use super::*;
 
+    /// Grid programs (and only they) run ara without complete unwinding.
+    #[test]
+    fn grid_programs_run_ara_without_unwinding() {
+        let o = |grid| RunOptions {
+            seconds: 0,
+            max_programs: None,
+            seed: 3,
+            jobs: 1,
+            out: PathBuf::from("."),
+            generator: GenConfig {
+                grid,
+                ..GenConfig::default()
+            },
+            mutant_pct: 0,
+            corpus: None,
+            budgets: Budgets::default(),
+            reduce: false,
+            reduce_budget: Duration::ZERO,
+            strategies: vec![],
+            verbose: false,
+        };
+        let grid = make_case(0, &o(true), &[]);
+        assert_eq!(ara_env(&grid), &[("ARA_NO_UNWINDING", "1")]);
+        let plain = (0..20).find(|&k| !make_case(k, &o(false), &[]).text.contains("grid"));
+        let plain = make_case(plain.expect("a program without a grid"), &o(false), &[]);
+        assert!(ara_env(&plain).is_empty());
+    }
+
     #[test]
     fn esbmc_reports_become_truths() {
         let unsafe_ =
