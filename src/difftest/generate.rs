@@ -7,7 +7,8 @@
 //! Besides random statements it writes *patterns* whose assertion holds by construction
 //! (initialise then check, copy then compare, maximum then bound, filtered input then check,
 //! struct copies through nondet indexes and block-local struct initialisers, designated
-//! initialiser lists checked against the generator's own reading of C11 6.7.9),
+//! initialiser lists checked against the generator's own reading of C11 6.7.9, flat grids of
+//! a row length drawn at the top level of `main`, the class `abstraction::relayout` lays out),
 //! perturbed half of the time (a constant or a bound off by one), so that safe and unsafe
 //! programs come out in similar numbers. Constructs known to trip ara (issue 11's classes) are
 //! switched by [`KnownBugs`], so a run can measure everything else.
