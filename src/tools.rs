@@ -454,6 +454,7 @@ pub fn run_with(
         tree_memory_mb,
         tmp: None,
         stack_mb: None,
+        envs: &[],
     })
 }
 
@@ -476,6 +477,7 @@ pub fn run_with_stack(
         tree_memory_mb: None,
         tmp: None,
         stack_mb: Some(stack_mb),
+        envs: &[],
     })
 }
 
@@ -490,6 +492,18 @@ pub fn run_with_own_tmp(
     limits: &Limits,
     tree_memory_mb: Option<u64>,
 ) -> Result<RunOutput, AraError> {
+    run_with_own_tmp_env(program, args, cwd, limits, tree_memory_mb, &[])
+}
+
+/// [`run_with_own_tmp`] with these variables added to the child's environment.
+pub fn run_with_own_tmp_env(
+    program: &Path,
+    args: &[String],
+    cwd: Option<&Path>,
+    limits: &Limits,
+    tree_memory_mb: Option<u64>,
+    envs: &[(&str, &str)],
+) -> Result<RunOutput, AraError> {
     let root = tempfile::Builder::new()
         .prefix("ara-child-")
         .tempdir()
@@ -503,6 +517,7 @@ pub fn run_with_own_tmp(
         tree_memory_mb,
         tmp: Some(root.path()),
         stack_mb: None,
+        envs,
     });
     // Removed here, after the child's whole tree ended (run_in waits for it or kills it).
     let _ = root.close();
@@ -520,6 +535,8 @@ struct Spec<'a> {
     tmp: Option<&'a Path>,
     /// The child's stack limit (`RLIMIT_STACK`), when not inherited.
     stack_mb: Option<u64>,
+    /// Variables added to the child's environment.
+    envs: &'a [(&'a str, &'a str)],
 }
 
 /// `program args…` as ara starts every child: its standard output piped, in a process
@@ -596,6 +613,7 @@ fn run_in(spec: Spec) -> Result<RunOutput, AraError> {
     if let Some(t) = tmp {
         cmd.env("TMPDIR", t);
     }
+    cmd.envs(spec.envs.iter().copied());
     let start = Instant::now();
     if cancelled() {
         // Nothing new starts after an interrupt or once this thread's runs are cancelled:

@@ -78,6 +78,10 @@ enum Cmd {
         /// Strategies to run (comma-separated: witness, cegar, auto)
         #[arg(long, default_value = "witness,cegar,auto")]
         strategies: String,
+        /// Every program starts with a grid pattern (a flat 2-D array of a symbolic row length;
+        /// ara then runs with ARA_NO_UNWINDING=1 on it)
+        #[arg(long)]
+        grid: bool,
         /// Print a line per program
         #[arg(long)]
         verbose: bool,
@@ -90,6 +94,10 @@ enum Cmd {
         strategy: String,
         #[arg(long, default_value = "none")]
         known_bugs: String,
+        /// Every program starts with a grid pattern (a flat 2-D array of a symbolic row length;
+        /// ara then runs with ARA_NO_UNWINDING=1 on it)
+        #[arg(long)]
+        grid: bool,
         #[arg(long)]
         ara: Option<PathBuf>,
         #[arg(long, default_value_t = 30)]
@@ -103,6 +111,10 @@ enum Cmd {
         seed: u64,
         #[arg(long, default_value = "none")]
         known_bugs: String,
+        /// Every program starts with a grid pattern (a flat 2-D array of a symbolic row length;
+        /// ara then runs with ARA_NO_UNWINDING=1 on it)
+        #[arg(long)]
+        grid: bool,
         #[arg(long)]
         data_model: Option<Dm>,
     },
@@ -161,10 +173,12 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             seed,
             known_bugs,
             data_model,
+            grid,
         } => {
             let cfg = GenConfig {
                 known_bugs: KnownBugs::parse(&known_bugs)?,
                 dm: dm(data_model),
+                grid,
             };
             let p = generate(seed, &cfg);
             println!("// seed {seed}, unwind {}", p.unwind_bound());
@@ -175,6 +189,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             seed,
             strategy,
             known_bugs,
+            grid,
             ara,
             timeout,
             reduce_seconds,
@@ -190,6 +205,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 generator: GenConfig {
                     known_bugs: KnownBugs::parse(&known_bugs)?,
                     dm: None,
+                    grid,
                 },
                 mutant_pct: 0,
                 corpus: None,
@@ -221,6 +237,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             no_reduce,
             reduce_seconds,
             strategies,
+            grid,
             verbose,
         } => {
             let tools = Tools::find(ara_binary(ara)?).map_err(|e| e.to_string())?;
@@ -238,6 +255,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 generator: GenConfig {
                     known_bugs: KnownBugs::parse(&known_bugs)?,
                     dm: dm(data_model),
+                    grid,
                 },
                 mutant_pct: mutants,
                 corpus,

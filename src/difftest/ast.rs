@@ -111,6 +111,13 @@ pub enum Bound {
         max: u32,
         assume: Option<AssumeFn>,
     },
+    /// `counter < var` (or `<=` when `incl`) for a variable a [`Stmt::Ranged`] drew; `max`
+    /// is the largest trip count (the range's top, plus one when `incl`).
+    Row {
+        var: String,
+        max: u32,
+        incl: bool,
+    },
 }
 
 impl Bound {
@@ -118,7 +125,7 @@ impl Bound {
     pub fn max(&self) -> u32 {
         match self {
             Bound::Const(n) => *n,
-            Bound::Input { max, .. } => *max,
+            Bound::Input { max, .. } | Bound::Row { max, .. } => *max,
         }
     }
 }
@@ -165,6 +172,15 @@ pub enum Stmt {
     DesigDecl(Decl, Vec<DItem>),
     /// `__VERIFIER_assert(f(arg));` of a [`StructFunc`] and a struct passed by value.
     StructArgAssert(String, SRef),
+    /// `var = nondet(); assume(lo <= var && var <= hi);` at the top level of `main`; `var` is
+    /// assigned nowhere else, so later statements may take its value in `lo..=hi`.
+    Ranged {
+        var: String,
+        ty: IntType,
+        lo: i128,
+        hi: i128,
+        assume: AssumeFn,
+    },
 }
 
 /// `int name(struct S p) { struct S q = p; return q.m0 == q.m1 && ...; }`: are the members
@@ -261,6 +277,11 @@ pub struct Program {
 }
 
 impl Program {
+    /// Whether the body draws a ranged input (a grid pattern's row length).
+    pub fn has_ranged_input(&self) -> bool {
+        self.body.iter().any(|s| matches!(s, Stmt::Ranged { .. }))
+    }
+
     /// The `--unwind` bound that unwinds every loop completely (largest trip count + 2).
     pub fn unwind_bound(&self) -> u32 {
         fn walk(ss: &[Stmt], m: &mut u32) {

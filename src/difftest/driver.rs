@@ -8,7 +8,8 @@
 //! counted apart). gcc cross-checks it (LP64 only: there is no 32-bit libc here): the program
 //! runs on seeded random inputs, and a run reaching the error of a program ESBMC called SAFE
 //! is an *oracle conflict*, reported apart from ara's results. Then `ara check` runs with each
-//! strategy; a definite verdict against the truth is a disagreement, which is reduced
+//! strategy (a generated program with a grid pattern with `ARA_NO_UNWINDING=1`, see
+//! [`ara_env`]); a definite verdict against the truth is a disagreement, which is reduced
 //! ([`super::reduce`]) and written to the output folder. ESBMC and every `ara check` run with
 //! a temporary root of their own, removed after they ended ([`tools::run_with_own_tmp`]).
 
@@ -19,7 +20,9 @@ use super::print::print_program;
 use super::reduce;
 use super::rng::Rng;
 use crate::ir::types::DataModel;
-use crate::tools::{self, Ending, Limits, Tool, find_tool, run, run_with_own_tmp};
+use crate::tools::{
+    self, Ending, Limits, Tool, find_tool, run, run_with_own_tmp, run_with_own_tmp_env,
+};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -179,8 +182,25 @@ pub fn classify_esbmc(text: &str) -> Truth {
     Truth::None(format!("esbmc: {}", why.trim()))
 }
 
-/// `ara check` with one strategy.
-pub fn run_ara(t: &Tools, src: &Path, dm: DataModel, s: Strategy, limit: Duration) -> Verdict {
+/// How `ara check` runs on a case: a program with a ranged input (a grid pattern's row
+/// length) runs with `ARA_NO_UNWINDING=1`, so that no complete unwinding answers and the
+/// cell engine on the relaid grid (`schedule::cells_first`) does; the truth stays ESBMC's.
+pub fn ara_env(case: &Case) -> &'static [(&'static str, &'static str)] {
+    match &case.program {
+        Some(p) if p.has_ranged_input() => &[("ARA_NO_UNWINDING", "1")],
+        _ => &[],
+    }
+}
+
+/// `ara check` with one strategy, with `envs` added to its environment.
+pub fn run_ara(
+    t: &Tools,
+    src: &Path,
+    dm: DataModel,
+    s: Strategy,
+    limit: Duration,
+    envs: &[(&str, &str)],
+) -> Verdict {
     let args: Vec<String> = [
         "check",
         "--strategy",
@@ -198,7 +218,7 @@ pub fn run_ara(t: &Tools, src: &Path, dm: DataModel, s: Strategy, limit: Duratio
         timeout: Some(limit + Duration::from_secs(15)),
         memory_mb: None,
     };
-    let out = match run_with_own_tmp(&t.ara, &args, src.parent(), &limits, None) {
+    let out = match run_with_own_tmp_env(&t.ara, &args, src.parent(), &limits, None, envs) {
         Ok(o) => o,
         Err(e) => return Verdict::Error(format!("cannot run ara: {e}")),
     };
@@ -389,7 +409,8 @@ pub fn run_case(
     }
     res.gcc = gcc_runs(t, &src, case.dm, b.gcc_runs);
     for &s in strategies {
-        res.verdicts.push((s, run_ara(t, &src, case.dm, s, b.ara)));
+        res.verdicts
+            .push((s, run_ara(t, &src, case.dm, s, b.ara, ara_env(case))));
     }
     res
 }
@@ -762,7 +783,7 @@ impl Disagreement<'_> {
         }
         let (dm, b) = (self.case.dm, &self.o.budgets);
         ground_truth(self.t, &src, dm, unwind, b.esbmc) == *self.truth
-            && run_ara(self.t, &src, dm, self.s, b.ara) == *self.v
+            && run_ara(self.t, &src, dm, self.s, b.ara, ara_env(self.case)) == *self.v
     }
 }
 
@@ -798,6 +819,34 @@ fn reduce_case(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Grid programs (and only they) run ara without complete unwinding.
+    #[test]
+    fn grid_programs_run_ara_without_unwinding() {
+        let o = |grid| RunOptions {
+            seconds: 0,
+            max_programs: None,
+            seed: 3,
+            jobs: 1,
+            out: PathBuf::from("."),
+            generator: GenConfig {
+                grid,
+                ..GenConfig::default()
+            },
+            mutant_pct: 0,
+            corpus: None,
+            budgets: Budgets::default(),
+            reduce: false,
+            reduce_budget: Duration::ZERO,
+            strategies: vec![],
+            verbose: false,
+        };
+        let grid = make_case(0, &o(true), &[]);
+        assert_eq!(ara_env(&grid), &[("ARA_NO_UNWINDING", "1")]);
+        let plain = (0..20).find(|&k| !make_case(k, &o(false), &[]).text.contains("grid"));
+        let plain = make_case(plain.expect("a program without a grid"), &o(false), &[]);
+        assert!(ara_env(&plain).is_empty());
+    }
 
     #[test]
     fn esbmc_reports_become_truths() {

@@ -7,7 +7,8 @@
 //! Besides random statements it writes *patterns* whose assertion holds by construction
 //! (initialise then check, copy then compare, maximum then bound, filtered input then check,
 //! struct copies through nondet indexes and block-local struct initialisers, designated
-//! initialiser lists checked against the generator's own reading of C11 6.7.9),
+//! initialiser lists checked against the generator's own reading of C11 6.7.9, flat grids of
+//! a row length drawn at the top level of `main`, the class `abstraction::relayout` lays out),
 //! perturbed half of the time (a constant or a bound off by one), so that safe and unsafe
 //! programs come out in similar numbers. Constructs known to trip ara (issue 11's classes) are
 //! switched by [`KnownBugs`], so a run can measure everything else.
@@ -68,6 +69,9 @@ pub struct GenConfig {
     pub known_bugs: KnownBugs,
     /// A fixed data model, or None for a random one per program.
     pub dm: Option<DataModel>,
+    /// Every program starts with a grid pattern ([`Gen::pat_grid`]), followed by random
+    /// statements only (no other pattern, no helper function).
+    pub grid: bool,
 }
 
 use IntType::*;
@@ -121,6 +125,9 @@ struct Gen {
     /// Struct types of the struct-copy and initialiser patterns, and their helpers.
     pattern_structs: Vec<StructDef>,
     struct_funcs: Vec<StructFunc>,
+    /// Global arrays of the grid patterns.
+    pattern_globals: Vec<Decl>,
+    grid: bool,
 }
 
 /// Generates the program of `seed`.
@@ -151,6 +158,8 @@ pub fn generate(seed: u64, cfg: &GenConfig) -> Program {
         sizers: vec![],
         pattern_structs: vec![],
         struct_funcs: vec![],
+        pattern_globals: vec![],
+        grid: cfg.grid,
     };
     g.program()
 }
@@ -215,7 +224,9 @@ impl Gen {
             self.scalars.push((name, t));
         }
         let mut funcs = vec![];
-        for _ in 0..self.rng.range(0, 2) {
+        // A grid program calls no helper: the relayout takes only programs without calls.
+        let helpers = if self.grid { 0 } else { self.rng.range(0, 2) };
+        for _ in 0..helpers {
             funcs.push(self.helper());
         }
         // main's locals: a few scalars and maybe an array.
@@ -246,8 +257,13 @@ impl Gen {
             }
         }
         let chunks = self.rng.range(2, 3);
+        if self.grid {
+            let perturb = self.rng.chance(50);
+            body.extend(self.pat_grid(perturb));
+        }
         for _ in 0..chunks {
-            if self.rng.chance(55) {
+            // A grid program's other chunks are random statements: its grid decides its truth.
+            if !self.grid && self.rng.chance(55) {
                 body.extend(self.pattern());
             } else {
                 let n = self.rng.range(1, 4) as usize;
@@ -258,6 +274,7 @@ impl Gen {
             body.push(self.property());
         }
         structs.append(&mut self.pattern_structs);
+        globals.append(&mut self.pattern_globals);
         Program {
             dm: self.dm,
             structs,
@@ -873,16 +890,7 @@ impl Gen {
         max: u32,
         body: impl FnOnce(&mut Gen) -> Vec<Stmt>,
     ) -> Stmt {
-        let counter = ["i", "j", "k"][self.loops.len().min(2)].to_string();
-        let ct = *self.rng.pick(&COUNTER_TYPES);
-        if !self.locals.iter().any(|d| d.name == counter) {
-            self.locals.push(Decl {
-                name: counter.clone(),
-                ty: ObjTy::Scalar(ct),
-                init: None,
-            });
-            self.readonly.push((counter.clone(), ct));
-        }
+        let counter = self.counter();
         let bound = if self.rng.chance(35) {
             let var = self.name("n");
             let ty = *self.rng.pick(&[Int, UInt, UChar, Short, Long, ULong]);
@@ -920,6 +928,21 @@ impl Gen {
         })
     }
 
+    /// The counter of a loop at the current depth (`i`, `j`, `k`), declared on first use.
+    fn counter(&mut self) -> String {
+        let counter = ["i", "j", "k"][self.loops.len().min(2)].to_string();
+        let ct = *self.rng.pick(&COUNTER_TYPES);
+        if !self.locals.iter().any(|d| d.name == counter) {
+            self.locals.push(Decl {
+                name: counter.clone(),
+                ty: ObjTy::Scalar(ct),
+                init: None,
+            });
+            self.readonly.push((counter.clone(), ct));
+        }
+        counter
+    }
+
     /// A 1-D array of at least n elements, or a new global one.
     fn some_array(&mut self) -> Arr {
         let ones: Vec<Arr> = self
@@ -953,6 +976,9 @@ impl Gen {
     /// A pattern whose assertion holds unless perturbed (half the time).
     fn pattern(&mut self) -> Vec<Stmt> {
         let perturb = self.rng.chance(50);
+        if self.rng.chance(12) {
+            return self.pat_grid(perturb);
+        }
         let a = self.some_array();
         let n = a.dims[0];
         match self.rng.below(8) {
@@ -1173,6 +1199,156 @@ impl Gen {
                 Box::new(Expr::Lit(n as i128, Int)),
             )),
         ]
+    }
+
+    /// A flat array of `R*C + C` elements filled row by row with a row length `M` drawn at the
+    /// top level of `main` and assumed `1 <= M && M <= C` (`g[i*M + j] = E(i, j)` for
+    /// `i < R`, `j < M`, the rows going up or down), then checked in a second nest, the shape
+    /// `abstraction::relayout` lays out with rows of length `C`. Perturbed: the fill's inner
+    /// loop runs to `j <= M` (rows overlap: harmless when the rows go up, as the next row
+    /// overwrites the extra element, wrong when they go down), the check reads rows of length
+    /// `M + 1`, or it expects E moved by one.
+    fn pat_grid(&mut self, perturb: bool) -> Vec<Stmt> {
+        let rows = self.rng.range(2, 4) as u32;
+        let len = self.rng.range(rows as i64, 5) as u32;
+        let t = self.ty();
+        let global = self.rng.chance(40);
+        let g = self.name("grid");
+        let decl = Decl {
+            name: g.clone(),
+            ty: ObjTy::Array(t, vec![rows * len + len]),
+            init: None,
+        };
+        if global {
+            self.pattern_globals.push(decl);
+        } else {
+            self.locals.push(decl);
+        }
+        let m = self.name("m");
+        let mt = *self.rng.pick(&[Int, Int, UInt, Short, UChar, Long, ULong]);
+        self.locals.push(Decl {
+            name: m.clone(),
+            ty: ObjTy::Scalar(mt),
+            init: None,
+        });
+        let fault = if perturb { self.rng.below(4) } else { 4 };
+        let (overlap, wider, moved) = (fault < 2, fault == 2, fault == 3);
+        let down = self.rng.chance(50) || fault == 1;
+        let value = self.grid_value(&m);
+        let mv = Expr::Var(m.clone());
+        let flat = |q: Expr, row: Expr, j: &Expr| {
+            Expr::Bin(
+                BinOp::Add,
+                Box::new(Expr::Bin(BinOp::Mul, Box::new(q), Box::new(row))),
+                Box::new(j.clone()),
+            )
+        };
+        let at = |e: &Expr, i: &Expr, j: &Expr| {
+            map_vars(e, &|v| match v {
+                "#i" => Some(i.clone()),
+                "#j" => Some(j.clone()),
+                _ => None,
+            })
+        };
+        let fill_bound = Bound::Row {
+            var: m.clone(),
+            max: len + overlap as u32,
+            incl: overlap,
+        };
+        let fill = self.grid_nest(rows, fill_bound, |i, j| {
+            let q = match down {
+                true => Expr::Bin(
+                    BinOp::Sub,
+                    Box::new(Expr::Lit(rows as i128 - 1, Int)),
+                    Box::new(i.clone()),
+                ),
+                false => i.clone(),
+            };
+            let ix = flat(q.clone(), mv.clone(), j);
+            Stmt::Assign(LVal::Elem(g.clone(), vec![ix]), at(&value, &q, j))
+        });
+        let expected = if moved { self.perturb(&value) } else { value };
+        let read_row = match wider {
+            true => Expr::Bin(
+                BinOp::Add,
+                Box::new(mv.clone()),
+                Box::new(Expr::Lit(1, Int)),
+            ),
+            false => mv.clone(),
+        };
+        let check_bound = Bound::Row {
+            var: m.clone(),
+            max: len,
+            incl: false,
+        };
+        let check = self.grid_nest(rows, check_bound, |i, j| {
+            let elem = Expr::Elem(g.clone(), vec![flat(i.clone(), read_row.clone(), j)]);
+            let rhs = Expr::Cast(t, Box::new(at(&expected, i, j)));
+            Stmt::Assert(Expr::Bin(BinOp::Eq, Box::new(elem), Box::new(rhs)))
+        });
+        let assume = self.assume_fn();
+        let mut out = vec![
+            Stmt::Ranged {
+                var: m,
+                ty: mt,
+                lo: 1,
+                hi: len as i128,
+                assume,
+            },
+            fill,
+        ];
+        if self.rng.chance(30) {
+            out.extend(self.noise());
+        }
+        out.push(check);
+        out
+    }
+
+    /// A grid cell's value E(i, j) (the placeholders `#i`, `#j`; `m` the row length).
+    fn grid_value(&mut self, m: &str) -> Expr {
+        let (i, j) = (Expr::Var("#i".into()), Expr::Var("#j".into()));
+        let k = Expr::Lit(self.rng.range(1, 7) as i128, Int);
+        let c = Expr::Lit(
+            self.rng.range(-5, 300) as i128,
+            *self.rng.pick(&[Int, UInt, Long]),
+        );
+        let b = |op, x: Expr, y: Expr| Expr::Bin(op, Box::new(x), Box::new(y));
+        let ik = b(BinOp::Mul, i.clone(), k.clone());
+        match self.rng.below(4) {
+            0 => b(BinOp::Add, ik, j),
+            1 => b(BinOp::Add, b(BinOp::Mul, i, Expr::Var(m.into())), j),
+            2 => b(BinOp::Add, b(BinOp::Add, ik, j), c),
+            _ => b(BinOp::Sub, c, b(BinOp::Add, b(BinOp::Mul, j, k), i)),
+        }
+    }
+
+    /// `for i < rows { for j (bound) { body(i, j) } }` with fresh loop kinds.
+    fn grid_nest(
+        &mut self,
+        rows: u32,
+        bound: Bound,
+        body: impl FnOnce(&Expr, &Expr) -> Stmt,
+    ) -> Stmt {
+        let ki = self.kind();
+        let i = self.counter();
+        self.loops.push((i.clone(), rows));
+        let kj = self.kind();
+        let j = self.counter();
+        self.loops.pop();
+        let inner = Loop {
+            kind: kj,
+            counter: j.clone(),
+            down: false,
+            bound,
+            body: vec![body(&Expr::Var(i.clone()), &Expr::Var(j))],
+        };
+        Stmt::Loop(Loop {
+            kind: ki,
+            counter: i,
+            down: false,
+            bound: Bound::Const(rows),
+            body: vec![Stmt::Loop(inner)],
+        })
     }
 
     /// A function of the loop counter (written with the placeholder counter name "").
@@ -1599,6 +1775,37 @@ mod tests {
                 .accum_nondet
         );
         assert!(KnownBugs::parse("bogus").is_err());
+    }
+
+    /// Grid programs (`--grid`) parse with ara's front end, the grid pattern's statements
+    /// sit at the top level of `main`, and the relayout lays out the grid of most of them.
+    #[test]
+    fn grid_programs_parse_and_are_relaid() {
+        use crate::abstraction::relayout::relayout;
+        use crate::frontend::{FrontendOptions, parse_source};
+        let cfg = GenConfig {
+            grid: true,
+            ..GenConfig::default()
+        };
+        let (mut relaid, mut overlaps) = (0, 0);
+        for seed in 0..30 {
+            let p = generate(seed, &cfg);
+            assert!(p.has_ranged_input(), "seed {seed}");
+            let text = print_program(&p);
+            overlaps += text.contains("j <= m") as u32;
+            let opts = FrontendOptions {
+                data_model: p.dm,
+                ..FrontendOptions::default()
+            };
+            let ir = parse_source(&text, "gen.c", &opts)
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+            if let Some(r) = relayout(&ir) {
+                relaid += 1;
+                assert!(r.arrays.iter().all(|a| a.len >= 2 && a.len <= 5));
+            }
+        }
+        assert!(relaid >= 20, "relaid {relaid} of 30");
+        assert!(overlaps >= 3, "overlapping fills {overlaps} of 30");
     }
 
     /// Golden text of one small generated program (seed 51, LP64): a change to the generator

@@ -315,6 +315,20 @@ impl Printer {
                 let c = self.expr(e).text;
                 self.line(&format!("{}({c});", assume_name(*f)));
             }
+            Stmt::Ranged {
+                var,
+                ty,
+                lo,
+                hi,
+                assume,
+            } => {
+                self.line(&format!("{var} = {}();", ty.nondet_fn()));
+                let (l, h) = (lit(*lo, IntType::Int), lit(*hi, IntType::Int));
+                let c = format!("{l} <= {var} && {var} <= {h}");
+                self.line(&format!("{}({c});", assume_name(*assume)));
+                // Assigned nowhere else: its range holds to the end of the block.
+                self.env.counters.push((var.clone(), (*lo, *hi)));
+            }
             Stmt::Assert(e) => {
                 let c = self.expr(e).text;
                 self.line(&format!("__VERIFIER_assert({c});"));
@@ -448,7 +462,10 @@ impl Printer {
         self.indent += 1;
         let saved_scalars = self.env.scalars.clone();
         let saved_arrays = self.env.arrays.clone();
+        let counters = self.env.counters.len();
         self.block(ss);
+        // A ranged input drawn inside the block is out of scope after it.
+        self.env.counters.truncate(counters);
         self.env.scalars = saved_scalars;
         self.env.arrays = saved_arrays;
         self.indent -= 1;
@@ -458,6 +475,7 @@ impl Printer {
         let i = &l.counter;
         let (bound, extra) = match &l.bound {
             Bound::Const(n) => (n.to_string(), String::new()),
+            Bound::Row { var, .. } => (var.clone(), String::new()),
             Bound::Input {
                 var,
                 ty,
@@ -509,7 +527,7 @@ impl Printer {
             };
             (
                 format!("{i} = 0"),
-                format!("{i} < {bound}{extra}"),
+                format!("{i} {} {bound}{extra}", row_cmp(&l.bound)),
                 format!("{i}++"),
                 (0, hi),
             )
@@ -921,6 +939,14 @@ fn size_t(dm: DataModel) -> IntType {
     match dm {
         DataModel::Lp64 => IntType::ULong,
         DataModel::Ilp32 => IntType::UInt,
+    }
+}
+
+/// The comparison of a counting-up loop's test: `<=` for an inclusive row bound.
+fn row_cmp(b: &Bound) -> &'static str {
+    match b {
+        Bound::Row { incl: true, .. } => "<=",
+        _ => "<",
     }
 }
 

@@ -146,7 +146,7 @@ fn stmt_variants(s: &Stmt, deletions: bool) -> Vec<Vec<Stmt>> {
                 for m in [1, max.saturating_sub(1)] {
                     if m < max {
                         let bound = match &l.bound {
-                            Bound::Const(_) => Bound::Const(m),
+                            Bound::Const(_) | Bound::Row { .. } => Bound::Const(m),
                             Bound::Input {
                                 var, ty, assume, ..
                             } => Bound::Input {
@@ -224,7 +224,8 @@ fn stmt_variants(s: &Stmt, deletions: bool) -> Vec<Vec<Stmt>> {
         | Stmt::StructCopy(..)
         | Stmt::StructDecl(..)
         | Stmt::DesigDecl(..)
-        | Stmt::StructArgAssert(..) => {}
+        | Stmt::StructArgAssert(..)
+        | Stmt::Ranged { .. } => {}
     }
     out
 }
