@@ -12,6 +12,9 @@
 //! - no complete unwinding can finish ([`beyond_unwinding`]): the cell-morphing engine, then
 //!   the checker, beside random testing from the start (its runs are then the only search
 //!   that can end with a bug needing all 10^6 elements alike);
+//! - a grid of a symbolic row length that `abstraction::relayout` lays out anew: the
+//!   cell-morphing engine (on the relaid program first, [`cells_first`]), then the checker,
+//!   beside a sixth of random testing (its bugs fail at most sizes);
 //! - otherwise: the cell-morphing engine (its proofs), random testing, then the checker in
 //!   its `auto` mode (k-induction, then incremental BMC) beside the cell-morphing engine.
 //!
