@@ -8,7 +8,8 @@
 //!   so far `w < C·r + c`, and the rows below a bound `R` that `r` is compared with
 //!   `w < C·R`, each with the columns below a bound `M` that `c` is compared with:
 //!   `w mod C < M`;
-//! - facts: the stored values `e` of the writes `a[r*C + c] = e` without reads, and the
+//! - facts: the stored values `e` of the writes `a[r*C + c] = e` without reads (under the
+//!   conditions of the `if`s around a write: `cond(w div C, w mod C) ⇒ v = e`), and the
 //!   comparisons `v R e` of the conditions on a read `a[r*C + c]`, with `r := w div C`,
 //!   `c := w mod C` (`a[i][j] == i` gives `v = w div C`).
 //!
@@ -23,7 +24,7 @@
 
 use super::encode::HornSystem;
 use super::guess::{cell, param};
-use crate::ir::{ArrId, BinOp, Expr, Program, Size, StmtKind, VarId};
+use crate::ir::{ArrId, BinOp, Expr, Program, Size, Stmt, StmtKind, VarId};
 use std::collections::BTreeSet;
 
 /// A flattened 2-D index `r*C + c`: the row term, the column variable and `C`.
@@ -233,6 +234,21 @@ pub(super) fn candidates(
                 facts.insert(format!("(= {v} {t})"));
             }
         }
+        // A write under a branch: its value where the branch's condition holds of the
+        // cell's row and column (`if (i == j) a[i*C + j] = 1; else … = 0` gives
+        // `w div C = w mod C ⇒ v = 1` and its negation ⇒ `v = 0`).
+        for (ix, e, conds) in branch_writes(p, a) {
+            let sub = rows_cols(&ix);
+            let t = term(&e, &pos, &sub);
+            let cs: Option<Vec<String>> = conds.iter().map(|c| cond_term(c, &pos, &sub)).collect();
+            if let (Some(t), Some(cs)) = (t, cs) {
+                let c = match cs.as_slice() {
+                    [c] => c.clone(),
+                    _ => format!("(and {})", cs.join(" ")),
+                };
+                facts.insert(format!("(=> {c} (= {v} {t}))"));
+            }
+        }
         for (ix, rel, e) in &u.compares {
             if let Some(t) = term(e, &pos, &rows_cols(ix)) {
                 facts.insert(match *rel {
@@ -246,6 +262,65 @@ pub(super) fn candidates(
                 out.insert(format!("(=> (and (>= {w} 0) {g}) {f})"));
             }
         }
+    }
+}
+
+/// The writes of `a` at a 2-D index with a value without reads inside `if`s: the index, the
+/// value and the conditions of the branches around it (negated in an `else`).
+fn branch_writes(p: &Program, a: ArrId) -> Vec<(Index2, Expr, Vec<Expr>)> {
+    fn go(ss: &[Stmt], a: ArrId, conds: &mut Vec<Expr>, out: &mut Vec<(Index2, Expr, Vec<Expr>)>) {
+        for s in ss {
+            match &s.kind {
+                StmtKind::Store(b, i, e) if *b == a && !conds.is_empty() && !has_read(e) => {
+                    if let Some(ix) = index2(i) {
+                        out.push((ix, e.clone(), conds.clone()));
+                    }
+                }
+                StmtKind::If(c, t, el) => {
+                    conds.push(c.clone());
+                    go(t, a, conds, out);
+                    conds.pop();
+                    conds.push(Expr::not(c.clone()));
+                    go(el, a, conds, out);
+                    conds.pop();
+                }
+                StmtKind::While { body, step, .. } => {
+                    go(body, a, conds, out);
+                    go(step, a, conds, out);
+                }
+                StmtKind::DoWhile { body, .. } | StmtKind::Block(body) => go(body, a, conds, out),
+                _ => {}
+            }
+        }
+    }
+    let mut out = vec![];
+    go(&p.body, a, &mut vec![], &mut out);
+    out
+}
+
+/// A condition as a Bool term over the parameters (comparisons of [`term`]s, `!`, `&&`).
+fn cond_term(
+    e: &Expr,
+    pos: &dyn Fn(VarId) -> Option<usize>,
+    subst: &[(VarId, String)],
+) -> Option<String> {
+    match strip(e) {
+        Expr::Unary(crate::ir::UnOp::LogNot, x) => {
+            Some(format!("(not {})", cond_term(x, pos, subst)?))
+        }
+        Expr::Binary(BinOp::LogAnd, x, y) => Some(format!(
+            "(and {} {})",
+            cond_term(x, pos, subst)?,
+            cond_term(y, pos, subst)?
+        )),
+        Expr::Binary(op, x, y) => {
+            let (x, y) = (term(x, pos, subst)?, term(y, pos, subst)?);
+            Some(match relation(*op)? {
+                "!=" => format!("(not (= {x} {y}))"),
+                r => format!("({r} {x} {y})"),
+            })
+        }
+        _ => None,
     }
 }
 
@@ -330,6 +405,33 @@ mod tests {
                 "(< w (* 300 p1)) (< (mod w 300) p3)",
                 "(< w (+ (* 300 p1) p2)) (< (mod w 300) p3)",
                 "(< w (* 300 p0)) (< (mod w 300) p3)",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_write_under_a_branch_keeps_its_condition_of_row_and_column() {
+        let src = "extern void reach_error(void);\nint a[900];\n\
+            int main() { int i, j; for (i = 0; i < 3; i++) for (j = 0; j < 3; j++) \
+            if (i == j) a[i * 300 + j] = 1; else a[i * 300 + j] = 0; return 0; }";
+        let opts = crate::frontend::FrontendOptions::default();
+        let p = crate::frontend::parse_source(src, "t.c", &opts).unwrap();
+        let writes = branch_writes(&p, ArrId(0));
+        assert_eq!(writes.len(), 2);
+        let pos = |v: VarId| Some(v.0 as usize);
+        let sub = vec![
+            (writes[0].0.row.vars()[0], "(div w 300)".to_string()),
+            (writes[0].0.col, "(mod w 300)".to_string()),
+        ];
+        let conds: Vec<String> = writes
+            .iter()
+            .map(|(_, _, c)| cond_term(&c[0], &pos, &sub).unwrap())
+            .collect();
+        assert_eq!(
+            conds,
+            [
+                "(= (div w 300) (mod w 300))",
+                "(not (= (div w 300) (mod w 300)))"
             ]
         );
     }

@@ -926,6 +926,8 @@ pub(super) fn eval(s: &Sexp, env: &BTreeMap<String, i128>) -> Option<Val> {
             Val::I(acc)
         }
         "mod" => Val::I(int(&args[0])?.checked_rem_euclid(int(args.get(1)?)?)?),
+        // SMT-LIB's `div` is Euclidean like its `mod` (the grid's row `w div K`).
+        "div" => Val::I(int(&args[0])?.checked_div_euclid(int(args.get(1)?)?)?),
         "<" | "<=" | ">" | ">=" | "=" => {
             let (x, y) = (int(args.first()?)?, int(args.get(1)?)?);
             Val::B(match h {
@@ -1007,5 +1009,8 @@ mod tests {
         // An unknown parameter leaves a fact unknown, not false.
         assert_eq!(c("(= p7 1)"), None);
         assert_eq!(c("(and (= p7 1) (= p0 5))"), Some(Val::B(false)));
+        // `div` is Euclidean like `mod` (a grid's row `w div K`): 4 = 2·2, -7 = 2·(-4) + 1.
+        assert_eq!(c("(= (div p0 2) p1)"), Some(Val::B(true)));
+        assert_eq!(c("(div (- 7) 2)"), Some(Val::I(-4)));
     }
 }
