@@ -46,6 +46,7 @@
 //! run established (`tests/relayout.rs`).
 
 use crate::ir::procs::number;
+use crate::ir::visit_all;
 use crate::ir::{ArrId, BinOp, Expr, IntType, Program, Size, Stmt, StmtKind, VarId};
 use std::collections::BTreeMap;
 
@@ -161,7 +162,7 @@ fn qualifies(p: &Program, a: ArrId) -> Option<RelaidArray> {
 /// and nowhere else.
 fn assigned_before(p: &Program, v: VarId, first: usize) -> bool {
     let mut count = 0;
-    walk(&p.body, &mut |s| {
+    visit_all(&p.body, &mut |s| {
         if assigns(s, v) {
             count += 1;
         }
@@ -187,7 +188,7 @@ fn top_level_accesses(p: &Program, a: ArrId) -> Option<Vec<(usize, Expr)>> {
     let mut out = vec![];
     let mut in_do_test = false;
     for (t, top) in p.body.iter().enumerate() {
-        walk(std::slice::from_ref(top), &mut |s| {
+        visit_all(std::slice::from_ref(top), &mut |s| {
             let found = indexes_in_stmt(s, a);
             if matches!(s.kind, StmtKind::DoWhile { .. }) && !found.is_empty() {
                 in_do_test = true;
@@ -218,28 +219,9 @@ fn indexes_in_stmt(s: &Stmt, a: ArrId) -> Vec<Expr> {
     out
 }
 
-/// Calls `f` on every statement, nested ones included (pre-order).
-fn walk(ss: &[Stmt], f: &mut dyn FnMut(&Stmt)) {
-    for s in ss {
-        f(s);
-        match &s.kind {
-            StmtKind::If(_, t, e) => {
-                walk(t, f);
-                walk(e, f);
-            }
-            StmtKind::While { body, step, .. } => {
-                walk(body, f);
-                walk(step, f);
-            }
-            StmtKind::DoWhile { body, .. } | StmtKind::Block(body) => walk(body, f),
-            _ => {}
-        }
-    }
-}
-
 fn has_goto(ss: &[Stmt]) -> bool {
     let mut found = false;
-    walk(ss, &mut |s| {
+    visit_all(ss, &mut |s| {
         // A label alone is harmless (`ERROR:` of `__VERIFIER_assert`); a jump back is not.
         found |= matches!(s.kind, StmtKind::Goto(_) | StmtKind::Call(_))
     });

@@ -378,6 +378,25 @@ impl Stmt {
     }
 }
 
+/// Calls `f` on every statement of `ss`, nested ones included (pre-order).
+pub fn visit_all<'a>(ss: &'a [Stmt], f: &mut dyn FnMut(&'a Stmt)) {
+    for s in ss {
+        f(s);
+        match &s.kind {
+            StmtKind::If(_, t, e) => {
+                visit_all(t, f);
+                visit_all(e, f);
+            }
+            StmtKind::While { body, step, .. } => {
+                visit_all(body, f);
+                visit_all(step, f);
+            }
+            StmtKind::DoWhile { body, .. } | StmtKind::Block(body) => visit_all(body, f),
+            _ => {}
+        }
+    }
+}
+
 /// A whole program after the front end.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Program {
@@ -478,24 +497,7 @@ impl Program {
 
     /// Calls `f` on every statement, nested ones included (pre-order).
     pub fn visit_stmts<'a>(&'a self, f: &mut dyn FnMut(&'a Stmt)) {
-        fn go<'a>(ss: &'a [Stmt], f: &mut dyn FnMut(&'a Stmt)) {
-            for s in ss {
-                f(s);
-                match &s.kind {
-                    StmtKind::If(_, t, e) => {
-                        go(t, f);
-                        go(e, f);
-                    }
-                    StmtKind::While { body, step, .. } => {
-                        go(body, f);
-                        go(step, f);
-                    }
-                    StmtKind::DoWhile { body, .. } | StmtKind::Block(body) => go(body, f),
-                    _ => {}
-                }
-            }
-        }
-        go(&self.body, f)
+        visit_all(&self.body, f)
     }
 
     /// Allocates a fresh variable whose C name does not clash with any other name in the
