@@ -101,12 +101,19 @@ fn wait_for(rx: &std::sync::mpsc::Receiver<i32>) -> i32 {
             Err(RecvTimeoutError::Timeout) => {}
         }
         // A printed verdict is the answer: at the command's end the extra work after it (a
-        // witness, a playback harness) stops with it, its checkers killed.
-        if let Some(code) = ara::tools::answered_past_end() {
+        // witness, a playback harness) stops with it, its checkers killed. Without one a
+        // moment later, the command's fallback (an UNKNOWN at the time limit) is printed
+        // for it: an answer is given in time whatever ara is still doing.
+        if let Some((code, fallback)) = ara::tools::answer_at_end() {
             ara::tools::kill_all_running();
-            eprintln!(
-                "ara: the time limit was reached after the verdict: its witness is not written"
-            );
+            if fallback {
+                eprintln!("ara: the time limit was reached before an answer: the check is stopped");
+            } else {
+                eprintln!(
+                    "ara: the time limit was reached after the verdict: what still ran after it \
+                     (a witness, a harness, cleaning up) is stopped"
+                );
+            }
             return code;
         }
         if let Some(by) = ara::tools::interrupted() {

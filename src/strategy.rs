@@ -127,6 +127,30 @@ pub struct StrategyReport {
     pub source: Option<Vec<crate::verdict::SourceRun>>,
 }
 
+impl StrategyReport {
+    /// The report of a check of `file` that gave no answer, for `reason`.
+    pub fn unanswered(file: String, reason: Inconclusive, requested: Strategy) -> StrategyReport {
+        StrategyReport {
+            report: CheckReport {
+                file,
+                verdict: FinalVerdict::Unknown { reason },
+                iterations: vec![],
+                vars: vec![],
+                arrays: vec![],
+                time_abstraction_s: 0.0,
+                time_checker_s: 0.0,
+                time_solver_s: 0.0,
+                time_total_s: 0.0,
+            },
+            requested,
+            strategy: AnsweredBy::None,
+            witness: None,
+            bug_finder: None,
+            source: None,
+        }
+    }
+}
+
 /// Runs `ara check` with a strategy. `opts.timeout` bounds the whole check. Variables
 /// nothing reads are removed first ([`crate::ir::dead`]: same paths, same inputs).
 pub fn check(

@@ -166,19 +166,69 @@ pub fn set_end(at: Instant) {
     let _ = END.set(at);
 }
 
-/// The exit code of a verdict the command has printed (-1: none yet).
-static ANSWERED: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(-1);
-
-/// Records that the command printed its verdict, with its exit code: past the command's end
-/// the process may then exit with it whatever extra work (a witness) is still running.
-pub fn answered(code: i32) {
-    ANSWERED.store(code, std::sync::atomic::Ordering::SeqCst);
+/// The gate between the command's own answer and the one `main` gives for it when the
+/// command is still busy past its end: whichever passes first prints, the other prints
+/// nothing (one verdict on stdout, never two).
+struct Gate {
+    /// The exit code of the answer printed.
+    answered: Option<i32>,
+    /// What `main` prints, and its exit code, when the command has not answered in time.
+    fallback: Option<(String, i32)>,
 }
 
-/// The exit code of the printed verdict ([`answered`]), once the command's end has passed.
-pub fn answered_past_end() -> Option<i32> {
-    let code = ANSWERED.load(std::sync::atomic::Ordering::SeqCst);
-    (code >= 0 && past_end()).then_some(code)
+static GATE: std::sync::Mutex<Gate> = std::sync::Mutex::new(Gate {
+    answered: None,
+    fallback: None,
+});
+
+fn gate() -> std::sync::MutexGuard<'static, Gate> {
+    GATE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// How long past the command's end `main` waits for its answer before it prints the
+/// fallback ([`set_fallback`]) itself: the answer is given within the time limit and a
+/// second or two, whatever ara is still doing (issue 28).
+pub const LATE: Duration = Duration::from_millis(500);
+
+/// Registers what `main` prints (with exit code `code`) if the command has printed no answer
+/// [`LATE`] past its end: an UNKNOWN naming the time limit.
+pub fn set_fallback(text: String, code: i32) {
+    gate().fallback = Some((text, code));
+}
+
+/// Prints the command's answer `text` and records its exit code: past the command's end the
+/// process may then exit with it whatever extra work (a witness) is still running. False,
+/// with nothing printed, when `main` has answered for it already.
+pub fn give_answer(text: &str, code: i32) -> bool {
+    let mut g = gate();
+    if g.answered.is_some() {
+        return false;
+    }
+    crate::out::print(text);
+    g.answered = Some(code);
+    true
+}
+
+/// For `main`, polling: the exit code to exit with now, and whether it is the fallback's.
+/// Once the command's end has passed, that of the answer printed; [`LATE`] after it without
+/// one, the fallback's, printed here.
+pub fn answer_at_end() -> Option<(i32, bool)> {
+    let end = *END.get()?;
+    let now = Instant::now();
+    if now < end {
+        return None;
+    }
+    let mut g = gate();
+    if let Some(code) = g.answered {
+        return Some((code, false));
+    }
+    if now < end + LATE {
+        return None;
+    }
+    let (text, code) = g.fallback.clone()?;
+    crate::out::print(&text);
+    g.answered = Some(code);
+    Some((code, true))
 }
 
 /// Whether the command's end ([`set_end`]) has passed.

@@ -58,6 +58,7 @@ pub fn run(args: CheckArgs) -> Result<i32, AraError> {
     } = args;
     let start = std::time::Instant::now();
     set_end(&checker);
+    set_fallback(&input.file, &checker, strategy, Shown { json, verbose });
     let (p, report, code) = check(
         &input,
         &checker,
@@ -69,7 +70,6 @@ pub fn run(args: CheckArgs) -> Result<i32, AraError> {
     )?;
     // The verdict is printed: past the command's end, ara exits with it even if the witness
     // or the harness below is not done (`main`'s wait; issue 24: an answer found is given).
-    crate::tools::answered(code);
     let Some(p) = p else {
         // Checked on the source (recursion, many calls): a proof by summaries is written as
         // function contracts; otherwise there is no program of ara's to state it in.
@@ -112,6 +112,35 @@ fn set_end(checker: &CheckerArgs) {
     }
 }
 
+/// Registers the answer `main` gives when the check has not answered shortly past its end
+/// (`tools::answer_at_end`): UNKNOWN at the time limit, printed as the check would print it.
+fn set_fallback(
+    file: &std::path::Path,
+    checker: &CheckerArgs,
+    strategy: StrategyArg,
+    shown: Shown,
+) {
+    let reason = crate::verdict::Inconclusive::Timeout {
+        after: Duration::from_secs(checker.timeout),
+    };
+    let mut report = crate::strategy::StrategyReport::unanswered(
+        file.display().to_string(),
+        reason,
+        strategy_of(strategy),
+    );
+    report.report.time_total_s = checker.timeout as f64;
+    let (_, text, code) = render(report, shown, Read::Procedures(None), file);
+    crate::tools::set_fallback(text, code);
+}
+
+fn strategy_of(s: StrategyArg) -> crate::strategy::Strategy {
+    match s {
+        StrategyArg::Witness => crate::strategy::Strategy::Witness,
+        StrategyArg::Cegar => crate::strategy::Strategy::Cegar,
+        StrategyArg::Auto => crate::strategy::Strategy::Auto,
+    }
+}
+
 /// `ara check`: the refinement loop, or for a recursive program ESBMC on the source.
 fn check(
     input: &InputArgs,
@@ -129,11 +158,7 @@ fn check(
     ),
     AraError,
 > {
-    let strategy = match strategy {
-        StrategyArg::Witness => crate::strategy::Strategy::Witness,
-        StrategyArg::Cegar => crate::strategy::Strategy::Cegar,
-        StrategyArg::Auto => crate::strategy::Strategy::Auto,
-    };
+    let strategy = strategy_of(strategy);
     let start = std::time::Instant::now();
     // On a terminal, a line on stderr says what runs and the best answer so far; it is
     // cleared before the report is printed.
@@ -173,6 +198,7 @@ fn check(
                 )?,
             };
             drop(progress);
+            let report = timed_out_at(report, Duration::from_secs(chk.timeout));
             let read = Read::Procedures(procs.as_ref());
             let (report, code) = finish(report, shown, read, &input.file);
             return Ok((None, report, code));
@@ -207,6 +233,22 @@ fn check(
     Ok((Some(p), report, code))
 }
 
+/// `report` with a timeout's reason naming the user's time limit (the parts see only what
+/// was left of it after the front end).
+fn timed_out_at(
+    mut report: crate::strategy::StrategyReport,
+    limit: Duration,
+) -> crate::strategy::StrategyReport {
+    use crate::verdict::{FinalVerdict, Inconclusive};
+    if let FinalVerdict::Unknown {
+        reason: Inconclusive::Timeout { after },
+    } = &mut report.report.verdict
+    {
+        *after = limit;
+    }
+    report
+}
+
 /// How `ara check` prints its report.
 #[derive(Clone, Copy)]
 struct Shown {
@@ -223,14 +265,27 @@ enum Read<'a> {
     Procedures(Option<&'a crate::ir::procs::ProcProgram>),
 }
 
-/// The report of `ara check` (an interrupt without an answer is the reason), printed; its
-/// exit code. `read`: what the front end read from `file`.
+/// The report of `ara check` (an interrupt without an answer is the reason), printed (unless
+/// `main` answered for it at the time limit); its exit code. `read`: what the front end read
+/// from `file`.
 fn finish(
-    mut report: crate::strategy::StrategyReport,
+    report: crate::strategy::StrategyReport,
     shown: Shown,
     read: Read,
     file: &std::path::Path,
 ) -> (crate::strategy::StrategyReport, i32) {
+    let (report, text, code) = render(report, shown, read, file);
+    crate::tools::give_answer(&text, code);
+    (report, code)
+}
+
+/// The text `ara check` prints for `report`, and its exit code.
+fn render(
+    mut report: crate::strategy::StrategyReport,
+    shown: Shown,
+    read: Read,
+    file: &std::path::Path,
+) -> (crate::strategy::StrategyReport, String, i32) {
     use crate::verdict::FinalVerdict;
     if let Some(by) = crate::tools::interrupted() {
         // No answer: why is the interrupt (not what the stopped runs made of it). A proof or
@@ -247,10 +302,10 @@ fn finish(
         Read::Program(p) => crate::explain::explain(Some(p), verdict, source),
         Read::Procedures(pp) => crate::explain::explain_procedures(pp, verdict, source),
     };
-    if shown.json {
+    let text = if shown.json {
         let mut j = serde_json::to_value(&report).unwrap_or_default();
         j["explanation"] = serde_json::to_value(&explained).unwrap_or_default();
-        outln!("{}", serde_json::to_string_pretty(&j).unwrap_or_default());
+        format!("{}\n", serde_json::to_string_pretty(&j).unwrap_or_default())
     } else {
         let trace = match &report.report.verdict {
             FinalVerdict::Unsafe { trace } => Some(trace),
@@ -266,17 +321,18 @@ fn finish(
                 .then(|| write_aside(file, "trace", &explained.trace_text()))
                 .flatten(),
         };
-        out!("{}", explained.text(trace, &written));
+        let mut text = explained.text(trace, &written);
         if shown.verbose {
-            out!("details:\n{}", report.to_text());
+            text += &format!("details:\n{}", report.to_text());
         }
-    }
+        text
+    };
     let code = match report.report.verdict {
         FinalVerdict::Safe { .. } => exit::OK,
         FinalVerdict::Unsafe { .. } => exit::UNSAFE,
         FinalVerdict::Unknown { .. } => exit::UNKNOWN,
     };
-    (report, code)
+    (report, text, code)
 }
 
 /// Writes what is too long to print (`what`: `inputs`, `trace`) to a file of the temporary

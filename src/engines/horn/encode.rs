@@ -236,8 +236,13 @@ pub fn and(parts: &[String]) -> String {
 
 /// Does the program read or write an array? (The encoding is array-free.)
 pub fn uses_arrays(p: &Program) -> bool {
+    body_uses_arrays(&p.body)
+}
+
+/// [`uses_arrays`] of one statement list (a procedure's body), without a program around it.
+pub fn body_uses_arrays(body: &[crate::ir::Stmt]) -> bool {
     let mut found = false;
-    p.visit_stmts(&mut |s| {
+    crate::ir::visit_all(body, &mut |s| {
         let exprs: Vec<&crate::ir::Expr> = match &s.kind {
             StmtKind::Store(..) => {
                 found = true;

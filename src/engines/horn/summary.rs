@@ -209,48 +209,53 @@ const MAX_STATE_CELLS: usize = 2_000_000;
 /// The clauses of `pp` (bit-vectors); `Err` when it has arrays, is too large
 /// ([`MAX_STATE_CELLS`]) or the encoder fails.
 pub fn encode(pp: &ProcProgram) -> Result<SummarySystem, String> {
-    if super::encode::uses_arrays(&pp.program)
-        || pp.procs.iter().any(|f| {
-            let mut q = pp.program.clone();
-            q.body = f.body.clone();
-            super::encode::uses_arrays(&q)
-        })
+    if super::encode::body_uses_arrays(&pp.program.body)
+        || pp
+            .procs
+            .iter()
+            .any(|f| super::encode::body_uses_arrays(&f.body))
     {
         return Err("array accesses (summaries are array-free)".into());
     }
     let globals = pp.globals();
-    let ids = std::iter::once(None).chain((0..pp.procs.len() as u32).map(|i| Some(ProcId(i))));
-    let frames = ids
-        .map(|id| {
-            let locals = pp.locals(id).vars;
-            let body = pp.body_program(id);
-            let entry = match id {
-                Some(f) => (pp.proc(f).params.iter().copied())
-                    .chain(globals.iter().copied())
-                    .collect(),
-                None => vec![],
-            };
-            Frame {
-                id,
-                name: id.map_or("main".into(), |f| pp.proc(f).name.clone()),
-                entry,
-                state: globals.iter().copied().chain(locals).collect(),
-                cfg: Cfg::build(&body),
-                body,
-            }
-        })
-        .collect::<Vec<Frame>>();
+    let ids = || std::iter::once(None).chain((0..pp.procs.len() as u32).map(|i| Some(ProcId(i))));
+    let locals: Vec<_> = ids().map(|id| pp.locals(id).vars).collect();
     // Every vertex predicate takes the whole state of its frame: a main with thousands of
     // calls that each leave a temporary would need (vertices x variables) terms, gigabytes
-    // before the deadline is looked at (3,000 calls of `x = inc(x)`: 3.4 GB).
-    let cells: usize = frames
-        .iter()
-        .map(|f| f.state.len().saturating_mul(f.body.num_vertices as usize))
+    // before the deadline is looked at (3,000 calls of `x = inc(x)`: 3.4 GB). Counted before
+    // any frame is built: a frame copies the program's tables (3,000 procedures: seconds).
+    let cells: usize = ids()
+        .zip(&locals)
+        .map(|(id, l)| {
+            let vertices = id.map_or(pp.program.num_vertices, |f| pp.proc(f).num_vertices);
+            (globals.len() + l.len()).saturating_mul(vertices as usize)
+        })
         .sum();
     if cells > MAX_STATE_CELLS {
         return Err(format!(
             "too large for summaries ({cells} state terms over the vertices, at most {MAX_STATE_CELLS})"
         ));
+    }
+    let mut frames = Vec::with_capacity(locals.len());
+    for (id, locals) in ids().zip(locals) {
+        if crate::tools::cancelled() {
+            return Err(STOPPED.into());
+        }
+        let body = pp.body_program(id);
+        let entry = match id {
+            Some(f) => (pp.proc(f).params.iter().copied())
+                .chain(globals.iter().copied())
+                .collect(),
+            None => vec![],
+        };
+        frames.push(Frame {
+            id,
+            name: id.map_or("main".into(), |f| pp.proc(f).name.clone()),
+            entry,
+            state: globals.iter().copied().chain(locals).collect(),
+            cfg: Cfg::build(&body),
+            body,
+        });
     }
     let mut e = Encoder {
         pp,
