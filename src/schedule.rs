@@ -434,6 +434,17 @@ fn cells_first(p: &Program, budget: Duration, dir: &Path) -> Option<(FinalVerdic
     )
 }
 
+/// The stage on the relaid program alone ([`cells_first`]'s first part): its proof, or why
+/// none. A knob for the differential tester (`ara check --engine horn-cells` with
+/// `ARA_RELAID_ONLY=1`), which otherwise rarely reaches it: at its small sizes the other
+/// engines answer first.
+pub fn relaid_stage(p: &Program, budget: Duration, dir: &Path) -> Result<FinalVerdict, String> {
+    let r = relayout::relayout(p).ok_or("no grid of a symbolic row length to lay out")?;
+    cells_stage(&r.program, budget, dir, Subject::Relayout)
+        .map(|(v, _)| v)
+        .ok_or_else(|| "the cell engine found no proof on the relaid program".into())
+}
+
 /// The cell-morphing engine's stage on `p` (`on`: which program `p` is).
 fn cells_stage(
     p: &Program,

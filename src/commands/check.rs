@@ -222,6 +222,7 @@ fn check(
     };
     let report = match chk.engine {
         // The cell-morphing engine alone: its answer read as the portfolio's would be.
+        Some(EngineArg::HornCells) if relaid_only() => relaid_report(&p, strategy, &opts)?,
         Some(EngineArg::HornCells) => {
             let cells = crate::engines::horn::morph::HornCells::default();
             crate::strategy::one::check_with(&p, &cells, strategy, &opts)?
@@ -247,6 +248,47 @@ fn timed_out_at(
         *after = limit;
     }
     report
+}
+
+/// `ARA_RELAID_ONLY=1` (with `--engine horn-cells`): the cell stage on the relaid grid alone
+/// (`schedule::relaid_stage`), for the differential tester.
+fn relaid_only() -> bool {
+    std::env::var_os("ARA_RELAID_ONLY").is_some_and(|v| !v.is_empty())
+}
+
+/// The report of [`relaid_only`]: its proof, or UNKNOWN with why none.
+fn relaid_report(
+    p: &crate::ir::Program,
+    strategy: crate::strategy::Strategy,
+    opts: &crate::cegar::CegarOptions,
+) -> Result<crate::strategy::StrategyReport, AraError> {
+    let start = std::time::Instant::now();
+    let (_tmp, dir) = crate::engines::work_dir("ara-relaid-", opts.keep_dir.as_deref())?;
+    let file = p.file.clone();
+    let verdict = crate::schedule::relaid_stage(p, opts.timeout, &dir);
+    let mut report = match verdict {
+        Ok(v) => {
+            let mut r = crate::strategy::StrategyReport::unanswered(
+                file,
+                crate::verdict::Inconclusive::Cancelled,
+                strategy,
+            );
+            r.report.verdict = v;
+            r.strategy = crate::strategy::AnsweredBy::Engine;
+            r
+        }
+        Err(why) => crate::strategy::StrategyReport::unanswered(
+            file,
+            crate::verdict::Inconclusive::Engine {
+                engine: "spacer-cells".into(),
+                on: crate::verdict::Subject::Relayout,
+                reason: crate::checkers::UnknownReason::Unsupported { what: why },
+            },
+            strategy,
+        ),
+    };
+    report.report.time_total_s = start.elapsed().as_secs_f64();
+    Ok(report)
 }
 
 /// How `ara check` prints its report.

@@ -9,7 +9,9 @@
 //! runs on seeded random inputs, and a run reaching the error of a program ESBMC called SAFE
 //! is an *oracle conflict*, reported apart from ara's results. Then `ara check` runs with each
 //! strategy (a generated program with a grid pattern with `ARA_NO_UNWINDING=1`, see
-//! [`ara_env`]); a definite verdict against the truth is a disagreement, which is reduced
+//! [`ara_env`], and also with the cell stage on its relaid grid alone, [`Strategy::Relaid`]:
+//! the other strategies answer most grids before that stage would); a definite verdict
+//! against the truth is a disagreement, which is reduced
 //! ([`super::reduce`]) and written to the output folder. ESBMC and every `ara check` run with
 //! a temporary root of their own, removed after they ended ([`tools::run_with_own_tmp`]).
 
@@ -48,21 +50,41 @@ impl Tools {
     }
 }
 
-/// ara's strategies.
+/// ara's strategies, and one stage of `auto` alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strategy {
     Witness,
     Cegar,
     Auto,
+    /// The cell engine on the relaid grid alone (`ARA_RELAID_ONLY=1 ara check --engine
+    /// horn-cells`): run on every program with a grid pattern, which the other strategies
+    /// mostly answer before that stage ends.
+    Relaid,
 }
 
 impl Strategy {
-    pub const ALL: [Strategy; 3] = [Strategy::Witness, Strategy::Cegar, Strategy::Auto];
+    pub const ALL: [Strategy; 4] = [
+        Strategy::Witness,
+        Strategy::Cegar,
+        Strategy::Auto,
+        Strategy::Relaid,
+    ];
     pub fn name(self) -> &'static str {
         match self {
             Strategy::Witness => "witness",
             Strategy::Cegar => "cegar",
             Strategy::Auto => "auto",
+            Strategy::Relaid => "relaid",
+        }
+    }
+
+    /// The arguments of `ara check` that select it.
+    fn args(self) -> &'static [&'static str] {
+        match self {
+            Strategy::Witness => &["--strategy", "witness"],
+            Strategy::Cegar => &["--strategy", "cegar"],
+            Strategy::Auto => &["--strategy", "auto"],
+            Strategy::Relaid => &["--engine", "horn-cells"],
         }
     }
 }
@@ -201,19 +223,24 @@ pub fn run_ara(
     limit: Duration,
     envs: &[(&str, &str)],
 ) -> Verdict {
-    let args: Vec<String> = [
-        "check",
-        "--strategy",
-        s.name(),
-        "--data-model",
-        dm_name(dm),
-        "--timeout",
-        &limit.as_secs().max(1).to_string(),
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .chain([src.display().to_string()])
-    .collect();
+    let args: Vec<String> = ["check"]
+        .iter()
+        .chain(s.args())
+        .chain(&[
+            "--data-model",
+            dm_name(dm),
+            "--timeout",
+            &limit.as_secs().max(1).to_string(),
+        ])
+        .map(|s| s.to_string())
+        .chain([src.display().to_string()])
+        .collect();
+    let relaid = [("ARA_RELAID_ONLY", "1")];
+    let envs = if s == Strategy::Relaid {
+        &relaid[..]
+    } else {
+        envs
+    };
     let limits = Limits {
         timeout: Some(limit + Duration::from_secs(15)),
         memory_mb: None,
@@ -408,7 +435,9 @@ pub fn run_case(
         return res;
     }
     res.gcc = gcc_runs(t, &src, case.dm, b.gcc_runs);
-    for &s in strategies {
+    let grid = case.program.as_ref().is_some_and(|p| p.has_ranged_input());
+    let relaid = grid.then_some(Strategy::Relaid);
+    for s in strategies.iter().copied().chain(relaid) {
         res.verdicts
             .push((s, run_ara(t, &src, case.dm, s, b.ara, ara_env(case))));
     }
@@ -448,7 +477,7 @@ pub struct Counts {
     pub oracle_conflicts: u64,
     pub gcc_checked: u64,
     /// Per strategy (in `Strategy::ALL` order): agree, unknown, wrong safe, wrong unsafe, error.
-    pub per: [[u64; 5]; 3],
+    pub per: [[u64; 5]; 4],
     /// How often each (strategy, UNKNOWN or error reason) occurred.
     pub reasons: std::collections::BTreeMap<String, u64>,
 }
@@ -515,7 +544,7 @@ impl Counts {
             self.gcc_checked, self.oracle_conflicts
         );
         for (k, st) in Strategy::ALL.iter().enumerate() {
-            if !strategies.contains(st) {
+            if !strategies.contains(st) && self.per[k].iter().all(|&n| n == 0) {
                 continue;
             }
             let p = self.per[k];
