@@ -256,6 +256,9 @@ pub struct Func {
     pub params: Vec<(String, IntType)>,
     pub body: Vec<Stmt>,
     pub result: Expr,
+    /// The deepest recursion of a recursive function (its calls nest at most this deep), 0
+    /// for the others: the truth's `--unwind` bounds recursion too.
+    pub depth: u32,
 }
 
 /// A whole program.
@@ -303,6 +306,7 @@ impl Program {
         walk(&self.body, &mut m);
         for f in &self.funcs {
             walk(&f.body, &mut m);
+            m = m.max(f.depth);
         }
         m + 2
     }

@@ -127,6 +127,8 @@ struct Gen {
     struct_funcs: Vec<StructFunc>,
     /// Global arrays of the grid patterns.
     pattern_globals: Vec<Decl>,
+    /// Functions of the recursion pattern (not called by random expressions).
+    pattern_funcs: Vec<Func>,
     grid: bool,
 }
 
@@ -159,6 +161,7 @@ pub fn generate(seed: u64, cfg: &GenConfig) -> Program {
         pattern_structs: vec![],
         struct_funcs: vec![],
         pattern_globals: vec![],
+        pattern_funcs: vec![],
         grid: cfg.grid,
     };
     g.program()
@@ -280,6 +283,7 @@ impl Gen {
         }
         structs.append(&mut self.pattern_structs);
         globals.append(&mut self.pattern_globals);
+        funcs.append(&mut self.pattern_funcs);
         Program {
             dm: self.dm,
             structs,
@@ -487,7 +491,98 @@ impl Gen {
             params,
             body,
             result,
+            depth: 0,
         }
+    }
+
+    /// A recursive function of `n` with a closed form, called on an input `0 <= x <= D`
+    /// and checked against it: `r(n) = n <= 0 ? B : r(n - 1) + K` (`B + K*n`), the
+    /// parity `n <= 0 ? 0 : 1 - r(n - 1)` (`n % 2`), or an accumulator `r(n, a) = n <= 0 ?
+    /// a : r(n - 1, a + K)` (`a + K*n`). Perturbed: the expected value moved by one, or the
+    /// base case `n < 0` (one call more). ara takes it on its procedural path (summaries,
+    /// ESBMC on the source, replay by gcc), which no other pattern reaches.
+    fn pat_recursion(&mut self, perturb: bool) -> Vec<Stmt> {
+        let f = self.name("r");
+        let (n, acc) = ("p0".to_string(), "p1".to_string());
+        let lit = |v: i128| Expr::Lit(v, Int);
+        let b = |op, x: Expr, y: Expr| Expr::Bin(op, Box::new(x), Box::new(y));
+        let (base_b, k) = (self.rng.range(-3, 9) as i128, self.rng.range(1, 6) as i128);
+        let depth = self.rng.range(2, 7) as u32;
+        let off_base = perturb && self.rng.chance(50);
+        let stop = if off_base { BinOp::Lt } else { BinOp::Le };
+        let stop = b(stop, Expr::Var(n.clone()), lit(0));
+        let down = b(BinOp::Sub, Expr::Var(n.clone()), lit(1));
+        let x = self.name("x");
+        let xv = Expr::Var(x.clone());
+        let kind = self.rng.below(3);
+        let (params, result, call, expected) = match kind {
+            0 => (
+                vec![(n.clone(), Int)],
+                Expr::Cond(
+                    Box::new(stop),
+                    Box::new(lit(base_b)),
+                    Box::new(b(BinOp::Add, Expr::Call(f.clone(), vec![down]), lit(k))),
+                ),
+                Expr::Call(f.clone(), vec![xv.clone()]),
+                b(BinOp::Add, lit(base_b), b(BinOp::Mul, lit(k), xv.clone())),
+            ),
+            1 => (
+                vec![(n.clone(), Int)],
+                Expr::Cond(
+                    Box::new(stop),
+                    Box::new(lit(0)),
+                    Box::new(b(BinOp::Sub, lit(1), Expr::Call(f.clone(), vec![down]))),
+                ),
+                Expr::Call(f.clone(), vec![xv.clone()]),
+                b(BinOp::Rem, xv.clone(), lit(2)),
+            ),
+            _ => (
+                vec![(n.clone(), Int), (acc.clone(), Int)],
+                Expr::Cond(
+                    Box::new(stop),
+                    Box::new(Expr::Var(acc.clone())),
+                    Box::new(Expr::Call(
+                        f.clone(),
+                        vec![down, b(BinOp::Add, Expr::Var(acc), lit(k))],
+                    )),
+                ),
+                Expr::Call(f.clone(), vec![xv.clone(), lit(base_b)]),
+                b(BinOp::Add, lit(base_b), b(BinOp::Mul, lit(k), xv.clone())),
+            ),
+        };
+        let expected = match perturb && !off_base {
+            true => b(BinOp::Add, expected, lit(1)),
+            false => expected,
+        };
+        self.pattern_funcs.push(Func {
+            name: f,
+            ret: Int,
+            params,
+            body: vec![],
+            result,
+            // The base case `n < 0` takes one call more.
+            depth: depth + 2,
+        });
+        let y = self.name("y");
+        for v in [&x, &y] {
+            self.locals.push(Decl {
+                name: v.clone(),
+                ty: ObjTy::Scalar(Int),
+                init: None,
+            });
+        }
+        let range = b(
+            BinOp::LogAnd,
+            b(BinOp::Ge, xv.clone(), lit(0)),
+            b(BinOp::Le, xv.clone(), lit(depth as i128)),
+        );
+        let assume = self.assume_fn();
+        vec![
+            Stmt::Havoc(LVal::Var(x), Int),
+            Stmt::Assume(assume, range),
+            Stmt::Assign(LVal::Var(y.clone()), call),
+            Stmt::Assert(b(BinOp::Eq, Expr::Var(y), expected)),
+        ]
     }
 
     fn assume_fn(&mut self) -> AssumeFn {
@@ -983,6 +1078,9 @@ impl Gen {
         let perturb = self.rng.chance(50);
         if self.rng.chance(12) {
             return self.pat_grid(perturb);
+        }
+        if self.rng.chance(10) {
+            return self.pat_recursion(perturb);
         }
         let a = self.some_array();
         let n = a.dims[0];
@@ -1811,6 +1909,32 @@ mod tests {
         }
         assert!(relaid >= 20, "relaid {relaid} of 30");
         assert!(overlaps >= 3, "overlapping fills {overlaps} of 30");
+    }
+
+    /// Recursion patterns: the front end reads them as recursive (the procedural path), and
+    /// the truth's unwinding covers their depth.
+    #[test]
+    fn recursion_patterns_are_recursive_and_unwound() {
+        use crate::frontend::{FrontendOptions, parse_procedures, parse_source};
+        let mut found = 0;
+        for seed in 0..120 {
+            let p = generate(seed, &GenConfig::default());
+            let Some(f) = p.funcs.iter().find(|f| f.depth > 0) else {
+                continue;
+            };
+            found += 1;
+            assert!(p.unwind_bound() >= f.depth + 2, "seed {seed}");
+            let text = print_program(&p);
+            let opts = FrontendOptions {
+                data_model: p.dm,
+                ..FrontendOptions::default()
+            };
+            let e = parse_source(&text, "gen.c", &opts).unwrap_err();
+            assert!(e.to_string().contains("recursion"), "seed {seed}: {e}");
+            parse_procedures(&text, "gen.c", &opts)
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        }
+        assert!(found >= 5, "{found} recursion patterns in 120 programs");
     }
 
     /// Golden text of one small generated program (seed 51, LP64): a change to the generator

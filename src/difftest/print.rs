@@ -256,6 +256,8 @@ impl Printer {
                 params.join(", ")
             }
         ));
+        // Known before its body: a recursive function calls itself.
+        self.env.funcs.insert(f.name.clone(), f.ret);
         self.indent += 1;
         self.block(&f.body);
         let r = self.expr(&f.result).text;
