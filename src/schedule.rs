@@ -469,6 +469,14 @@ fn cells_stage(
     // 5 at 29 s, load 14); Spacer's one-cell stage still gets what it leaves.
     cells.houdini_at = Some(0);
     cells.houdini_weight = 8;
+    // Without the template engine the guessed candidates get three quarters of the stage
+    // (6 of 8 with the one-cell stage's 2): their Houdini is where the recurrences' proofs
+    // come from (`rec_cube_ne_global`: round 2 at 10 s alone, cut off at 18 s of 36 beside
+    // the refinement loop at load 14, proved only by a later stage at 61 s on an idle
+    // machine); Spacer's one-cell stage still gets what they leave.
+    if !crate::engines::horn::houdini::applies(p) {
+        cells.guess_weight = 6;
+    }
     // A relaid grid: its proofs come from the guessed two-index candidates (module doc of
     // `grid`), whose check of divisions by the row length takes seconds; the template
     // engine's two-array facts do not apply. Most of the stage goes to the guess
