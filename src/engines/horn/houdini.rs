@@ -27,7 +27,8 @@
 //! - *Index terms* `T`: the variables of array writes' indexes, closed under assignments
 //!   between scalars (`mn = j`), the variables compared with them in conditions (`i < N`),
 //!   and the compound sides of those comparisons with their successors (`N - 1 - i` and
-//!   `N - i`).
+//!   `N - i`), and the successor of a term a loop counts down (`i + 1`: the part done
+//!   lies above it).
 //! - *Scalar facts* over the variables of `T` and of the reads' indexes: `x <= y`, `x < y`,
 //!   `x >= 0`, `x >= 1`, `x <= c` for each constant array size `c`.
 //! - *Cell facts* per array with cells `(w1, v1)`, `(w2, v2)`: `g ⇒ c` with `c` one of
@@ -148,6 +149,14 @@ pub fn shape(p: &Program, sys: &HornSystem, arrays: &[(ArrId, Size)]) -> Shape {
             }
         }
     }
+    // A term a loop counts down (`i = i - 1`) bounds the part done from below: its
+    // successor is a term too (`w >= i + 1`: bubble sort with `i` from `n - 1` down to 1
+    // has its sorted suffix above `i`).
+    for v in counted_down(p) {
+        if vars.contains(&v) {
+            compound.push(Expr::bin(BinOp::Add, Expr::Var(v), Expr::int(1)));
+        }
+    }
     // The size variables of guarded cells (`a__size` of `int a[n]`): their facts relate them
     // to the loops' bounds (`n <= a__size`).
     let sized: Vec<Option<VarId>> = arrays
@@ -179,6 +188,20 @@ pub fn shape(p: &Program, sys: &HornSystem, arrays: &[(ArrId, Size)]) -> Shape {
         sizes: arrays.iter().filter_map(|(_, s)| s.as_const()).collect(),
         guarded: sized.iter().map(|v| v.and_then(pos)).collect(),
     }
+}
+
+/// The variables `p` decrements by one (`v = v - 1`).
+fn counted_down(p: &Program) -> BTreeSet<VarId> {
+    let mut down = BTreeSet::new();
+    p.visit_stmts(&mut |s| {
+        if let StmtKind::Assign(v, Expr::Binary(BinOp::Sub, a, b)) = &s.kind
+            && matches!(&**a, Expr::Var(x) if x == v)
+            && matches!(&**b, Expr::Const(1, _))
+        {
+            down.insert(*v);
+        }
+    });
+    down
 }
 
 /// Whether the template can matter for `p`: its cell facts relate two elements of one
@@ -854,6 +877,32 @@ mod tests {
         );
         assert_eq!(s.sizes, vec![8]);
         assert_eq!(s.cells.len(), 1);
+    }
+
+    /// Bubble sort with its outer counter running down (`everyn-forms/bubble_down_vla`): the
+    /// counter's successor is a term (the sorted suffix is `w >= i + 1`).
+    #[test]
+    fn a_counter_running_down_gives_its_successor() {
+        let down = "int a[8]; int main(void) { int n = __VERIFIER_nondet_int(); \
+            if (n < 1 || n > 8) return 0; for (int k = 0; k < n; k++) a[k] = k; \
+            for (int i = n - 1; i > 0; i--) for (int j = 0; j < i; j++) \
+            if (a[j] > a[j + 1]) { int t = a[j]; a[j] = a[j + 1]; a[j + 1] = t; } \
+            return 0; }";
+        let (s, _) = shape_of(down);
+        assert!(
+            s.terms
+                .iter()
+                .any(|t| t.starts_with("(+ p") && t.ends_with(" 1)")),
+            "{:?}",
+            s.terms
+        );
+        // Counting up, no successor of a counter (bubble sort above: 3 terms).
+        let (up, _) = shape_of(BUBBLE);
+        assert!(
+            !up.terms.iter().any(|t| t.starts_with("(+ p")),
+            "{:?}",
+            up.terms
+        );
     }
 
     #[test]
