@@ -200,7 +200,7 @@ impl Step {
         let (head, steps): (String, &[Step]) = match self {
             Step::Seq(steps) => ("one after another, until one answers:".into(), steps),
             Step::Race(steps) => (
-                "side by side, the first answer stops the others:".into(),
+                "side by side, the first definite answer stops the others:".into(),
                 steps,
             ),
             Step::Search(plan) => (
@@ -725,6 +725,36 @@ mod tests {
             plan_of("static int a[1000000]", "n && i < 1000000"),
             "(cell-morphing Horn engine (3/4 of the time, at most 45 s), then checker and \
              cell-morphing Horn engine side by side) beside random testing (1/2 of the time)"
+        );
+    }
+
+    /// The whole portfolio of `auto` is one schedule, printed as `ara check --verbose` shows
+    /// it.
+    #[test]
+    fn the_portfolio_is_one_schedule() {
+        let src = "extern void reach_error(void);\n\
+            int main() { int a[8]; unsigned i;\n\
+            for (i = 0; i < 8; i++) a[i] = 0;\n\
+            if (a[3] != 0) reach_error(); return 0; }";
+        let p = parse_source(src, "t.c", &FrontendOptions::default()).unwrap();
+        assert_eq!(
+            auto(&p).outline(),
+            "one after another, until one answers:
+  witness-index transformation (the checker, one unwinding)
+  side by side, the first definite answer stops the others:
+    refinement loop on the index-set abstraction (seeded by the witness counterexample)
+    bug search on the original program, with the time left:
+      side by side, the first definite answer stops the others:
+        complete unwinding (--unwind 9)
+        random testing (1/6 of the time, at most 6 s)
+"
+        );
+        assert_eq!(
+            auto(&p).to_string(),
+            "witness-index transformation (the checker, one unwinding), then (refinement loop \
+             on the index-set abstraction (seeded by the witness counterexample) beside (bug \
+             search on the original program: complete unwinding (--unwind 9) beside random \
+             testing (1/6 of the time, at most 6 s)))"
         );
     }
 

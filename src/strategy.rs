@@ -28,8 +28,8 @@ use crate::engines;
 use crate::error::AraError;
 use crate::ir::Program;
 use crate::schedule::portfolio::{self, Log, WitnessRun, empty_report};
-use crate::schedule::{self, BugFinderRun, Record};
-use crate::verdict::{FinalVerdict, Inconclusive};
+use crate::schedule::{self, BugFinderAnswer, BugFinderRun, Record};
+use crate::verdict::{Answerer, FinalVerdict, Inconclusive, Stage, Subject};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::fmt::Write as _;
@@ -98,6 +98,9 @@ pub struct StrategyReport {
     /// A recursive program checked on its source (`source_check`): its runs.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<Vec<crate::verdict::SourceRun>>,
+    /// The schedule that ran (`auto`: [`schedule::auto`]), as an outline.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub schedule: Option<String>,
 }
 
 impl StrategyReport {
@@ -120,6 +123,7 @@ impl StrategyReport {
             witness: None,
             bug_finder: None,
             source: None,
+            schedule: None,
         }
     }
 }
@@ -149,6 +153,7 @@ pub fn check(
                 witness: None,
                 bug_finder: None,
                 source: None,
+                schedule: None,
             }
         }
         Strategy::Witness => {
@@ -164,6 +169,7 @@ pub fn check(
                 witness: Some(run),
                 bug_finder: None,
                 source: None,
+                schedule: None,
             }
         }
         Strategy::Auto => auto(p, opts, start)?,
@@ -217,7 +223,9 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
         dir: &dir,
         log: &log,
     };
-    let found = schedule::run(&schedule::auto(p), &run);
+    let plan = schedule::auto(p);
+    let found = schedule::run(&plan, &run);
+    let outline = Some(plan.outline());
     let log = log.into_inner().unwrap_or_else(PoisonError::into_inner);
     // The witness stage runs first: an error of ara's there ends the check.
     let Some((wrun, wverdict)) = log.witness else {
@@ -236,6 +244,7 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
                 witness: Some(wrun),
                 bug_finder: None,
                 source: None,
+                schedule: outline,
             });
         }
     };
@@ -302,10 +311,55 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
         witness: Some(wrun),
         bug_finder: search_run,
         source: None,
+        schedule: outline,
     })
 }
 
 impl StrategyReport {
+    /// What gave the verdict, in words (none for UNKNOWN): the stage that answered (its
+    /// [`AnsweredBy`], and for the bug search the record of its step) with the engine and
+    /// the program of its proof.
+    pub fn answered_by(&self) -> Option<Answerer> {
+        let (engine, on) = match &self.report.verdict {
+            FinalVerdict::Safe { proof } => (Some(proof.engine.clone()), proof.on.clone()),
+            FinalVerdict::Unsafe { .. } => (None, Subject::Original),
+            FinalVerdict::Unknown { .. } => return None,
+        };
+        let stage = match self.strategy {
+            AnsweredBy::None => return None,
+            AnsweredBy::Witness => Stage::Witness,
+            AnsweredBy::Cegar => Stage::Refinement,
+            AnsweredBy::Bmc => match self.bug_finder.as_ref().map(|b| &b.answer) {
+                Some(BugFinderAnswer::RandomTesting) => Stage::RandomTesting,
+                Some(BugFinderAnswer::Engine { engine, .. }) => {
+                    let engine = Some(engine.clone());
+                    let stage = Stage::BugSearch;
+                    return Some(Answerer { stage, engine, on });
+                }
+                _ => Stage::BugSearch,
+            },
+            AnsweredBy::Source => {
+                let (stage, on) = (Stage::Source, Subject::Source);
+                let engine = Some(engine.unwrap_or_else(|| "esbmc".into()));
+                return Some(Answerer { stage, engine, on });
+            }
+            AnsweredBy::Summaries => Stage::Summaries,
+            AnsweredBy::Engine => Stage::Engine,
+        };
+        Some(Answerer { stage, engine, on })
+    }
+
+    /// The report as JSON: its fields and what answered, in words too (`answered_by`).
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut j = serde_json::to_value(self).unwrap_or_default();
+        if let Some(a) = self.answered_by() {
+            let mut by = serde_json::to_value(&a).unwrap_or_default();
+            by["text"] = a.to_string().into();
+            j["answered_by"] = by;
+        }
+        j
+    }
+
     /// The report for people: the verdict, the strategy that gave it, then how.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
@@ -316,6 +370,15 @@ impl StrategyReport {
             let _ = writeln!(out, "{first}");
         }
         let _ = writeln!(out, "strategy: {}", self.strategy);
+        if let Some(a) = self.answered_by() {
+            let _ = writeln!(out, "answered by: {a}");
+        }
+        if let Some(s) = &self.schedule {
+            let _ = writeln!(out, "schedule:");
+            for l in s.lines() {
+                let _ = writeln!(out, "  {l}");
+            }
+        }
         if cegar_ran {
             // The verdict's own lines and the loop's details.
             for l in lines {

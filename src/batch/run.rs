@@ -794,6 +794,7 @@ mod tests {
                 time_s: 0.0,
             }),
             source: None,
+            schedule: None,
         };
         serde_json::to_string_pretty(&report).unwrap()
     }
