@@ -152,6 +152,9 @@ pub fn explain_engine(
             return explain(Some(p), &FinalVerdict::Safe { proof }, source);
         }
         EngineVerdict::Counterexample(c) => lead_headline(p, &c.path, &on),
+        EngineVerdict::Unknown(r @ UnknownReason::HornGaveUp { .. }) => {
+            format!("UNKNOWN: no proof: {}", horn_words(r))
+        }
         EngineVerdict::Unknown(reason) => format!("UNKNOWN: {reason}"),
     };
     Explanation {
@@ -508,8 +511,8 @@ fn horn_words(reason: &UnknownReason) -> String {
                 }
             }
             let tried = match attempts.len() {
-                1 => "one configuration tried".to_string(),
-                n => format!("{n} configurations tried"),
+                1 => "one attempt".to_string(),
+                n => format!("{n} attempts"),
             };
             format!("{} ({tried})", whys.join("; "))
         }

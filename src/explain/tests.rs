@@ -556,7 +556,7 @@ fn horn_unknown_in_words() {
         "UNKNOWN: cell morphing (Z3's Horn engine over a few array cells) on the original \
          program found no proof: the error is derivable when only a few array cells are \
          tracked; the strongest invariant its templates give does not exclude the error (3 \
-         configurations tried)\n"
+         attempts)\n"
     );
     assert_eq!(
         v.to_string(),
@@ -597,7 +597,7 @@ fn horn_unknown_in_words() {
          no proof: the invariant Z3 found failed ara's own check; bounded search: cell \
          morphing (Z3's Horn engine over a few array cells) on the original program found no \
          proof: the error is derivable when only a few array cells are tracked; the strongest \
-         invariant its templates give does not exclude the error (3 configurations tried)"
+         invariant its templates give does not exclude the error (3 attempts)"
     );
     assert!(
         !headline.contains("lia-") && !headline.contains("k1l"),
