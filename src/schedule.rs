@@ -1,10 +1,15 @@
-//! The bug search's schedule as data (issue 28): which search runs on the original program,
-//! in which order or beside what, with which share of the time.
+//! The portfolio of `ara check --strategy auto` as data (issue 28): which stage runs on
+//! which program, in which order or beside what, with which share of the time, what it
+//! waits for.
 //!
-//! Takes a [`Program`], the [`CegarOptions`] and the search's budget; gives its verdict and
-//! a [`BugFinderRun`] naming what answered. [`plan`] builds the schedule ([`Step`]) from the
-//! program's shape; [`run`] runs any schedule: one runner, the thread code in one place
-//! ([`race`]). The plans, in words (their `Display`, golden-tested below):
+//! Takes a [`Program`], the [`CegarOptions`] and a budget; gives the verdict, the
+//! [`Record`] of the stage that gave it and every stage's record in the run's
+//! [`portfolio::Log`]. [`auto`] is the whole portfolio: the witness-index transformation;
+//! unless it proves the program, the refinement loop (waiting for the witness stage's seed)
+//! beside the bug search on the original program ([`Step::Search`] of [`plan`], with what is
+//! left of the time). [`run`] runs any schedule: one runner, the thread code in one place
+//! ([`race`]); [`Step::outline`] prints one (`ara check --verbose`). The bug search's plans,
+//! from the program's shape, in words (their `Display`, golden-tested below):
 //!
 //! - every loop has a constant bound ([`unwind::unwinding_bound`]): the checker unwinds the
 //!   program completely (`--unwind K --unwinding-assertions`: its SAFE is a proof, a loop
