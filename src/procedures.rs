@@ -452,6 +452,7 @@ fn report_of(
         witness: None,
         bug_finder: None,
         source: None,
+        schedule: None,
     }
 }
 
@@ -488,5 +489,6 @@ fn summaries_report(
         witness: None,
         bug_finder: None,
         source: None,
+        schedule: None,
     }
 }

@@ -1,10 +1,15 @@
-//! The bug search's schedule as data (issue 28): which search runs on the original program,
-//! in which order or beside what, with which share of the time.
+//! The portfolio of `ara check --strategy auto` as data (issue 28): which stage runs on
+//! which program, in which order or beside what, with which share of the time, what it
+//! waits for.
 //!
-//! Takes a [`Program`], the [`CegarOptions`] and the search's budget; gives its verdict and
-//! a [`BugFinderRun`] naming what answered. [`plan`] builds the schedule ([`Step`]) from the
-//! program's shape; [`run`] runs any schedule: one runner, the thread code in one place
-//! ([`race`]). The plans, in words (their `Display`, golden-tested below):
+//! Takes a [`Program`], the [`CegarOptions`] and a budget; gives the verdict, the
+//! [`Record`] of the stage that gave it and every stage's record in the run's
+//! [`portfolio::Log`]. [`auto`] is the whole portfolio: the witness-index transformation;
+//! unless it proves the program, the refinement loop (waiting for the witness stage's seed)
+//! beside the bug search on the original program ([`Step::Search`] of [`plan`], with what is
+//! left of the time). [`run`] runs any schedule: one runner, the thread code in one place
+//! ([`race`]); [`Step::outline`] prints one (`ara check --verbose`). The bug search's plans,
+//! from the program's shape, in words (their `Display`, golden-tested below):
 //!
 //! - every loop has a constant bound ([`unwind::unwinding_bound`]): the checker unwinds the
 //!   program completely (`--unwind K --unwinding-assertions`: its SAFE is a proof, a loop
@@ -40,8 +45,10 @@ use crate::verdict::{FinalVerdict, Inconclusive, SafeProof, Subject, Unconfirmed
 use serde::Serialize;
 use std::fmt;
 use std::path::Path;
-use std::sync::mpsc;
+use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
+
+pub mod portfolio;
 
 /// What the bug search on the original program answered.
 #[derive(Clone, Debug, Serialize)]
@@ -80,9 +87,21 @@ pub struct BugFinderRun {
     pub time_s: f64,
 }
 
+/// Which stage gave an answer, with its record when the answer carries it.
+#[derive(Clone, Debug)]
+pub enum Record {
+    /// The witness stage ([`Step::Witness`]; its record is in the [`Log`]).
+    Witness,
+    /// The refinement loop ([`Step::Refinement`]; its report is in the [`Log`]).
+    Refinement,
+    /// A step of the bug search on the original program.
+    Search(BugFinderRun),
+}
+
 /// A step's answer: `None` when it has nothing to report (random testing that hit nothing,
-/// the cell-morphing engine without a proof), else the verdict (maybe UNKNOWN) or an error.
-pub type Found = Option<Result<(FinalVerdict, BugFinderRun), AraError>>;
+/// the cell-morphing engine without a proof), else the verdict (maybe UNKNOWN) and which
+/// stage gave it, or an error.
+pub type Found = Option<Result<(FinalVerdict, Record), AraError>>;
 
 /// A part of a [`race`]: a step to run on a thread of its own.
 pub type Part<'a> = Box<dyn FnOnce() -> Found + Send + 'a>;
@@ -116,6 +135,16 @@ impl fmt::Display for Share {
 /// One step of a schedule.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
+    /// The witness-index transformation (array-free, loop-free, an over-approximation)
+    /// through the checker with one unwinding: its proof; the witness indexes of its
+    /// counterexample are the seed a later [`Step::Refinement`] starts from.
+    Witness,
+    /// The refinement loop on the index-set abstraction ([`crate::cegar`]), seeded with what
+    /// an earlier [`Step::Witness`] left in the [`Log`], with what is left of the time.
+    Refinement,
+    /// The bug search on the original program: its steps, with what is left of the time as
+    /// their budget (their shares are of it) and a folder of their own.
+    Search(Box<Step>),
     /// Random testing of the original program (ends at the first run that reaches the error).
     Random(Share),
     /// The cell-morphing engine alone (Spacer, then the template engine with two cells):
@@ -138,19 +167,56 @@ impl fmt::Display for Step {
                     f.write_str(sep)?;
                 }
                 match s {
-                    Step::Seq(_) | Step::Race(_) => write!(f, "({s})")?,
+                    Step::Seq(_) | Step::Race(_) | Step::Search(_) => write!(f, "({s})")?,
                     _ => write!(f, "{s}")?,
                 }
             }
             Ok(())
         };
         match self {
+            Step::Witness => {
+                f.write_str("witness-index transformation (the checker, one unwinding)")
+            }
+            Step::Refinement => f.write_str(
+                "refinement loop on the index-set abstraction (seeded by the witness \
+                 counterexample)",
+            ),
+            Step::Search(s) => write!(f, "bug search on the original program: {s}"),
             Step::Random(s) => write!(f, "random testing ({s})"),
             Step::Cells(s) => write!(f, "cell-morphing Horn engine ({s})"),
             Step::Checker(Mode::Unwind(k)) => write!(f, "complete unwinding (--unwind {k})"),
             Step::Checker(_) => f.write_str("checker and cell-morphing Horn engine side by side"),
             Step::Seq(steps) => list(f, steps, ", then "),
             Step::Race(steps) => list(f, steps, " beside "),
+        }
+    }
+}
+
+impl Step {
+    /// The schedule as an indented outline, one step a line (`ara check --verbose`).
+    pub fn outline(&self) -> String {
+        let mut out = String::new();
+        self.outline_into(0, &mut out);
+        out
+    }
+
+    fn outline_into(&self, depth: usize, out: &mut String) {
+        let pad = "  ".repeat(depth);
+        let (head, steps): (String, &[Step]) = match self {
+            Step::Seq(steps) => ("one after another, until one answers:".into(), steps),
+            Step::Race(steps) => (
+                "side by side, the first definite answer stops the others:".into(),
+                steps,
+            ),
+            Step::Search(plan) => (
+                "bug search on the original program, with the time left:".into(),
+                std::slice::from_ref(plan.as_ref()),
+            ),
+            leaf => (leaf.to_string(), &[]),
+        };
+        out.push_str(&format!("{pad}{head}\n"));
+        for s in steps {
+            s.outline_into(depth + 1, out);
         }
     }
 }
@@ -211,6 +277,18 @@ pub fn plan(p: &Program) -> Step {
     without_unwinding(p, sixth)
 }
 
+/// The schedule of `ara check --strategy auto` on `p`: the witness-index transformation;
+/// unless it proves the program, the refinement loop (seeded with the witness indexes of the
+/// witness counterexample) beside the bug search on the original program ([`plan`]). The
+/// first definite answer wins and stops the other side (its runs killed at once, see
+/// [`tools`]).
+pub fn auto(p: &Program) -> Step {
+    Step::Seq(vec![
+        Step::Witness,
+        Step::Race(vec![Step::Refinement, Step::Search(Box::new(plan(p)))]),
+    ])
+}
+
 /// The plan when the checker does not unwind completely.
 fn without_unwinding(p: &Program, sixth: Share) -> Step {
     let cells = Step::Cells(Share {
@@ -237,14 +315,15 @@ fn without_unwinding(p: &Program, sixth: Share) -> Step {
     Step::Seq(vec![cells, Step::Random(sixth), checker])
 }
 
-/// What every step of a run shares: the program, the options, the search's start, its
-/// budget and folder.
+/// What every step of a run shares: the program, the options, the run's start, its
+/// budget and folder, and the log of what its stages left ([`Log`]).
 pub struct Run<'a> {
     pub p: &'a Program,
     pub opts: &'a CegarOptions,
     pub start: Instant,
     pub budget: Duration,
     pub dir: &'a Path,
+    pub log: &'a Mutex<portfolio::Log>,
 }
 
 impl Run<'_> {
@@ -259,17 +338,22 @@ fn definite(f: &Found) -> bool {
     matches!(f, Some(Ok((v, _))) if v.is_definite())
 }
 
-/// Runs `step`: its answer (see [`Found`]).
+/// Runs `step`: its answer (see [`Found`]). A sequence ends at its first definite answer
+/// or at an error of ara's.
 pub fn run(step: &Step, r: &Run<'_>) -> Found {
+    let search = |(v, run)| Ok((v, Record::Search(run)));
     match step {
-        Step::Random(share) => random_step(r, share.of(r.budget)).map(Ok),
-        Step::Cells(share) => cells_first(r.p, share.of(r.budget), r.dir).map(Ok),
-        Step::Checker(mode) => Some(checker_step(r, *mode)),
+        Step::Witness => portfolio::witness(r),
+        Step::Refinement => portfolio::refinement(r),
+        Step::Search(plan) => portfolio::search(plan, r),
+        Step::Random(share) => random_step(r, share.of(r.budget)).map(search),
+        Step::Cells(share) => cells_first(r.p, share.of(r.budget), r.dir).map(search),
+        Step::Checker(mode) => Some(checker_step(r, *mode).and_then(search)),
         Step::Seq(steps) => {
             let mut last = None;
             for s in steps {
                 let f = run(s, r);
-                if definite(&f) {
+                if definite(&f) || matches!(f, Some(Err(_))) {
                     return f;
                 }
                 if f.is_some() {
@@ -668,11 +752,41 @@ mod tests {
         );
     }
 
+    /// The whole portfolio of `auto` is one schedule, printed as `ara check --verbose` shows
+    /// it.
+    #[test]
+    fn the_portfolio_is_one_schedule() {
+        let src = "extern void reach_error(void);\n\
+            int main() { int a[8]; unsigned i;\n\
+            for (i = 0; i < 8; i++) a[i] = 0;\n\
+            if (a[3] != 0) reach_error(); return 0; }";
+        let p = parse_source(src, "t.c", &FrontendOptions::default()).unwrap();
+        assert_eq!(
+            auto(&p).outline(),
+            "one after another, until one answers:
+  witness-index transformation (the checker, one unwinding)
+  side by side, the first definite answer stops the others:
+    refinement loop on the index-set abstraction (seeded by the witness counterexample)
+    bug search on the original program, with the time left:
+      side by side, the first definite answer stops the others:
+        complete unwinding (--unwind 9)
+        random testing (1/6 of the time, at most 6 s)
+"
+        );
+        assert_eq!(
+            auto(&p).to_string(),
+            "witness-index transformation (the checker, one unwinding), then (refinement loop \
+             on the index-set abstraction (seeded by the witness counterexample) beside (bug \
+             search on the original program: complete unwinding (--unwind 9) beside random \
+             testing (1/6 of the time, at most 6 s)))"
+        );
+    }
+
     fn unknown() -> Found {
         let v = FinalVerdict::Unknown {
             reason: Inconclusive::Cancelled,
         };
-        Some(Ok((v, run_of("unknown"))))
+        Some(Ok((v, Record::Search(run_of("unknown")))))
     }
 
     fn safe(engine: &str) -> Found {
@@ -681,7 +795,10 @@ mod tests {
             engine: engine.into(),
             on: Subject::Original,
         };
-        Some(Ok((FinalVerdict::Safe { proof }, run_of(engine))))
+        Some(Ok((
+            FinalVerdict::Safe { proof },
+            Record::Search(run_of(engine)),
+        )))
     }
 
     fn run_of(engine: &str) -> BugFinderRun {
@@ -696,7 +813,8 @@ mod tests {
 
     fn who(f: &Found) -> String {
         match f {
-            Some(Ok((_, r))) => r.answer.to_string(),
+            Some(Ok((_, Record::Search(r)))) => r.answer.to_string(),
+            Some(Ok((_, r))) => format!("{r:?}"),
             Some(Err(e)) => e.to_string(),
             None => "none".into(),
         }

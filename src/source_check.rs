@@ -214,6 +214,7 @@ pub fn check(
         witness: None,
         bug_finder: None,
         source: Some(runs),
+        schedule: None,
     };
     Ok(rep)
 }

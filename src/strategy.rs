@@ -11,31 +11,29 @@
 //! - Whatever answered, an UNSAFE verdict is replayed on the user's own file when
 //!   [`CegarOptions::source`] names it (`engines::concrete::playback`: UNSAFE replayed on the source, on
 //!   ara's translation with the reason, or UNKNOWN on a front end disagreement).
-//! - `auto`: `witness` first; unless it proves the program, the refinement loop seeded with the
-//!   witness indexes of the witness counterexample and, in a second thread, the bug search on
-//!   the original program, whose schedule is data ([`crate::schedule`]: its proofs count; its
-//!   bugs only after the SMT check and the replay on the original program). The first
-//!   definite answer wins and the other thread is stopped (its runs killed at once, see
-//!   [`tools`]). A cheap complete unwinding of the original keeps a core to itself
-//!   ([`tools::yield_to_foreground`]): the portfolio is then not clearly slower than plain
-//!   ESBMC, and the refinement loop starts at once on what the unwinding leaves.
+//! - `auto`: one schedule ([`schedule::auto`], data a reader can print: `ara check
+//!   --verbose`) run by the one runner [`schedule::run`]: `witness` first; unless it proves
+//!   the program, the refinement loop seeded with the witness indexes of the witness
+//!   counterexample beside the bug search on the original program (its own plan,
+//!   [`schedule::plan`]: its proofs count; its bugs only after the SMT check and the replay
+//!   on the original program). The first definite answer wins and the other side is stopped
+//!   (its runs killed at once, see [`crate::tools`]). A cheap complete unwinding of the
+//!   original keeps a core to itself ([`crate::tools::yield_to_foreground`]): the portfolio
+//!   is then not clearly slower than plain ESBMC, and the refinement loop starts at once on
+//!   what the unwinding leaves. The report is read from what answered and what each stage
+//!   logged ([`schedule::portfolio::Log`]).
 
-use crate::abstraction::IndexSets;
-use crate::abstraction::witness::{LoopReport, WitnessProgram, witness_program};
 use crate::cegar::{self, CegarOptions, CheckReport};
-use crate::checkers::{Mode, Verdict};
-use crate::engines::bmc::Bmc;
-use crate::engines::{self, Budget, EngineVerdict};
+use crate::engines;
 use crate::error::AraError;
 use crate::ir::Program;
-use crate::schedule::{self, BugFinderAnswer, BugFinderRun};
-use crate::tools::{self, CancelFlag};
-use crate::verdict::{FinalVerdict, Inconclusive, SafeProof, Subject};
+use crate::schedule::portfolio::{self, Log, WitnessRun, empty_report};
+use crate::schedule::{self, BugFinderAnswer, BugFinderRun, Record};
+use crate::verdict::{Answerer, FinalVerdict, Inconclusive, Stage, Subject};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::fmt::Write as _;
-use std::path::PathBuf;
-use std::sync::mpsc;
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 pub mod one;
@@ -85,31 +83,6 @@ impl fmt::Display for AnsweredBy {
     }
 }
 
-/// The witness part of a check.
-#[derive(Clone, Debug, Serialize)]
-pub struct WitnessRun {
-    /// The checker's answer on the transformed program (none when it was not transformed).
-    #[serde(flatten)]
-    pub verdict: Option<Verdict>,
-    /// Why the program could not be transformed.
-    pub rejected: Option<String>,
-    /// How each loop was transformed.
-    pub loops: Vec<LoopReport>,
-    /// The witness indexes of the counterexample: `(array, index)`, the seed of `R`.
-    pub seed: Vec<(String, u64)>,
-    pub time_s: f64,
-}
-
-impl WitnessRun {
-    /// The checker's answer, or `not applicable`.
-    pub fn verdict_text(&self) -> String {
-        match &self.verdict {
-            Some(v) => v.to_string(),
-            None => "not applicable".into(),
-        }
-    }
-}
-
 /// The report of `ara check`: the refinement loop's report (empty when it did not run) and
 /// which strategy gave the verdict.
 #[derive(Clone, Debug, Serialize)]
@@ -125,6 +98,9 @@ pub struct StrategyReport {
     /// A recursive program checked on its source (`source_check`): its runs.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<Vec<crate::verdict::SourceRun>>,
+    /// The schedule that ran (`auto`: [`schedule::auto`]), as an outline.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub schedule: Option<String>,
 }
 
 impl StrategyReport {
@@ -147,6 +123,7 @@ impl StrategyReport {
             witness: None,
             bug_finder: None,
             source: None,
+            schedule: None,
         }
     }
 }
@@ -176,14 +153,11 @@ pub fn check(
                 witness: None,
                 bug_finder: None,
                 source: None,
+                schedule: None,
             }
         }
         Strategy::Witness => {
-            let (verdict, run, _) = run_witness(p, opts, start)?;
-            let verdict = match verdict {
-                WitnessVerdict::Safe(proof) => FinalVerdict::Safe { proof },
-                WitnessVerdict::Unknown(reason) => FinalVerdict::Unknown { reason },
-            };
+            let (verdict, run, _) = portfolio::run_witness(p, opts, start)?;
             StrategyReport {
                 strategy: if verdict.is_definite() {
                     AnsweredBy::Witness
@@ -195,6 +169,7 @@ pub fn check(
                 witness: Some(run),
                 bug_finder: None,
                 source: None,
+                schedule: None,
             }
         }
         Strategy::Auto => auto(p, opts, start)?,
@@ -235,217 +210,65 @@ fn on_source(
     engines::concrete::playback::settle(verdict, d);
 }
 
-fn empty_report(p: &Program, verdict: FinalVerdict, checker_s: f64) -> CheckReport {
-    CheckReport {
-        file: p.file.clone(),
-        verdict,
-        iterations: vec![],
-        vars: vec![],
-        arrays: vec![],
-        time_abstraction_s: 0.0,
-        time_checker_s: checker_s,
-        time_solver_s: 0.0,
-        time_total_s: 0.0,
-    }
-}
-
-/// What the witness strategy concludes: a proof, or why not (a counterexample of the witness
-/// program is only a lead: [`Inconclusive::WitnessTooCoarse`]).
-enum WitnessVerdict {
-    Safe(SafeProof),
-    Unknown(Inconclusive),
-}
-
-fn work_dir(opts: &CegarOptions) -> Result<(tempfile::TempDir, PathBuf), AraError> {
-    engines::work_dir("ara-strategy-", opts.keep_dir.as_deref())
-}
-
-/// The witness transformation through the checker; the seed for the refinement loop from its
-/// counterexample.
-fn run_witness(
-    p: &Program,
-    opts: &CegarOptions,
-    start: Instant,
-) -> Result<(WitnessVerdict, WitnessRun, IndexSets), AraError> {
-    let _running = crate::progress::begin("witness transformation");
-    let t = Instant::now();
-    let mut run = WitnessRun {
-        verdict: None,
-        rejected: None,
-        loops: vec![],
-        seed: vec![],
-        time_s: 0.0,
-    };
-    let w: WitnessProgram = match witness_program(p) {
-        Ok(w) => w,
-        Err(e @ AraError::Unsupported { .. }) => {
-            run.rejected = Some(e.to_string());
-            let why = Inconclusive::WitnessNotApplicable {
-                message: e.to_string(),
-            };
-            return Ok((WitnessVerdict::Unknown(why), run, IndexSets::empty()));
-        }
-        Err(e) => return Err(e),
-    };
-    run.loops = w.loops.clone();
-    let (_work, dir) = work_dir(opts)?;
-    let mut copts = opts.checker.clone();
-    // No loops: one unwinding explores every path, and a clean run is a proof.
-    copts.mode = Mode::Unwind(1);
-    if opts.keep_dir.is_some() {
-        copts.keep_dir = Some(dir.join("witness-runs"));
-    }
-    let engine = Bmc::new(
-        copts,
-        "witness",
-        format!(
-            "ara check: witness-index transformation of {}\n{}",
-            p.file,
-            w.summary(p)
-        ),
-    );
-    let budget = Budget {
-        timeout: Some(opts.timeout.saturating_sub(start.elapsed())),
-        keep_dir: Some(dir.clone()),
-        ..Budget::default()
-    };
-    let out = engine.run(&w.program, &budget)?;
-    run.verdict = Some(out.outcome.verdict.answer());
-    run.time_s = t.elapsed().as_secs_f64();
-    let (engine, on) = (out.outcome.engine, Subject::Witness);
-    let (verdict, seed) = match out.outcome.verdict {
-        EngineVerdict::Proved(how) => (
-            WitnessVerdict::Safe(SafeProof { how, engine, on }),
-            IndexSets::empty(),
-        ),
-        EngineVerdict::Counterexample(_) => {
-            // The witness indexes the checker chose are in its raw trace.
-            let seed = out
-                .checker
-                .trace
-                .as_ref()
-                .map(|t| w.seed_from_trace(t))
-                .unwrap_or_default();
-            (
-                WitnessVerdict::Unknown(Inconclusive::WitnessTooCoarse),
-                seed,
-            )
-        }
-        EngineVerdict::Unknown(reason) => (
-            WitnessVerdict::Unknown(Inconclusive::Engine { engine, on, reason }),
-            IndexSets::empty(),
-        ),
-    };
-    for &a in seed.0.keys() {
-        for k in seed.indexes(p, a) {
-            run.seed.push((p.array(a).display.clone(), k));
-        }
-    }
-    Ok((verdict, run, seed))
-}
-
-/// What one portfolio thread answered.
-enum Answer {
-    Cegar(Result<CheckReport, AraError>),
-    Bmc(Result<(FinalVerdict, BugFinderRun), AraError>),
-}
-
+/// `auto`: its schedule ([`schedule::auto`]) run by [`schedule::run`], the report from what
+/// answered and what each stage logged.
 fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyReport, AraError> {
-    let (wv, wrun, seed) = run_witness(p, opts, start)?;
-    let witness_why = match wv {
-        WitnessVerdict::Safe(proof) => {
+    let log = Mutex::new(Log::default());
+    let (_work, dir) = engines::work_dir("ara-strategy-", opts.keep_dir.as_deref())?;
+    let run = schedule::Run {
+        p,
+        opts,
+        start,
+        budget: opts.timeout,
+        dir: &dir,
+        log: &log,
+    };
+    let plan = schedule::auto(p);
+    let found = schedule::run(&plan, &run);
+    let outline = Some(plan.outline());
+    let log = log.into_inner().unwrap_or_else(PoisonError::into_inner);
+    // The witness stage runs first: an error of ara's there ends the check.
+    let Some((wrun, wverdict)) = log.witness else {
+        return Err(match found {
+            Some(Err(e)) => e,
+            _ => AraError::Internal("the witness stage gave no answer".into()),
+        });
+    };
+    let witness_why = match wverdict {
+        FinalVerdict::Unknown { reason } => reason,
+        proof => {
             return Ok(StrategyReport {
-                report: empty_report(p, FinalVerdict::Safe { proof }, wrun.time_s),
+                report: empty_report(p, proof, wrun.time_s),
                 requested: Strategy::Auto,
                 strategy: AnsweredBy::Witness,
                 witness: Some(wrun),
                 bug_finder: None,
                 source: None,
+                schedule: outline,
             });
         }
-        WitnessVerdict::Unknown(why) => why,
     };
-    let remaining = opts.timeout.saturating_sub(start.elapsed());
-    let mut copts = opts.clone();
-    copts.timeout = remaining;
-    for &a in seed.0.keys() {
-        for k in seed.indexes(p, a) {
-            copts.seed.insert(a, k);
+    let winner = match found {
+        Some(Ok((v, record))) if v.is_definite() => Some((v, record)),
+        _ => None,
+    };
+    let (search_verdict, search_run) = match log.search {
+        Some(Ok((v, r))) => (Some(v), Some(r)),
+        Some(Err(e)) => (None, Some(portfolio::search_error(&e))),
+        None => {
+            let e = AraError::Internal("no answer".into());
+            (None, Some(portfolio::search_error(&e)))
         }
-    }
-    let stop_cegar = CancelFlag::default();
-    let stop_bmc = CancelFlag::default();
-    let (tx, rx) = mpsc::channel::<Answer>();
-    let (mut cegar_res, mut bmc_res) = (None, None);
-    // Why a part gave no answer: its thread could not start, or it panicked.
-    let (mut cegar_fault, mut bmc_fault) = (None, None);
-    std::thread::scope(|sc| {
-        let (tx1, stop1) = (tx.clone(), stop_cegar.clone());
-        let copts = &copts;
-        let cegar_thread = tools::spawn_deep_scoped(sc, "cegar", move || {
-            tools::watch_cancel(Some(stop1));
-            // At once, also beside a complete unwinding: that one keeps its core by priority
-            // (`schedule::plan`), not by making this one wait.
-            let _ = tx1.send(Answer::Cegar(cegar::check(p, copts)));
-        });
-        let (tx2, stop2) = (tx, stop_bmc.clone());
-        let bmc_thread = tools::spawn_deep_scoped(sc, "bug-finder", move || {
-            tools::watch_cancel(Some(stop2));
-            let _ = tx2.send(Answer::Bmc(bug_finder(p, opts, remaining)));
-        });
-        // The answers of the threads that started (a thread that did not start, or ended
-        // without an answer, dropped its sender: the iteration ends with the last one).
-        for ans in rx.iter() {
-            match ans {
-                Answer::Cegar(r) => {
-                    tools::trace_event("refinement loop answered");
-                    if r.as_ref().is_ok_and(|r| r.verdict.is_definite()) {
-                        stop_bmc.cancel();
-                    }
-                    cegar_res = Some(r);
-                }
-                Answer::Bmc(r) => {
-                    tools::trace_event("bug finder answered");
-                    if r.as_ref().is_ok_and(|(v, _)| v.is_definite()) {
-                        stop_cegar.cancel();
-                    }
-                    bmc_res = Some(r);
-                }
-            }
-        }
-        cegar_fault = schedule::thread_fault(cegar_thread);
-        bmc_fault = schedule::thread_fault(bmc_thread);
-    });
+    };
     // A refinement loop that could not run is an unknown of its own, not ara's error.
-    let cegar_res = cegar_res.unwrap_or_else(|| {
-        let message = cegar_fault.unwrap_or_else(|| "no answer".into());
+    let refinement = log.refinement.unwrap_or_else(|| {
+        let message = "no answer".into();
         let why = Inconclusive::RefinementFailed { message };
         Ok(empty_report(p, FinalVerdict::Unknown { reason: why }, 0.0))
     });
-    let bmc_res = bmc_res.unwrap_or_else(|| {
-        Err(AraError::Internal(
-            bmc_fault.unwrap_or_else(|| "no answer".into()),
-        ))
-    });
-    // The refinement loop's answer when definite, else the bug finder's, else UNKNOWN with
-    // every reason. (Both definite answers are sound, so they cannot disagree.)
-    let bmc_definite = matches!(&bmc_res, Ok((v, _)) if v.is_definite());
-    let (bmc_verdict, bmc_run) = match bmc_res {
-        Ok((v, r)) => (Some(v), Some(r)),
-        Err(e) => (
-            None,
-            Some(BugFinderRun {
-                answer: BugFinderAnswer::Error {
-                    message: e.to_string(),
-                },
-                confirmation: None,
-                time_s: 0.0,
-            }),
-        ),
-    };
-    let mut report = match cegar_res {
+    let mut report = match refinement {
         Ok(r) => r,
-        Err(e) if bmc_definite => {
+        Err(e) if winner.is_some() => {
             let why = Inconclusive::RefinementFailed {
                 message: e.to_string(),
             };
@@ -454,75 +277,89 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
         Err(e) => return Err(e),
     };
     report.time_checker_s += wrun.time_s;
-    let strategy = if report.verdict.is_definite() {
-        AnsweredBy::Cegar
-    } else if let Some(v) = bmc_verdict.clone().filter(|_| bmc_definite) {
-        report.verdict = v;
-        AnsweredBy::Bmc
-    } else {
-        let refinement = match &report.verdict {
-            FinalVerdict::Unknown { reason } => reason.clone(),
-            _ => unreachable!("not definite"),
-        };
-        let bounded_search = match bmc_verdict {
-            Some(FinalVerdict::Unknown { reason }) => Some(Box::new(reason)),
-            _ => None,
-        };
-        report.verdict = FinalVerdict::Unknown {
-            reason: Inconclusive::Portfolio {
-                witness: Box::new(witness_why),
-                refinement: Box::new(refinement),
-                bounded_search,
-            },
-        };
-        AnsweredBy::None
+    // The first definite answer (both sides' are sound: they cannot disagree), else UNKNOWN
+    // with every side's reason.
+    let strategy = match winner {
+        Some((_, Record::Refinement)) => AnsweredBy::Cegar,
+        Some((v, _)) => {
+            report.verdict = v;
+            AnsweredBy::Bmc
+        }
+        None => {
+            let refinement = match &report.verdict {
+                FinalVerdict::Unknown { reason } => reason.clone(),
+                _ => unreachable!("not definite"),
+            };
+            let bounded_search = match search_verdict {
+                Some(FinalVerdict::Unknown { reason }) => Some(Box::new(reason)),
+                _ => None,
+            };
+            report.verdict = FinalVerdict::Unknown {
+                reason: Inconclusive::Portfolio {
+                    witness: Box::new(witness_why),
+                    refinement: Box::new(refinement),
+                    bounded_search,
+                },
+            };
+            AnsweredBy::None
+        }
     };
     Ok(StrategyReport {
         report,
         requested: Strategy::Auto,
         strategy,
         witness: Some(wrun),
-        bug_finder: bmc_run,
+        bug_finder: search_run,
         source: None,
-    })
-}
-
-/// The bug search on the original program: its schedule ([`schedule::plan`]) run within
-/// `budget` ([`schedule::run`]).
-fn bug_finder(
-    p: &Program,
-    opts: &CegarOptions,
-    budget: Duration,
-) -> Result<(FinalVerdict, BugFinderRun), AraError> {
-    let _running = crate::progress::begin("bug search");
-    let start = Instant::now();
-    let (_work, dir) = work_dir(opts)?;
-    let dir = if opts.keep_dir.is_some() {
-        let d = dir.join("bmc");
-        std::fs::create_dir_all(&d).map_err(|e| AraError::Internal(e.to_string()))?;
-        d
-    } else {
-        dir
-    };
-    let run = schedule::Run {
-        p,
-        opts,
-        start,
-        budget,
-        dir: &dir,
-    };
-    // Every plan ends with the checker, which always answers.
-    let found = schedule::run(&schedule::plan(p), &run)
-        .unwrap_or_else(|| Err(AraError::Internal("the bug search gave no answer".into())));
-    // The time of the whole search, not of its last step (a proof of the last step at 17 s
-    // after 18 s of the earlier steps came 35 s after the search began).
-    found.map(|(v, mut run)| {
-        run.time_s = start.elapsed().as_secs_f64();
-        (v, run)
+        schedule: outline,
     })
 }
 
 impl StrategyReport {
+    /// What gave the verdict, in words (none for UNKNOWN): the stage that answered (its
+    /// [`AnsweredBy`], and for the bug search the record of its step) with the engine and
+    /// the program of its proof.
+    pub fn answered_by(&self) -> Option<Answerer> {
+        let (engine, on) = match &self.report.verdict {
+            FinalVerdict::Safe { proof } => (Some(proof.engine.clone()), proof.on.clone()),
+            FinalVerdict::Unsafe { .. } => (None, Subject::Original),
+            FinalVerdict::Unknown { .. } => return None,
+        };
+        let stage = match self.strategy {
+            AnsweredBy::None => return None,
+            AnsweredBy::Witness => Stage::Witness,
+            AnsweredBy::Cegar => Stage::Refinement,
+            AnsweredBy::Bmc => match self.bug_finder.as_ref().map(|b| &b.answer) {
+                Some(BugFinderAnswer::RandomTesting) => Stage::RandomTesting,
+                Some(BugFinderAnswer::Engine { engine, .. }) => {
+                    let engine = Some(engine.clone());
+                    let stage = Stage::BugSearch;
+                    return Some(Answerer { stage, engine, on });
+                }
+                _ => Stage::BugSearch,
+            },
+            AnsweredBy::Source => {
+                let (stage, on) = (Stage::Source, Subject::Source);
+                let engine = Some(engine.unwrap_or_else(|| "esbmc".into()));
+                return Some(Answerer { stage, engine, on });
+            }
+            AnsweredBy::Summaries => Stage::Summaries,
+            AnsweredBy::Engine => Stage::Engine,
+        };
+        Some(Answerer { stage, engine, on })
+    }
+
+    /// The report as JSON: its fields and what answered, in words too (`answered_by`).
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut j = serde_json::to_value(self).unwrap_or_default();
+        if let Some(a) = self.answered_by() {
+            let mut by = serde_json::to_value(&a).unwrap_or_default();
+            by["text"] = a.to_string().into();
+            j["answered_by"] = by;
+        }
+        j
+    }
+
     /// The report for people: the verdict, the strategy that gave it, then how.
     pub fn to_text(&self) -> String {
         let mut out = String::new();
@@ -533,6 +370,15 @@ impl StrategyReport {
             let _ = writeln!(out, "{first}");
         }
         let _ = writeln!(out, "strategy: {}", self.strategy);
+        if let Some(a) = self.answered_by() {
+            let _ = writeln!(out, "answered by: {a}");
+        }
+        if let Some(s) = &self.schedule {
+            let _ = writeln!(out, "schedule:");
+            for l in s.lines() {
+                let _ = writeln!(out, "  {l}");
+            }
+        }
         if cegar_ran {
             // The verdict's own lines and the loop's details.
             for l in lines {

@@ -47,6 +47,89 @@ impl fmt::Display for Subject {
     }
 }
 
+/// Which stage of ara gave a verdict ([`Answerer`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Stage {
+    /// The witness-index transformation through the checker.
+    Witness,
+    /// The refinement loop on the index-set abstraction.
+    Refinement,
+    /// Random testing of the original program (in the bug search).
+    RandomTesting,
+    /// An engine of the bug search on the original program (or a program laid out anew).
+    BugSearch,
+    /// ESBMC on the user's source (a recursive program).
+    Source,
+    /// Procedure summaries (a recursive program).
+    Summaries,
+    /// The one engine `--engine` chose.
+    Engine,
+}
+
+/// What gave a verdict, in words a user reads: the stage, its engine and the program it ran
+/// on (`the bug search: cell morphing (...) on the program with its 2-D arrays in rows of a
+/// constant length`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Answerer {
+    pub stage: Stage,
+    /// The engine that answered (`esbmc`, `spacer-cells`), when the stage names one.
+    pub engine: Option<String>,
+    pub on: Subject,
+}
+
+impl fmt::Display for Answerer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let engine = self.engine.as_deref().map(engine_words);
+        let on = subject_words(&self.on);
+        match (self.stage, engine) {
+            (Stage::RandomTesting, _) => {
+                f.write_str("the bug search: random testing of the original program")
+            }
+            (Stage::Refinement, Some(e)) => write!(f, "the refinement loop: {e} on {on}"),
+            (Stage::Refinement, None) => {
+                write!(f, "the refinement loop on the index-set abstraction")
+            }
+            (Stage::BugSearch, Some(e)) => write!(f, "the bug search: {e} on {on}"),
+            (Stage::Engine, Some(e)) => write!(f, "{e} on {on} (the engine --engine chose)"),
+            (Stage::Summaries, _) => write!(f, "procedure summaries (Z3's Horn engine) on {on}"),
+            (Stage::BugSearch, None) => write!(f, "the bug search on {on}"),
+            (Stage::Engine, None) => write!(f, "the engine --engine chose, on {on}"),
+            (_, Some(e)) => write!(f, "{e} on {on}"),
+            (_, None) => f.write_str(&on),
+        }
+    }
+}
+
+/// An engine's name in words: `ESBMC`, `cell morphing (Z3's Horn engine over a few array cells)`.
+pub fn engine_words(engine: &str) -> String {
+    match engine {
+        "esbmc" => "ESBMC".into(),
+        "cbmc" => "CBMC".into(),
+        e if e.starts_with("spacer-cells") => {
+            "cell morphing (Z3's Horn engine over a few array cells)".into()
+        }
+        e if e.starts_with("spacer") => "Z3's Horn engine".into(),
+        e => e.into(),
+    }
+}
+
+/// The program an engine checked, in words.
+pub fn subject_words(on: &Subject) -> String {
+    match on {
+        Subject::Abstraction { iteration } => {
+            format!("the index-set abstraction (iteration {iteration})")
+        }
+        Subject::Witness => "the witness-index transformation (one element per array, one \
+                             iteration per loop)"
+            .into(),
+        Subject::Relayout => {
+            "the program relaid with its 2-D arrays in rows of a constant length".into()
+        }
+        other => other.to_string(),
+    }
+}
+
 /// A proof of the original program: an engine's proof of a program that over-approximates it
 /// (or of the program itself).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -382,6 +465,45 @@ mod tests {
                 "text": "proved: k-induction, k = 2, by esbmc on abstraction 3",
                 "proof": "k-induction", "k": 2, "engine": "esbmc",
                 "on": {"program": "abstraction", "iteration": 3}}})
+        );
+    }
+
+    /// What answered, in words: the stage, the engine and the program, no configuration.
+    #[test]
+    fn answerers_in_words() {
+        let by = |stage, engine: Option<&str>, on| {
+            let engine = engine.map(String::from);
+            Answerer { stage, engine, on }.to_string()
+        };
+        assert_eq!(
+            by(
+                Stage::Refinement,
+                Some("esbmc"),
+                Subject::Abstraction { iteration: 2 }
+            ),
+            "the refinement loop: ESBMC on the index-set abstraction (iteration 2)"
+        );
+        assert_eq!(
+            by(Stage::Refinement, None, Subject::Original),
+            "the refinement loop on the index-set abstraction"
+        );
+        assert_eq!(
+            by(Stage::BugSearch, Some("spacer-cells"), Subject::Relayout),
+            "the bug search: cell morphing (Z3's Horn engine over a few array cells) on the \
+             program relaid with its 2-D arrays in rows of a constant length"
+        );
+        assert_eq!(
+            by(Stage::RandomTesting, None, Subject::Original),
+            "the bug search: random testing of the original program"
+        );
+        assert_eq!(
+            by(Stage::Witness, Some("esbmc"), Subject::Witness),
+            "ESBMC on the witness-index transformation (one element per array, one iteration \
+             per loop)"
+        );
+        assert_eq!(
+            by(Stage::BugSearch, Some("esbmc"), Subject::Original),
+            "the bug search: ESBMC on the original program"
         );
     }
 

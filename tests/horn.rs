@@ -286,10 +286,7 @@ fn z3_faults_are_unknown() {
     let unknown = fake_z3(dir.path(), "cat >/dev/null; echo unknown");
     let v = check_with(Some(unknown), &a, 10).unwrap();
     assert!(
-        matches!(
-            v,
-            EngineVerdict::Unknown(UnknownReason::SolverUnknown { .. })
-        ),
+        matches!(v, EngineVerdict::Unknown(UnknownReason::HornGaveUp { .. })),
         "{v:?}"
     );
     let slow = fake_z3(dir.path(), "cat >/dev/null; sleep 30");

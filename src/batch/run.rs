@@ -726,8 +726,9 @@ fn parse_report(row: &mut Row, code: i32, out: &RunOutput) -> bool {
 mod tests {
     use super::*;
     use crate::cegar::CheckReport;
+    use crate::schedule::portfolio::WitnessRun;
     use crate::schedule::{BugFinderAnswer, BugFinderRun};
-    use crate::strategy::{Strategy, StrategyReport, WitnessRun};
+    use crate::strategy::{Strategy, StrategyReport};
     use crate::verdict::{Inconclusive, SafeProof, Subject};
     use std::time::Duration;
 
@@ -793,6 +794,7 @@ mod tests {
                 time_s: 0.0,
             }),
             source: None,
+            schedule: None,
         };
         serde_json::to_string_pretty(&report).unwrap()
     }

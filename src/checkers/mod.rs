@@ -180,6 +180,62 @@ pub enum UnknownReason {
     Unsupported {
         what: String,
     },
+    /// A Horn engine's configurations gave up without a proof: what each tried and why
+    /// (`--verbose`, `--json`; the report's first line says it without the configurations,
+    /// `explain`).
+    HornGaveUp {
+        attempts: Vec<HornAttempt>,
+    },
+}
+
+/// One configuration of a Horn engine that gave up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HornAttempt {
+    /// The configuration (`lia-global-iuc`, `houdini`).
+    pub config: String,
+    /// The cells of a cell-morphing encoding (`k1l`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cells: Option<String>,
+    #[serde(flatten)]
+    pub why: HornWhy,
+}
+
+/// Why a configuration of a Horn engine gave up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "gave_up", rename_all = "kebab-case")]
+pub enum HornWhy {
+    /// The error is derivable in the cell abstraction (a derivation tree, no path of the
+    /// program): no invariant over these cells.
+    DerivableInCells,
+    /// The error is derivable, but no path of the program was found from the derivation.
+    NoPath { why: String },
+    /// The strongest inductive invariant of the template's candidates does not exclude the
+    /// error.
+    TemplateTooWeak { candidates: usize },
+    /// The solver answered unknown or failed (its words).
+    Solver { detail: String },
+}
+
+impl fmt::Display for HornAttempt {
+    /// The attempt as the engine reports it, configuration first.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = &self.config;
+        match &self.why {
+            HornWhy::DerivableInCells => write!(
+                f,
+                "{name} ({}): the error is derivable in the cell abstraction (a derivation \
+                 tree, no path of the program)",
+                self.cells.as_deref().unwrap_or_default()
+            ),
+            HornWhy::NoPath { why } => write!(f, "{name}: error derivable, but {why}"),
+            HornWhy::TemplateTooWeak { candidates } => write!(
+                f,
+                "{name} ({candidates} candidates): the template's strongest inductive \
+                 invariant does not exclude the error"
+            ),
+            HornWhy::Solver { detail } => write!(f, "{name}: {detail}"),
+        }
+    }
 }
 
 impl fmt::Display for UnknownReason {
@@ -215,6 +271,16 @@ impl fmt::Display for UnknownReason {
                 write!(f, "solver answered unknown: {detail}")
             }
             UnknownReason::Unsupported { what } => write!(f, "unsupported: {what}"),
+            UnknownReason::HornGaveUp { attempts } => {
+                f.write_str("solver answered unknown: ")?;
+                for (i, a) in attempts.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("; ")?;
+                    }
+                    a.fmt(f)?;
+                }
+                Ok(())
+            }
         }
     }
 }

@@ -345,7 +345,7 @@ fn render(
         Read::Procedures(pp) => crate::explain::explain_procedures(pp, verdict, source),
     };
     let text = if shown.json {
-        let mut j = serde_json::to_value(&report).unwrap_or_default();
+        let mut j = report.to_json();
         j["explanation"] = serde_json::to_value(&explained).unwrap_or_default();
         format!("{}\n", serde_json::to_string_pretty(&j).unwrap_or_default())
     } else {

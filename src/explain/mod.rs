@@ -21,6 +21,7 @@ pub mod run;
 pub mod text;
 pub mod trace;
 
+use crate::checkers::{HornWhy, UnknownReason};
 use crate::engines::concrete::trace::{ConcreteTrace, ReplayedOn};
 use crate::engines::{EngineVerdict, Proof};
 use crate::ir::cfg::{Action, Cfg};
@@ -151,6 +152,9 @@ pub fn explain_engine(
             return explain(Some(p), &FinalVerdict::Safe { proof }, source);
         }
         EngineVerdict::Counterexample(c) => lead_headline(p, &c.path, &on),
+        EngineVerdict::Unknown(r @ UnknownReason::HornGaveUp { .. }) => {
+            format!("UNKNOWN: no proof: {}", horn_words(r))
+        }
         EngineVerdict::Unknown(reason) => format!("UNKNOWN: {reason}"),
     };
     Explanation {
@@ -452,7 +456,75 @@ fn unknown_headline(r: &Inconclusive) -> String {
     {
         return "UNKNOWN: neither a proof nor a bug was found within the time limit".into();
     }
-    format!("UNKNOWN: {r}")
+    format!("UNKNOWN: {}", reason_words(r))
+}
+
+/// An UNKNOWN reason in words: what was tried and why it gave up, a Horn engine's without
+/// its configurations (they stay in `--verbose` and `--json`, the reason's `Display`).
+pub fn reason_words(r: &Inconclusive) -> String {
+    match r {
+        Inconclusive::Engine { engine, on, reason } if engine.starts_with("spacer") => {
+            let on = crate::verdict::subject_words(on);
+            let who = crate::verdict::engine_words(engine);
+            format!("{who} on {on} found no proof: {}", horn_words(reason))
+        }
+        Inconclusive::Portfolio {
+            witness,
+            refinement,
+            bounded_search,
+        } => {
+            let mut s = format!(
+                "{}; refinement loop: {}",
+                reason_words(witness),
+                reason_words(refinement)
+            );
+            if let Some(b) = bounded_search {
+                let _ = write!(s, "; bounded search: {}", reason_words(b));
+            }
+            s
+        }
+        other => other.to_string(),
+    }
+}
+
+/// Why a Horn engine gave up, in words: each kind of failure once, in the order met.
+fn horn_words(reason: &UnknownReason) -> String {
+    match reason {
+        UnknownReason::HornGaveUp { attempts } => {
+            let mut whys: Vec<&str> = vec![];
+            for a in attempts {
+                let why = match a.why {
+                    HornWhy::DerivableInCells => {
+                        "the error is derivable when only a few array cells are tracked"
+                    }
+                    HornWhy::NoPath { .. } => {
+                        "its clauses derive the error, but no run of the program was found \
+                         from the derivation"
+                    }
+                    HornWhy::TemplateTooWeak { .. } => {
+                        "the strongest invariant its templates give does not exclude the error"
+                    }
+                    HornWhy::Solver { .. } => "Z3 answered unknown",
+                };
+                if !whys.contains(&why) {
+                    whys.push(why);
+                }
+            }
+            let tried = match attempts.len() {
+                1 => "one attempt".to_string(),
+                n => format!("{n} attempts"),
+            };
+            format!("{} ({tried})", whys.join("; "))
+        }
+        UnknownReason::InvariantRejected { .. } => {
+            "the invariant Z3 found failed ara's own check".into()
+        }
+        UnknownReason::Crashed { .. } => "Z3 crashed".into(),
+        UnknownReason::Timeout { after } => {
+            format!("no invariant within {}", crate::checkers::fmt_secs(*after))
+        }
+        other => other.to_string(),
+    }
 }
 
 impl Explanation {

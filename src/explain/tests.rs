@@ -524,3 +524,83 @@ fn headline_from_the_path_when_the_run_cannot_be_retraced() {
          error)"
     );
 }
+
+/// A Horn engine's UNKNOWN in the first line: what was tried and why it gave up, in words;
+/// its configurations (`lia-global-iuc`, `k1l`) only in the reason itself (`--verbose`,
+/// `--json`).
+#[test]
+fn horn_unknown_in_words() {
+    use crate::checkers::{HornAttempt, HornWhy, UnknownReason};
+    let attempt = |config: &str, cells: Option<&str>, why| HornAttempt {
+        config: config.into(),
+        cells: cells.map(String::from),
+        why,
+    };
+    let reason = Inconclusive::Engine {
+        engine: "spacer-cells".into(),
+        on: Subject::Original,
+        reason: UnknownReason::HornGaveUp {
+            attempts: vec![
+                attempt("lia-global-iuc", Some("k1l"), HornWhy::DerivableInCells),
+                attempt("lia-global", Some("k1l"), HornWhy::DerivableInCells),
+                attempt("houdini", None, HornWhy::TemplateTooWeak { candidates: 12 }),
+            ],
+        },
+    };
+    let v = FinalVerdict::Unknown {
+        reason: reason.clone(),
+    };
+    let e = explain(None, &v, None);
+    assert_eq!(
+        e.text(None, &Written::default()),
+        "UNKNOWN: cell morphing (Z3's Horn engine over a few array cells) on the original \
+         program found no proof: the error is derivable when only a few array cells are \
+         tracked; the strongest invariant its templates give does not exclude the error (3 \
+         attempts)\n"
+    );
+    assert_eq!(
+        v.to_string(),
+        "UNKNOWN (checker: solver answered unknown: lia-global-iuc (k1l): the error is \
+         derivable in the cell abstraction (a derivation tree, no path of the program); \
+         lia-global (k1l): the error is derivable in the cell abstraction (a derivation tree, \
+         no path of the program); houdini (12 candidates): the template's strongest inductive \
+         invariant does not exclude the error)"
+    );
+    let j = serde_json::to_value(&v).unwrap();
+    assert_eq!(
+        j["reason"]["reason"]["attempts"][0],
+        serde_json::json!({"config": "lia-global-iuc", "cells": "k1l",
+            "gave_up": "derivable-in-cells"})
+    );
+    let back: FinalVerdict = serde_json::from_value(j).unwrap();
+    assert_eq!(back, v);
+    // In a portfolio's reason too; a rejected invariant and a crash without the names.
+    let rejected = Inconclusive::Engine {
+        engine: "spacer".into(),
+        on: Subject::Abstraction { iteration: 2 },
+        reason: UnknownReason::InvariantRejected {
+            why: "lia-global-iuc: consecution fails".into(),
+        },
+    };
+    let v = FinalVerdict::Unknown {
+        reason: Inconclusive::Portfolio {
+            witness: Box::new(Inconclusive::WitnessTooCoarse),
+            refinement: Box::new(rejected),
+            bounded_search: Some(Box::new(reason)),
+        },
+    };
+    let headline = explain(None, &v, None).headline;
+    assert_eq!(
+        headline,
+        "UNKNOWN: witness abstraction too coarse (its counterexample may be spurious); \
+         refinement loop: Z3's Horn engine on the index-set abstraction (iteration 2) found \
+         no proof: the invariant Z3 found failed ara's own check; bounded search: cell \
+         morphing (Z3's Horn engine over a few array cells) on the original program found no \
+         proof: the error is derivable when only a few array cells are tracked; the strongest \
+         invariant its templates give does not exclude the error (3 attempts)"
+    );
+    assert!(
+        !headline.contains("lia-") && !headline.contains("k1l"),
+        "{headline}"
+    );
+}

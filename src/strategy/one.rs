@@ -56,5 +56,6 @@ pub fn check_with(
         witness: None,
         bug_finder: Some(run),
         source: None,
+        schedule: None,
     })
 }

@@ -85,7 +85,7 @@ pub mod summary;
 use self::encode::HornSystem;
 use self::solve::{SpacerAnswer, SpacerConfig, run_spacer};
 use super::{Budget, Counterexample, Engine, EngineOutcome, EngineVerdict, LoopInvariant, Proof};
-use crate::checkers::UnknownReason;
+use crate::checkers::{HornAttempt, HornWhy, UnknownReason};
 use crate::error::AraError;
 use crate::ir::{Program, Vertex};
 use crate::smt::Theory;
@@ -181,7 +181,7 @@ impl Engine for Horn {
 struct Failures {
     rejected: Option<String>,
     crashed: Option<String>,
-    other: Vec<String>,
+    other: Vec<HornAttempt>,
     timeouts: usize,
     /// Derivations of the error in a cell-morphing encoding.
     derivable: usize,
@@ -358,8 +358,8 @@ impl Failures {
         } else if self.other.is_empty() {
             UnknownReason::Timeout { after }
         } else {
-            UnknownReason::SolverUnknown {
-                detail: self.other.join("; "),
+            UnknownReason::HornGaveUp {
+                attempts: self.other,
             }
         }
     }
@@ -433,11 +433,11 @@ impl Attempt<'_> {
             },
             SpacerAnswer::Unsafe(_) if self.quantifier.is_some() => {
                 fails.derivable += 1;
-                fails.other.push(format!(
-                    "{name} ({}): the error is derivable in the cell abstraction (a derivation \
-                     tree, no path of the program)",
-                    self.tag.trim_matches('_')
-                ))
+                fails.other.push(HornAttempt {
+                    config: name.into(),
+                    cells: Some(self.tag.trim_matches('_').into()),
+                    why: HornWhy::DerivableInCells,
+                })
             }
             SpacerAnswer::Unsafe(deriv) => {
                 let cuts = cex::chain(self.sys, &deriv);
@@ -456,12 +456,18 @@ impl Attempt<'_> {
                             inputs,
                         })));
                     }
-                    Err(why) => fails
-                        .other
-                        .push(format!("{name}: error derivable, but {why}")),
+                    Err(why) => fails.other.push(HornAttempt {
+                        config: name.into(),
+                        cells: None,
+                        why: HornWhy::NoPath { why },
+                    }),
                 }
             }
-            SpacerAnswer::Unknown(r) => fails.other.push(format!("{name}: {r}")),
+            SpacerAnswer::Unknown(r) => fails.other.push(HornAttempt {
+                config: name.into(),
+                cells: None,
+                why: HornWhy::Solver { detail: r },
+            }),
             SpacerAnswer::Timeout => fails.timeouts += 1,
             SpacerAnswer::Crashed(d) => fails.crashed = Some(format!("z3 ({name}): {d}")),
         }

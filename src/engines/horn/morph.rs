@@ -205,7 +205,7 @@
 use super::encode::{Block, CellParam, EncodeLimits, Env, HornSystem, encode_cells};
 use super::solve::SpacerConfig;
 use super::{Attempt, DEFAULT_TIMEOUT, Failures, Horn, Run, Systems, houdini};
-use crate::checkers::UnknownReason;
+use crate::checkers::{HornAttempt, HornWhy, UnknownReason};
 use crate::engines::{Budget, Engine, EngineOutcome, EngineVerdict, Proof};
 use crate::error::AraError;
 use crate::ir::cfg::Action;
@@ -641,14 +641,19 @@ fn check_houdini(
             return Ok(None);
         }
         Err(houdini::Failure::TooWeak) => {
-            fails.other.push(format!(
-                "{name} ({cands} candidates): the template's strongest inductive invariant \
-                 does not exclude the error"
-            ));
+            fails.other.push(HornAttempt {
+                config: name.into(),
+                cells: None,
+                why: HornWhy::TemplateTooWeak { candidates: cands },
+            });
             return Ok(None);
         }
         Err(houdini::Failure::Solver(why)) => {
-            fails.other.push(format!("{name}: {why}"));
+            fails.other.push(HornAttempt {
+                config: name.into(),
+                cells: None,
+                why: HornWhy::Solver { detail: why },
+            });
             return Ok(None);
         }
     };
