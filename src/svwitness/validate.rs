@@ -99,10 +99,22 @@ pub fn validate(
     dir: &Path,
     timeout: Duration,
 ) -> Report {
+    validate_ending(p, src, witness, dir, timeout).0
+}
+
+/// [`validate`], and how the run of a violation witness ended (`None`: no run).
+pub fn validate_ending(
+    p: &Program,
+    src: &SourceText,
+    witness: &str,
+    dir: &Path,
+    timeout: Duration,
+) -> (Report, Option<RunEnding>) {
     if let Some(r) = correctness(p, src, witness, timeout) {
-        return r;
+        return (r, None);
     }
     let mut notes = vec![];
+    let mut ending = None;
     let validation = match plan_of(p, src, witness) {
         Err(v) => v,
         Ok(plan) => {
@@ -115,22 +127,25 @@ pub fn validate(
                 Ok(record) => {
                     let (v, more) = judge(p, src, &sites, &plan, &record);
                     notes.extend(more);
+                    ending = Some(record.ending);
                     v
                 }
             }
         }
     };
-    Report {
+    let report = Report {
         validation,
         notes,
         correctness: false,
-    }
+    };
+    (report, ending)
 }
 
 /// The answer for a witness about a program with procedures (recursion, many calls: no
 /// inlined program of ara's): a correctness witness's function contracts are checked
-/// ([`super::contracts::validate_contracts`]); a violation witness, or invariants without
-/// contracts, are not (UNKNOWN).
+/// ([`super::contracts::validate_contracts`]), a violation witness's run on the program
+/// inlined as deep as it goes ([`super::procedures::validate_violation`]); invariants
+/// without contracts are not (UNKNOWN).
 pub fn validate_procedures(
     pp: &crate::ir::procs::ProcProgram,
     src: &SourceText,
@@ -152,9 +167,7 @@ pub fn validate_procedures(
     for e in &w.entries {
         match e {
             Entry::ViolationSequence { .. } => {
-                return unknown(
-                    "ara validates violation witnesses of programs without recursion only".into(),
-                );
+                return super::procedures::validate_violation(pp, src, witness, timeout);
             }
             Entry::InvariantSet {
                 metadata: m,
