@@ -556,7 +556,7 @@ fn write_playback(
         return;
     };
     let opts = source_options(input);
-    match crate::svwitness::playback::write_playback(p, &opts, trace, file, PLAYBACK_TIME) {
+    match crate::svwitness::playback::write_playback(p, &opts, trace, file, PLAYBACK_TIME, None) {
         Ok(notes) => notes.iter().for_each(|n| eprintln!("ara: {n}")),
         Err(why) => eprintln!("ara: no playback harness written: {why}"),
     }

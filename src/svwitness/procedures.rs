@@ -10,7 +10,8 @@
 //! inlined ([`super::sites`]), so the flat program's machinery places the inputs at their
 //! `__VERIFIER_nondet_*` calls: [`super::violation_witness_within`] and
 //! [`super::playback::write_playback`] on the shallowest inlining on which ara's interpreter
-//! follows the run without a cut call (`explain::inlined_for_run`).
+//! follows the run without a cut call (`explain::inlined_for_run`; its activations tell the
+//! harness that reads of two activations of one statement are not one expression's).
 //!
 //! Validation ([`validate_violation`]): the witness's inputs are fed to the program inlined at
 //! depths 1, 2, 4, ... by the flat validator ([`super::validate::validate_ending`]) until its
@@ -30,16 +31,17 @@ use super::violation_witness_within;
 use crate::engines::concrete::ConcreteTrace;
 use crate::engines::concrete::playback::SourceOptions;
 use crate::ir::Program;
-use crate::ir::inline::{MAX_INLINED, inline_bounded};
+use crate::ir::inline::{Frames, MAX_INLINED, inline_bounded};
 use crate::ir::procs::ProcProgram;
 use crate::svwitness::format::Validation;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// The flat program the run of `trace` is made on (module doc), or why there is none.
-fn inlined_for(pp: &ProcProgram, trace: &ConcreteTrace) -> Result<Program, String> {
+/// The flat program the run of `trace` is made on (module doc), with its activations, or
+/// why there is none.
+fn inlined_for(pp: &ProcProgram, trace: &ConcreteTrace) -> Result<(Program, Frames), String> {
     crate::explain::inlined_for_run(pp, trace)
-        .map(|(q, _, _)| q)
+        .map(|(q, frames, _)| (q, frames))
         .map_err(|why| format!("the run is not followed on the program inlined: {why}"))
 }
 
@@ -53,7 +55,7 @@ pub fn violation_witness(
     dir: &Path,
     deadline: Instant,
 ) -> Result<(String, Vec<String>), String> {
-    let q = inlined_for(pp, trace)?;
+    let (q, _) = inlined_for(pp, trace)?;
     violation_witness_within(
         &q,
         file,
@@ -74,8 +76,8 @@ pub fn write_playback(
     out: &Path,
     timeout: Duration,
 ) -> Result<Vec<String>, String> {
-    let q = inlined_for(pp, trace)?;
-    write_flat_playback(&q, opts, trace, out, timeout)
+    let (q, frames) = inlined_for(pp, trace)?;
+    write_flat_playback(&q, opts, trace, out, timeout, Some(&frames))
 }
 
 /// The depth of the first inlining [`validate_violation`] runs the witness on.
