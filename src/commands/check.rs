@@ -59,7 +59,7 @@ pub fn run(args: CheckArgs) -> Result<i32, AraError> {
     let start = std::time::Instant::now();
     set_end(&checker);
     set_fallback(&input.file, &checker, strategy, Shown { json, verbose });
-    let (p, report, code) = check(
+    let (checked, report, code) = check(
         &input,
         &checker,
         initial_vars,
@@ -70,32 +70,37 @@ pub fn run(args: CheckArgs) -> Result<i32, AraError> {
     )?;
     // The verdict is printed: past the command's end, ara exits with it even if the witness
     // or the harness below is not done (`main`'s wait; issue 24: an answer found is given).
-    let Some(p) = p else {
-        // Checked on the source (recursion, many calls): a proof by summaries is written as
-        // function contracts; otherwise there is no program of ara's to state it in.
-        let left = Duration::from_secs(checker.timeout)
+    let left = || {
+        Duration::from_secs(checker.timeout)
             .saturating_sub(start.elapsed())
-            .max(WITNESS_MIN_TIME);
-        let by_summaries = witness
-            .as_deref()
-            .is_some_and(|w| write_summaries_witness(&input, &report.report.verdict, w, left));
-        if (witness.is_some() && !by_summaries) || playback.is_some() {
-            eprintln!(
-                "ara: no witness or playback harness written: the program is recursive \
-                     (checked by ESBMC on the source)"
-            );
+            .max(WITNESS_MIN_TIME)
+    };
+    let p = match checked {
+        Checked::Program(p) => p,
+        // Checked on the source (recursion, many calls): a proof by summaries is written as
+        // function contracts, a confirmed run on the procedures inlined as deep as it goes.
+        Checked::Procedures(pp) => {
+            let verdict = &report.report.verdict;
+            match (&pp, witness) {
+                (Some(pp), Some(w)) => write_procedures_witness(pp, &input, verdict, &w, left()),
+                (None, Some(_)) => eprintln!(
+                    "ara: no witness written: the front end could not read the program's \
+                     procedures"
+                ),
+                (_, None) => {}
+            }
+            if let Some(file) = playback {
+                write_procedures_playback(pp.as_ref(), &input, verdict, &file);
+            }
+            return Ok(code);
         }
-        return Ok(code);
     };
     if let Some(file) = witness {
         let r = &report.report;
         // The witness is part of the answer: it is written within the time limit
         // (`ara batch` kills ara shortly after it), with at least a moment for the
         // minimal witness.
-        let left = Duration::from_secs(checker.timeout)
-            .saturating_sub(start.elapsed())
-            .max(WITNESS_MIN_TIME);
-        write_witness(&p, &input.file, &r.verdict, &r.arrays, &file, left)?;
+        write_witness(&p, &input.file, &r.verdict, &r.arrays, &file, left())?;
     }
     if let Some(file) = playback {
         write_playback(&p, &input, &report.report.verdict, &file);
@@ -150,14 +155,7 @@ fn check(
     max_iterations: u32,
     strategy: StrategyArg,
     shown: Shown,
-) -> Result<
-    (
-        Option<crate::ir::Program>,
-        crate::strategy::StrategyReport,
-        i32,
-    ),
-    AraError,
-> {
+) -> Result<(Checked, crate::strategy::StrategyReport, i32), AraError> {
     let strategy = strategy_of(strategy);
     let start = std::time::Instant::now();
     // On a terminal, a line on stderr says what runs and the best answer so far; it is
@@ -201,7 +199,7 @@ fn check(
             let report = timed_out_at(report, Duration::from_secs(chk.timeout));
             let read = Read::Procedures(procs.as_ref());
             let (report, code) = finish(report, shown, read, &input.file);
-            return Ok((None, report, code));
+            return Ok((Checked::Procedures(procs), report, code));
         }
         r => r?,
     };
@@ -231,7 +229,14 @@ fn check(
     };
     drop(progress);
     let (report, code) = finish(report, shown, Read::Program(&p), &input.file);
-    Ok((Some(p), report, code))
+    Ok((Checked::Program(p), report, code))
+}
+
+/// What `ara check` checked: the program (calls inlined), or its procedural form (recursion,
+/// many calls; `None` when the front end could not read it).
+enum Checked {
+    Program(crate::ir::Program),
+    Procedures(Option<crate::ir::procs::ProcProgram>),
 }
 
 /// `report` with a timeout's reason naming the user's time limit (the parts see only what
@@ -399,42 +404,57 @@ fn write_aside(file: &std::path::Path, what: &str, text: &str) -> Option<String>
 /// The least time a witness gets after the verdict, even when the verdict used up the limit.
 const WITNESS_MIN_TIME: Duration = Duration::from_secs(1);
 
-/// `ara check --witness FILE`: for SAFE the correctness witness of the proof (its checked
-/// loop invariants, or none); for UNSAFE the violation witness of a confirmed run (re-run on
-/// the original program to place its inputs at their calls and the initial values of
-/// uninitialised locals it read after their declarations). No witness is written for UNKNOWN,
-/// nor for a run whose inputs a witness cannot state; a note on stderr says why. `left`: the
-/// time the witness may take (its checks, its invariant search, its re-run).
-/// Writes the correctness witness of a proof by procedure summaries (their contracts,
-/// `svwitness::contracts`) to `out`; whether the verdict was one.
-fn write_summaries_witness(
+/// `ara check --witness FILE` for a program checked on its procedural form `pp`: for a
+/// proof by procedure summaries their contracts (`svwitness::contracts`), for UNSAFE the
+/// violation witness of the confirmed run (`svwitness::procedures`); for another verdict
+/// (a proof by complete unwinding of the source, UNKNOWN) none, and a note says why.
+fn write_procedures_witness(
+    pp: &crate::ir::procs::ProcProgram,
     input: &InputArgs,
     verdict: &crate::verdict::FinalVerdict,
     out: &std::path::Path,
     left: Duration,
-) -> bool {
-    let crate::verdict::FinalVerdict::Safe { proof } = verdict else {
-        return false;
-    };
-    let crate::engines::Proof::Summaries { summaries, .. } = &proof.how else {
-        return false;
-    };
-    let pp = match crate::frontend::load_procedures(&input.file, &frontend_options(input)) {
-        Ok(pp) => pp,
-        Err(e) => {
-            eprintln!("ara: no witness written: {e}");
-            return true;
-        }
-    };
+) {
+    use crate::verdict::FinalVerdict;
     let spec = crate::svwitness::write::UNREACH_CALL;
-    let check = Duration::from_secs(60).min(left);
-    match crate::svwitness::contracts::summaries_witness_for(
-        &pp,
-        &input.file,
-        spec,
-        summaries,
-        check,
-    ) {
+    let written = match verdict {
+        FinalVerdict::Safe { proof } => match &proof.how {
+            crate::engines::Proof::Summaries { summaries, .. } => {
+                let check = Duration::from_secs(60).min(left);
+                crate::svwitness::contracts::summaries_witness_for(
+                    pp,
+                    &input.file,
+                    spec,
+                    summaries,
+                    check,
+                )
+            }
+            _ => Err(
+                "the proof (ESBMC's complete unwinding of the source) states no \
+                      invariant or contract"
+                    .into(),
+            ),
+        },
+        FinalVerdict::Unsafe { trace } => {
+            let deadline = std::time::Instant::now() + left;
+            tempfile::Builder::new()
+                .prefix("ara-witness-")
+                .tempdir()
+                .map_err(|e| format!("cannot create a temporary folder: {e}"))
+                .and_then(|dir| {
+                    crate::svwitness::procedures::violation_witness(
+                        pp,
+                        &input.file,
+                        spec,
+                        trace,
+                        dir.path(),
+                        deadline,
+                    )
+                })
+        }
+        FinalVerdict::Unknown { .. } => Err("the verdict is UNKNOWN".into()),
+    };
+    match written {
         Ok((yaml, notes)) => {
             for n in notes {
                 eprintln!("ara: witness: {n}");
@@ -445,9 +465,40 @@ fn write_summaries_witness(
         }
         Err(why) => eprintln!("ara: no witness written: {why}"),
     }
-    true
 }
 
+/// `ara check --playback FILE` for a program checked on its procedural form `pp` (`None`:
+/// not read): the harness of an UNSAFE verdict's run; notes on stderr.
+fn write_procedures_playback(
+    pp: Option<&crate::ir::procs::ProcProgram>,
+    input: &InputArgs,
+    verdict: &crate::verdict::FinalVerdict,
+    file: &std::path::Path,
+) {
+    let crate::verdict::FinalVerdict::Unsafe { trace } = verdict else {
+        eprintln!("ara: no playback harness written: the verdict is not UNSAFE");
+        return;
+    };
+    let Some(pp) = pp else {
+        eprintln!(
+            "ara: no playback harness written: the front end could not read the program's \
+             procedures"
+        );
+        return;
+    };
+    let opts = source_options(input);
+    match crate::svwitness::procedures::write_playback(pp, &opts, trace, file, PLAYBACK_TIME) {
+        Ok(notes) => notes.iter().for_each(|n| eprintln!("ara: {n}")),
+        Err(why) => eprintln!("ara: no playback harness written: {why}"),
+    }
+}
+
+/// `ara check --witness FILE`: for SAFE the correctness witness of the proof (its checked
+/// loop invariants, or none); for UNSAFE the violation witness of a confirmed run (re-run on
+/// the original program to place its inputs at their calls and the initial values of
+/// uninitialised locals it read after their declarations). No witness is written for UNKNOWN,
+/// nor for a run whose inputs a witness cannot state; a note on stderr says why. `left`: the
+/// time the witness may take (its checks, its invariant search, its re-run).
 fn write_witness(
     p: &crate::ir::Program,
     file: &std::path::Path,
@@ -547,7 +598,7 @@ fn write_playback(
         return;
     };
     let opts = source_options(input);
-    match crate::svwitness::playback::write_playback(p, &opts, trace, file, PLAYBACK_TIME) {
+    match crate::svwitness::playback::write_playback(p, &opts, trace, file, PLAYBACK_TIME, None) {
         Ok(notes) => notes.iter().for_each(|n| eprintln!("ara: {n}")),
         Err(why) => eprintln!("ara: no playback harness written: {why}"),
     }

@@ -252,20 +252,31 @@ pub fn explain_procedures(
     e
 }
 
-/// The deepest inlining [`retrace_procedures`] tries (a recursion never called is never cut
+/// The deepest inlining [`inlined_for_run`] tries (a recursion never called is never cut
 /// off by the size limit).
 const RETRACE_MAX_DEPTH: u32 = 1 << 17;
 
-/// The confirmed run of `t` step by step on `pp` inlined at depths 1, 2, 4, ... until no
-/// call the run makes is cut (`ir::inline::inline_bounded_frames`: the inlining's runs are
-/// runs of the program), with the activations of its calls; `Err` with the reason when the
-/// run is deeper than an inlining of [`crate::ir::inline::MAX_INLINED`] statements, or the
-/// interpreter cannot follow it.
+/// The confirmed run of `t` step by step on `pp` inlined as deep as it goes
+/// ([`inlined_for_run`]), with the activations of its calls.
 fn retrace_procedures(
     pp: &ProcProgram,
     t: &ConcreteTrace,
     source: Option<&str>,
 ) -> Result<SourceTrace, String> {
+    let (q, frames, r) = inlined_for_run(pp, t)?;
+    Ok(trace::source_trace(&q, &r, source, Some(&frames)))
+}
+
+/// `pp` inlined at depths 1, 2, 4, ... until no call the confirmed run of `t` makes is cut
+/// (`ir::inline::inline_bounded_frames`: the inlining's runs are runs of the program), with
+/// its activations and the run on it; `Err` with the reason when the run is deeper than an
+/// inlining of [`crate::ir::inline::MAX_INLINED`] statements, or the interpreter cannot
+/// follow it. The witness and the playback harness of a recursive program's run are made on
+/// this program (`svwitness::procedures`).
+pub fn inlined_for_run(
+    pp: &ProcProgram,
+    t: &ConcreteTrace,
+) -> Result<(Program, crate::ir::inline::Frames, run::Run), String> {
     use crate::ir::inline::{MAX_INLINED, inline_bounded_frames};
     let mut depth = 1;
     loop {
@@ -276,7 +287,7 @@ fn retrace_procedures(
         // that receive calls' results, and no engine ran this program.
         let cfg = Cfg::build(&q);
         match run::run(&q, &cfg, &t.nondet_values, &t.initial_values) {
-            Ok(r) => return Ok(trace::source_trace(&q, &r, source, Some(&frames))),
+            Ok(r) => return Ok((q, frames, r)),
             // A call cut at this depth (or an assumption of the program's: then no depth
             // helps, and the size limit ends the search).
             Err(why) if why == run::ASSUMPTION_FAILS && depth < RETRACE_MAX_DEPTH => {

@@ -58,6 +58,65 @@ pub fn rename(s: &Sexp, map: &std::collections::HashMap<String, String>) -> Sexp
     }
 }
 
+/// `text` with each symbol `map` names replaced, the rest as it is: what [`rename`] does to
+/// the parsed text, without building the tree (an encoder that keeps terms as text renames
+/// them at every step: 20,000 applied summaries). A `|quoted|` symbol, a string literal and
+/// a comment are copied unchanged.
+pub fn rename_text(text: &str, map: &std::collections::HashMap<String, String>) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 4);
+    let mut last = 0;
+    for (start, end) in symbol_spans(text) {
+        out.push_str(&text[last..start]);
+        let sym = &text[start..end];
+        out.push_str(map.get(sym).map_or(sym, String::as_str));
+        last = end;
+    }
+    out.push_str(&text[last..]);
+    out
+}
+
+/// The symbols of `text` (keywords, numerals and literals too; not `|quoted|` symbols,
+/// string literals or comments), as [`parse_all`] delimits its atoms.
+pub fn symbols(text: &str) -> impl Iterator<Item = &str> {
+    symbol_spans(text).map(move |(s, e)| &text[s..e])
+}
+
+/// The byte ranges of the symbols of `text` ([`symbols`]). The delimiters are ASCII, so each
+/// range starts and ends at a character boundary.
+fn symbol_spans(text: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let b = text.as_bytes();
+    let mut pos = 0;
+    let skip_to = |pos: usize, c: u8| {
+        b[pos..]
+            .iter()
+            .position(|&x| x == c)
+            .map_or(b.len(), |k| pos + k)
+    };
+    std::iter::from_fn(move || {
+        while pos < b.len() {
+            match b[pos] {
+                c if c.is_ascii_whitespace() || c == b'(' || c == b')' => pos += 1,
+                b';' => pos = skip_to(pos, b'\n'),
+                b'|' => pos = (skip_to(pos + 1, b'|') + 1).min(b.len()),
+                // A string literal: `""` inside it is two quotes in a row, read as an end and
+                // a start.
+                b'"' => pos = (skip_to(pos + 1, b'"') + 1).min(b.len()),
+                _ => {
+                    let start = pos;
+                    while pos < b.len()
+                        && !b[pos].is_ascii_whitespace()
+                        && !matches!(b[pos], b'(' | b')' | b'|' | b'"' | b';')
+                    {
+                        pos += 1;
+                    }
+                    return Some((start, pos));
+                }
+            }
+        }
+        None
+    })
+}
+
 /// Reads every S-expression of `text`.
 pub fn parse_all(text: &str) -> Result<Vec<Sexp>, String> {
     let chars: Vec<char> = text.chars().collect();
@@ -246,6 +305,27 @@ mod tests {
         assert_eq!(xs[2].list().unwrap()[1], Sexp::Atom("say \"hi\"".into()));
         assert!(parse_all("(a").is_err());
         assert!(parse_all("a)").is_err());
+    }
+
+    /// The text renamer gives what parsing, [`rename`] and printing give, on the encoder's
+    /// terms; quoted symbols, strings and comments stay as they are.
+    #[test]
+    fn renames_symbols_in_text() {
+        let map: std::collections::HashMap<String, String> =
+            [("s0", "s0!3"), ("x", "(bvadd y #x01)")]
+                .into_iter()
+                .map(|(a, b)| (a.to_string(), b.to_string()))
+                .collect();
+        let t = "(and (= s0 (bvadd x #x00000001)) ((_ extract 7 0) s0) (bvslt s0x x))";
+        let by_tree = rename(&parse_all(t).unwrap()[0], &map).to_string();
+        assert_eq!(rename_text(t, &map), by_tree);
+        assert_eq!(rename_text("s0", &map), "s0!3");
+        assert_eq!(
+            rename_text("|s0| \"s0\" ; s0\n s0", &map),
+            "|s0| \"s0\" ; s0\n s0!3"
+        );
+        let syms: Vec<&str> = symbols("(f |a b| x \"q\"\"r\" (_ bv5 8))").collect();
+        assert_eq!(syms, ["f", "x", "_", "bv5", "8"]);
     }
 
     #[test]

@@ -17,6 +17,9 @@
 //! - [`defined`]: the condition under which C defines an expression's value.
 //! - [`inductive`]: an `invariant_set` → CONFIRMED / REJECTED / UNKNOWN (Z3, Horn clauses).
 //! - [`search`]: invariants for proofs that state none (a short run of the Horn engine).
+//! - [`procedures`]: violation witnesses and playback harnesses for programs checked on their
+//!   procedural form (recursion, many calls), on the program inlined as deep as the run goes
+//!   (their validation: [`validate::validate_violation`]).
 //!
 //! [`violation_witness_for_inputs`] ties them together for `ara check --witness`: given the
 //! inputs of an UNSAFE verdict's confirmed run in the order they were read and the initial
@@ -38,6 +41,7 @@ pub mod format;
 pub mod inductive;
 pub mod locals;
 pub mod playback;
+pub mod procedures;
 pub mod run;
 pub mod search;
 pub mod sites;

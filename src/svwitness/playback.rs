@@ -25,6 +25,7 @@ use crate::engines::concrete::ConcreteTrace;
 use crate::engines::concrete::playback::{
     Decision, Harness, SourceFacts, SourceOptions, decide, run_on_source, stubs_for,
 };
+use crate::ir::inline::Frames;
 use crate::ir::{IntType, Program, Span, StmtKind, Vertex};
 use crate::smt::Model;
 use std::collections::{BTreeMap, BTreeSet};
@@ -52,7 +53,9 @@ pub fn source_facts(src: &SourceText) -> SourceFacts {
 }
 
 /// The harness of the run of `p` on `nondets` (in the order read) from `initial` (zero
-/// elsewhere), or why there is none. Runs gcc and ara's translation in `dir`.
+/// elsewhere), or why there is none. Runs gcc and ara's translation in `dir`. `frames`: the
+/// activations of `p` when it is an inlining of procedures (`ir::inline::Frames`; reads in
+/// two activations are never one expression's, though their statements share a span).
 pub fn harness_for(
     p: &Program,
     opts: &SourceOptions,
@@ -60,6 +63,7 @@ pub fn harness_for(
     initial: &Model,
     dir: &Path,
     timeout: Duration,
+    frames: Option<&Frames>,
 ) -> Result<Harness, String> {
     let src = SourceText::read(&opts.file)?;
     let stubs = stubs_for(&source_facts(&src), opts)?;
@@ -102,7 +106,9 @@ pub fn harness_for(
                 ));
             }
         }
-        if k > 0 && unordered(&spans, &record.reads[k - 1], read) {
+        let prev = k.checked_sub(1).map(|j| &record.reads[j]);
+        let one_activation = |a: &Read| frames.is_none_or(|f| f.of(a.vertex) == f.of(read.vertex));
+        if prev.is_some_and(|a| one_activation(a) && unordered(&spans, a, read)) {
             unset.insert(format!(
                 "the order of the nondet calls of one expression at line {} (C leaves it \
                  unspecified: gcc may make them in another order than ara)",
@@ -179,6 +185,7 @@ pub fn confirm_on_source(
         &trace.initial_values,
         dir,
         left(),
+        None,
     ) {
         Ok(h) => h,
         Err(why) => return Decision::OnTranslation { why },
@@ -193,13 +200,14 @@ pub fn confirm_on_source(
 
 /// `ara check --playback FILE`: the harness of the confirmed `trace` of `p` written to `out`
 /// (`gcc <file> <out> && ./a.out` reaches the error); gives the notes for the user (what the
-/// harness cannot set), or why there is no harness.
+/// harness cannot set), or why there is no harness. `frames`: as for [`harness_for`].
 pub fn write_playback(
     p: &Program,
     opts: &SourceOptions,
     trace: &ConcreteTrace,
     out: &Path,
     timeout: Duration,
+    frames: Option<&Frames>,
 ) -> Result<Vec<String>, String> {
     let tmp = tempfile::tempdir().map_err(|e| format!("cannot make a temporary folder: {e}"))?;
     let h = harness_for(
@@ -209,6 +217,7 @@ pub fn write_playback(
         &trace.initial_values,
         tmp.path(),
         timeout,
+        frames,
     )?;
     std::fs::write(out, h.text(&out.display().to_string()))
         .map_err(|e| format!("cannot write {}: {e}", out.display()))?;

@@ -52,10 +52,11 @@ use super::locals::{self, Local, Place, Point};
 use super::run::{InputPlan, RunEnding, RunRecord, run_original};
 use super::sites::Sites;
 use super::source::{Call, SourceText};
+use crate::ir::inline::{MAX_INLINED, inline_bounded};
 use crate::ir::{BinOp, DataModel, Expr, IntType, Program, StmtKind, VarId};
 use crate::smt::{ArrayValue, Model, VarValue};
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The answer and what it did not check.
 #[derive(Clone, Debug, PartialEq)]
@@ -99,10 +100,22 @@ pub fn validate(
     dir: &Path,
     timeout: Duration,
 ) -> Report {
+    validate_ending(p, src, witness, dir, timeout).0
+}
+
+/// [`validate`], and how the run of a violation witness ended (`None`: no run).
+pub fn validate_ending(
+    p: &Program,
+    src: &SourceText,
+    witness: &str,
+    dir: &Path,
+    timeout: Duration,
+) -> (Report, Option<RunEnding>) {
     if let Some(r) = correctness(p, src, witness, timeout) {
-        return r;
+        return (r, None);
     }
     let mut notes = vec![];
+    let mut ending = None;
     let validation = match plan_of(p, src, witness) {
         Err(v) => v,
         Ok(plan) => {
@@ -115,22 +128,25 @@ pub fn validate(
                 Ok(record) => {
                     let (v, more) = judge(p, src, &sites, &plan, &record);
                     notes.extend(more);
+                    ending = Some(record.ending);
                     v
                 }
             }
         }
     };
-    Report {
+    let report = Report {
         validation,
         notes,
         correctness: false,
-    }
+    };
+    (report, ending)
 }
 
 /// The answer for a witness about a program with procedures (recursion, many calls: no
 /// inlined program of ara's): a correctness witness's function contracts are checked
-/// ([`super::contracts::validate_contracts`]); a violation witness, or invariants without
-/// contracts, are not (UNKNOWN).
+/// ([`super::contracts::validate_contracts`]), a violation witness's run on the program
+/// inlined as deep as it goes ([`validate_violation`]); invariants
+/// without contracts are not (UNKNOWN).
 pub fn validate_procedures(
     pp: &crate::ir::procs::ProcProgram,
     src: &SourceText,
@@ -152,9 +168,7 @@ pub fn validate_procedures(
     for e in &w.entries {
         match e {
             Entry::ViolationSequence { .. } => {
-                return unknown(
-                    "ara validates violation witnesses of programs without recursion only".into(),
-                );
+                return validate_violation(pp, src, witness, timeout);
             }
             Entry::InvariantSet {
                 metadata: m,
@@ -190,6 +204,64 @@ pub fn validate_procedures(
         validation,
         notes,
         correctness: true,
+    }
+}
+
+/// The depth of the first inlining [`validate_violation`] runs the witness on.
+const FIRST_DEPTH: u32 = 2;
+
+/// The answer for the violation `witness` of a program with procedures `pp`, within
+/// `timeout`.
+///
+/// The witness's inputs are fed to the program inlined at depths 2, 4, 8, ... (a program without
+/// recursion: its whole inlining) by the flat validator ([`validate_ending`]) until its
+/// run does not end at an assumption (a cut call ends the run as a failed assumption does).
+/// Soundness: a run that does not end at an assumption hit no cut, so it is the program's own
+/// run on the witness's inputs (as the flat validator's run of ara's translation is), and the
+/// flat validator's answer on it stands: CONFIRMED when it reaches the witness's target,
+/// REJECTED only when the witness pins every input of it. A run ending at an assumption at the
+/// deepest inlining ara makes (or when the time is up) is UNKNOWN: the assumption may be a
+/// cut, and no REJECTED is drawn from it.
+pub fn validate_violation(
+    pp: &crate::ir::procs::ProcProgram,
+    src: &SourceText,
+    witness: &str,
+    timeout: Duration,
+) -> Report {
+    let unknown = |why: String| Report {
+        validation: Validation::Unknown(why),
+        notes: vec![],
+        correctness: false,
+    };
+    let dir = match tempfile::Builder::new().prefix("ara-validate-").tempdir() {
+        Ok(d) => d,
+        Err(e) => return unknown(format!("cannot create a temporary folder: {e}")),
+    };
+    let deadline = Instant::now() + timeout;
+    let mut depth = if pp.is_recursive() { FIRST_DEPTH } else { 1 };
+    loop {
+        let q = match inline_bounded(pp, depth, MAX_INLINED) {
+            Ok(q) => q,
+            Err(why) => {
+                return unknown(format!(
+                    "the witness's run is cut by an assumption at every inlining of the \
+                     recursion ara makes (the deepest: {} activations; deeper, {why})",
+                    depth / 2
+                ));
+            }
+        };
+        let left = deadline.saturating_duration_since(Instant::now());
+        let (report, ending) = validate_ending(&q, src, witness, dir.path(), left);
+        if ending != Some(RunEnding::AssumeFailed) || !pp.is_recursive() {
+            return report;
+        }
+        if Instant::now() >= deadline {
+            return unknown(format!(
+                "the witness's run ends at an assumption (on the program inlined {depth} \
+                 activations deep: a call cut there, or an assumption of the program)"
+            ));
+        }
+        depth *= 2;
     }
 }
 

@@ -57,7 +57,7 @@ use crate::error::AraError;
 use crate::ir::cfg::{Action, Cfg, Guard};
 use crate::ir::procs::{ProcId, ProcProgram};
 use crate::ir::{Expr, IntType, Program, StmtKind, VERTEX_ERROR, VarId, Vertex};
-use crate::smt::sexp::{Sexp, parse_all};
+use crate::smt::sexp::{Sexp, parse_all, rename_text, symbols};
 use crate::smt::{ExprEncoder, Theory, entry_vertex};
 use crate::tools::Limits;
 use std::collections::BTreeMap;
@@ -459,6 +459,11 @@ impl Encoder<'_> {
 
     /// `t` as a predicate application, when it is one.
     fn as_atom(&self, t: &str) -> Option<Atom> {
+        // Most terms are no predicate's: their head symbol tells, without parsing them.
+        let head = symbols(t).next()?;
+        if !self.pred_names.contains(head) {
+            return None;
+        }
         let s = parse_all(t).ok()?.pop()?;
         let (name, args) = match &s {
             Sexp::Atom(a) => (a.clone(), vec![]),
@@ -1122,12 +1127,7 @@ fn join(c1: SClause, c2: &SClause, p: &str, k: usize) -> SClause {
     for (x, a) in c2.atoms[use_at].args.iter().zip(&head_args) {
         map.insert(x.clone(), a.clone());
     }
-    let re = |t: &String| -> String {
-        match parse_all(t) {
-            Ok(items) if items.len() == 1 => crate::smt::sexp::rename(&items[0], &map).to_string(),
-            _ => map.get(t).cloned().unwrap_or_else(|| t.clone()),
-        }
-    };
+    let re = |t: &String| -> String { rename_text(t, &map) };
     let re_atom = |a: &Atom| Atom {
         pred: a.pred.clone(),
         args: a.args.iter().map(re).collect(),
@@ -1180,6 +1180,10 @@ fn define_summaries(sys: &mut SummarySystem, entries: &BTreeMap<String, EntryLin
             .into_iter()
             .partition(|c| c.head.as_ref().is_some_and(|h| &h.pred == sum));
         sys.clauses = rest;
+        // Each definition with its own equal constants merged first (an equivalent clause):
+        // its instances are then as small as they can be.
+        let mut defs = defs;
+        defs.iter_mut().for_each(merge_equal_consts);
         let plain = |c: &SClause| c.atoms.len() == 1 && &c.atoms[0].pred == entry;
         let used_inside = defs.iter().any(|c| c.atoms.iter().any(|a| &a.pred == sum));
         if defs.is_empty() || used_inside || !defs.iter().all(plain) {
@@ -1209,33 +1213,83 @@ fn define_summaries(sys: &mut SummarySystem, entries: &BTreeMap<String, EntryLin
 }
 
 /// One use of a definition clause: its constants renamed with `suffix`, its entry atom's
-/// `pairs` equal, its head equal to `args`.
+/// `pairs` equal, its head equal to `args`. A constant of the head (or of an entry pair) is
+/// replaced by the term it is equal to instead of being stated equal: each constant of the
+/// instance is its own (renamed apart per use and per disjunct), so `∃x. x = a ∧ C(x)` is
+/// `C(a)`; 20,000 uses then leave no equalities of copies for [`merge_equal_consts`] to undo.
 fn instance(
     def: &SClause,
     pairs: &[(usize, usize)],
     args: &[String],
     suffix: &str,
 ) -> (Vec<(String, String)>, String) {
-    let map: std::collections::HashMap<String, String> = (def.consts.iter())
-        .map(|(n, _)| (n.clone(), format!("{n}{suffix}")))
-        .collect();
-    let re = |t: &String| -> String {
-        match parse_all(t) {
-            Ok(items) if items.len() == 1 => crate::smt::sexp::rename(&items[0], &map).to_string(),
-            _ => map.get(t).cloned().unwrap_or_else(|| t.clone()),
-        }
-    };
-    let consts = (def.consts.iter())
-        .map(|(n, s)| (map[n].clone(), s.clone()))
-        .collect();
-    let entry = &def.atoms[0].args;
-    let mut parts: Vec<String> = (pairs.iter())
-        .filter_map(|&(i, j)| Some(format!("(= {} {})", re(entry.get(i)?), re(entry.get(j)?))))
-        .collect();
-    parts.extend(def.constraints.iter().map(re));
+    let is_const: std::collections::HashSet<&str> =
+        def.consts.iter().map(|(n, _)| n.as_str()).collect();
+    let mut map: std::collections::HashMap<String, String> = Default::default();
+    // Equalities that stay: (a constant or term of the definition, the term it equals).
+    let mut equal: Vec<(String, Option<String>)> = vec![];
     if let Some(h) = &def.head {
-        parts.extend((h.args.iter().zip(args)).map(|(x, a)| format!("(= {} {a})", re(x))));
+        for (x, a) in h.args.iter().zip(args) {
+            if is_const.contains(x.as_str()) && !map.contains_key(x) {
+                map.insert(x.clone(), a.clone());
+            } else {
+                equal.push((x.clone(), Some(a.clone())));
+            }
+        }
     }
+    let entry = &def.atoms[0].args;
+    for &(i, j) in pairs {
+        let (Some(u), Some(v)) = (entry.get(i), entry.get(j)) else {
+            continue;
+        };
+        let free = |x: &String, map: &std::collections::HashMap<String, String>| {
+            is_const.contains(x.as_str()) && !map.contains_key(x)
+        };
+        if u == v {
+            continue;
+        }
+        let (bound, to) = if free(v, &map) {
+            (v, u)
+        } else if free(u, &map) {
+            (u, v)
+        } else {
+            equal.push((u.clone(), None));
+            equal.push((v.clone(), None));
+            continue;
+        };
+        // The term `to` stands for in this instance (a free constant gets its fresh name now).
+        let value = match map.get(to) {
+            Some(t) => t.clone(),
+            None if is_const.contains(to.as_str()) => {
+                let fresh = format!("{to}{suffix}");
+                map.insert(to.clone(), fresh.clone());
+                fresh
+            }
+            None => rename_text(to, &map),
+        };
+        map.insert(bound.clone(), value);
+    }
+    let mut consts = vec![];
+    for (n, sort) in &def.consts {
+        if !map.contains_key(n) {
+            let fresh = format!("{n}{suffix}");
+            map.insert(n.clone(), fresh.clone());
+            consts.push((fresh, sort.clone()));
+        } else if map[n] == format!("{n}{suffix}") {
+            consts.push((map[n].clone(), sort.clone()));
+        }
+    }
+    let re = |t: &String| -> String { rename_text(t, &map) };
+    let mut parts: Vec<String> = vec![];
+    let mut pending = None;
+    for (x, a) in &equal {
+        match (a, pending.take()) {
+            (Some(a), _) => parts.push(format!("(= {} {a})", re(x))),
+            (None, None) => pending = Some(re(x)),
+            (None, Some(first)) => parts.push(format!("(= {first} {})", re(x))),
+        }
+    }
+    parts.extend(def.constraints.iter().map(re));
     (consts, super::encode::and(&parts))
 }
 
@@ -1290,12 +1344,7 @@ fn merge_equal_consts(c: &mut SClause) {
     if map.is_empty() {
         return;
     }
-    let re = |t: &String| -> String {
-        match parse_all(t) {
-            Ok(items) if items.len() == 1 => crate::smt::sexp::rename(&items[0], &map).to_string(),
-            _ => map.get(t).cloned().unwrap_or_else(|| t.clone()),
-        }
-    };
+    let re = |t: &String| -> String { rename_text(t, &map) };
     let trivial =
         |e: &Sexp| matches!(e.list(), Some([op, a, b]) if op.atom() == Some("=") && a == b);
     let renamed: Vec<Sexp> = (conj.iter())
@@ -1313,9 +1362,7 @@ fn merge_equal_consts(c: &mut SClause) {
     renamed.iter().for_each(|e| atoms_of(e, &mut named));
     c.constraints = renamed.iter().map(Sexp::to_string).collect();
     for t in c.atoms.iter().chain(&c.head).flat_map(|a| &a.args) {
-        if let Ok(items) = parse_all(t) {
-            items.iter().for_each(|e| atoms_of(e, &mut named));
-        }
+        named.extend(symbols(t).map(str::to_string));
     }
     c.consts
         .retain(|(n, _)| !map.contains_key(n) && named.contains(n.as_str()));
@@ -1473,5 +1520,30 @@ int main(void) { swap(); swap(); swap(); if (a != 2) reach_error(); return 0; }"
         assert!(sys.preds.is_empty(), "{:?}", sys.preds);
         assert_eq!(sys.clauses.len(), 1);
         assert!(sys.clauses[0].head.is_none());
+    }
+
+    /// An instance replaces the definition's head and entry constants by the use's
+    /// arguments (no equalities of copies); constants of the definition's own stay, renamed
+    /// apart.
+    #[test]
+    fn instance_substitutes_the_use() {
+        let bv = |n: &str| (n.to_string(), "(_ BitVec 8)".to_string());
+        let def = SClause {
+            title: "f".into(),
+            consts: vec![bv("e0"), bv("s0"), bv("n0"), bv("k")],
+            atoms: vec![Atom {
+                pred: "f_1".into(),
+                args: vec!["e0".into(), "s0".into()],
+            }],
+            constraints: vec!["(= n0 (bvadd s0 k))".into()],
+            head: Some(Atom {
+                pred: "sum_f".into(),
+                args: vec!["e0".into(), "n0".into(), "e0".into()],
+            }),
+        };
+        let args = ["x".to_string(), "(bvadd y #x01)".into(), "z".into()];
+        let (consts, text) = instance(&def, &[(0, 1)], &args, "!d1");
+        assert_eq!(consts, [bv("k!d1")]);
+        assert_eq!(text, "(and (= x z) (= (bvadd y #x01) (bvadd x k!d1)))");
     }
 }
