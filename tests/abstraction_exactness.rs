@@ -1,7 +1,8 @@
 //! Theorem 1 of the paper on the corpus (`bench-suite/corpus/*.c`), with the real ESBMC:
 //! - exactness: the abstraction with V = all and R = all indexes gets the same verdict as the
 //!   original program (arrays of up to 20 elements; an abstraction the checker cannot finish
-//!   within its time limit is counted as not checked, and at least 20 programs must be);
+//!   within its time limit is counted as not checked, and at least 20 programs must be). The
+//!   original's verdict is its `// expect:` line, which `emit_corpus.rs` checks with ESBMC;
 //! - soundness: for every program ESBMC finds UNSAFE, the abstractions with fewer indexes
 //!   (R = {} and R = {0}) are UNSAFE too.
 //!
@@ -81,13 +82,10 @@ fn check_one(file: &Path, dir: &Path) -> Vec<String> {
     let (expect_safe, unwind) = header(file);
     let name = file.file_stem().unwrap().to_string_lossy().to_string();
     let p = load_file(file, &FrontendOptions::default()).unwrap();
-    let original = esbmc(file, unwind, 60);
-    let expected = if expect_safe { "safe" } else { "unsafe" };
-    if short(&original) != expected {
-        failures.push(format!(
-            "{name}: original gives {original}, expected {expected}"
-        ));
-    }
+    // The original's verdict: its `// expect:` line, which `emit_corpus.rs`
+    // (`corpus_verdicts_hold_with_esbmc`) checks with ESBMC at the same complete unwinding
+    // (run here too until issue 28: a third of this test's time).
+    let original = if expect_safe { "safe" } else { "unsafe" };
     let mut all = IndexSets::empty();
     for a in p.array_ids() {
         all.0.insert(a, Tracked::All);
@@ -130,7 +128,7 @@ fn check_one(file: &Path, dir: &Path) -> Vec<String> {
         if exact {
             EXACT_CHECKED.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         }
-        if short(&v) != short(&original) {
+        if short(&v) != original {
             failures.push(format!(
                 "{name}: abstraction R={tag} gives {v}, original {original}"
             ));

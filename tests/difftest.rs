@@ -40,22 +40,23 @@ fn options(out: PathBuf, programs: u64) -> RunOptions {
     }
 }
 
-/// Eight programs (14 until issue 28: the suite's time); the runs of hundreds are the
-/// benchmark `scripts/difftest` (bench-suite/RESULTS.md).
+/// Four programs (14, then 8 until issue 28: the suite's time; 8 took 41 s of CPU in the
+/// suite's build); the runs of hundreds are the benchmark `scripts/difftest`
+/// (bench-suite/RESULTS.md).
 #[test]
 fn fixed_seed_run_has_no_disagreement() {
     let tools = Tools::find(PathBuf::from(env!("CARGO_BIN_EXE_ara"))).expect("esbmc and gcc");
     let out = tempfile::tempdir().unwrap();
-    let o = options(out.path().to_path_buf(), 8);
+    let o = options(out.path().to_path_buf(), 4);
     let c = run_timed(&tools, &o);
     let report = c.report(&o.strategies);
     println!("{report}");
-    assert_eq!(c.programs, 8, "{report}");
+    assert_eq!(c.programs, 4, "{report}");
     assert_eq!(c.disagreements(), 0, "{report}");
     assert_eq!(c.ub, 0, "generated programs must be free of UB: {report}");
     assert_eq!(c.oracle_conflicts, 0, "{report}");
     assert!(
-        c.with_truth >= 6,
+        c.with_truth >= 3,
         "most programs get a ground truth: {report}"
     );
 }
