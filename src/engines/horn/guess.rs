@@ -541,12 +541,18 @@ impl Observable {
     }
 }
 
+/// The scalars of the candidates: the user's variables, and of ara's own those that size an
+/// array or that an assertion reads (the row length `M` a relaid grid's access guards
+/// compare with, `abstraction::relayout`: a copy of the program's bound, `a__size = M`).
 fn observables(p: &Program, sys: &HornSystem, arrays: &[(ArrId, Size)]) -> Vec<Observable> {
+    let asserted = asserted_vars(p);
     let mut out: Vec<Observable> = sys
         .args
         .iter()
         .enumerate()
-        .filter(|(_, (v, _))| !p.var(*v).synthetic || !p.arrays_sized_by(*v).is_empty())
+        .filter(|(_, (v, _))| {
+            !p.var(*v).synthetic || !p.arrays_sized_by(*v).is_empty() || asserted.contains(v)
+        })
         .map(|(k, (v, _))| Observable {
             term: param(k),
             guard: None,
@@ -566,6 +572,17 @@ fn observables(p: &Program, sys: &HornSystem, arrays: &[(ArrId, Size)]) -> Vec<O
             }
         }
     }
+    out
+}
+
+/// The variables that some assertion of `p` reads.
+fn asserted_vars(p: &Program) -> BTreeSet<VarId> {
+    let mut out = BTreeSet::new();
+    p.visit_stmts(&mut |s| {
+        if let StmtKind::Assert(e) = &s.kind {
+            out.extend(e.vars());
+        }
+    });
     out
 }
 
