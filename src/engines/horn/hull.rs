@@ -65,6 +65,10 @@ pub(super) const MAX_LINEAR: usize = 4;
 /// The largest set of observables of a quadratic equality (`2·cnt == i·i - i + 2·j`).
 pub(super) const MAX_QUADRATIC: usize = 3;
 
+/// The largest coefficient of a monomial in an equality that leaves a member of its class
+/// unnamed ([`fit`]).
+const MAX_SPARE_COEF: i128 = 3;
+
 /// States per cut point at most (distinct ones, spread over the runs).
 const MAX_ROWS: usize = 400;
 
@@ -350,8 +354,16 @@ fn fit(
         .filter(holds)
         .filter(|c| {
             let names = |i: usize| monos.iter().zip(c).any(|(m, &x)| x != 0 && m.contains(&i));
-            (0..set.len()).all(|i| spare.contains(&i) || names(i))
-                && (spare.is_empty() || spare.iter().any(|&i| names(i)))
+            // One of `spare` named suffices, with small coefficients (few states in a class
+            // fit large ones by chance: `j > i ⇒ 11·N + s + 9·i == 111`).
+            let small = c[..monos.len() - 1]
+                .iter()
+                .all(|x| x.abs() <= MAX_SPARE_COEF);
+            let named = (0..set.len()).all(names)
+                || ((0..set.len()).all(|i| spare.contains(&i) || names(i))
+                    && spare.iter().any(|&i| names(i))
+                    && small);
+            named
                 && target.is_none_or(|t| c[t] != 0)
                 // Quadratic only where a product is needed.
                 && (target.is_none() || c[set.len()..monos.len() - 1].iter().any(|&x| x != 0))
@@ -578,6 +590,15 @@ mod tests {
             !got.iter().any(|c| c.starts_with("(=> (< i j) (= i ")),
             "{got:?}"
         );
+        // Without `j`: `s == i + 1` is taken, `s == 5·i + 1` (a large coefficient) is not.
+        let line = |k: i128| -> Vec<Vec<i128>> {
+            [(0, 1), (1, 3), (2, 3), (3, 5), (4, 7), (5, 6)]
+                .iter()
+                .map(|&(i, j)| vec![k * i + 1, i, j])
+                .collect()
+        };
+        assert_eq!(fit(&[0, 1, 2], &line(1), None, &[1, 2]).len(), 1);
+        assert!(fit(&[0, 1, 2], &line(5), None, &[1, 2]).is_empty());
     }
 
     #[test]
