@@ -541,12 +541,18 @@ impl Observable {
     }
 }
 
+/// The scalars of the candidates: the user's variables, and of ara's own those that size an
+/// array or that an assertion reads (the row length `M` a relaid grid's access guards
+/// compare with, `abstraction::relayout`: a copy of the program's bound, `a__size = M`).
 fn observables(p: &Program, sys: &HornSystem, arrays: &[(ArrId, Size)]) -> Vec<Observable> {
+    let asserted = asserted_vars(p);
     let mut out: Vec<Observable> = sys
         .args
         .iter()
         .enumerate()
-        .filter(|(_, (v, _))| !p.var(*v).synthetic || !p.arrays_sized_by(*v).is_empty())
+        .filter(|(_, (v, _))| {
+            !p.var(*v).synthetic || !p.arrays_sized_by(*v).is_empty() || asserted.contains(v)
+        })
         .map(|(k, (v, _))| Observable {
             term: param(k),
             guard: None,
@@ -566,6 +572,17 @@ fn observables(p: &Program, sys: &HornSystem, arrays: &[(ArrId, Size)]) -> Vec<O
             }
         }
     }
+    out
+}
+
+/// The variables that some assertion of `p` reads.
+fn asserted_vars(p: &Program) -> BTreeSet<VarId> {
+    let mut out = BTreeSet::new();
+    p.visit_stmts(&mut |s| {
+        if let StmtKind::Assert(e) = &s.kind {
+            out.extend(e.vars());
+        }
+    });
     out
 }
 
@@ -1012,5 +1029,32 @@ mod tests {
         // `div` is Euclidean like `mod` (a grid's row `w div K`): 4 = 2·2, -7 = 2·(-4) + 1.
         assert_eq!(c("(= (div p0 2) p1)"), Some(Val::B(true)));
         assert_eq!(c("(div (- 7) 2)"), Some(Val::I(-4)));
+    }
+
+    #[test]
+    fn the_row_length_a_relaid_grids_guards_compare_with_is_asserted() {
+        let src = "extern unsigned int __VERIFIER_nondet_uint(void);\n\
+            extern void abort(void);\n\
+            void assume_abort_if_not(int c) { if (!c) { abort(); } }\n\
+            int main() { unsigned int N = __VERIFIER_nondet_uint();\n\
+            unsigned int M = __VERIFIER_nondet_uint();\n\
+            assume_abort_if_not(N <= 300 && M <= 300);\n\
+            int a[N][M];\n\
+            for (int i = 0; i < N; i++) for (int j = 0; j < M; j++) a[i][j] = 1;\n\
+            return 0; }";
+        let opts = crate::frontend::FrontendOptions::default();
+        let p = crate::frontend::parse_source(src, "t.c", &opts).unwrap();
+        let names = |q: &Program| -> Vec<String> {
+            asserted_vars(q)
+                .into_iter()
+                .map(|v| q.var(v).name.clone())
+                .collect()
+        };
+        // The program asserts nothing; its relaid form guards each access.
+        assert!(names(&p).is_empty());
+        let r = crate::abstraction::relayout::relayout(&p).expect("a grid of row length M");
+        let got = names(&r.program);
+        assert!(got.iter().any(|n| n.starts_with("a__size")), "{got:?}");
+        assert!(got.contains(&"j".to_string()), "{got:?}");
     }
 }

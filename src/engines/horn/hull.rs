@@ -17,8 +17,9 @@
 //!   `S`, and `x <= y`, `x > y`, `x < y`, `x >= y` (a sum of elements `3, 1, 3, 1, …` taken
 //!   counting down is `s == 2·N - 2·i - 1` when `i` and `N` are odd; a count over a lower
 //!   triangle is `2·cnt == i·i - i + 2·j` while `j <= i`), as `class ⇒ equality`. An
-//!   equality must name every member of its set, those of the class too: `j >= i ⇒
-//!   2·cnt == i·i + i` is not fitted yet;
+//!   equality must name every member of its set but, under a comparison `x R y`, one of `x`
+//!   and `y` suffices (`j >= i ⇒ 2·cnt == i·i + i`; the sum of a diagonal while `j` runs,
+//!   `j > i ⇒ s == i + 1` and `j <= i ⇒ s == i`);
 //! - the bounds `x >= m`, `x <= M` of each variable at a cut point whose least (greatest)
 //!   value there is the same in every run (`i >= -1` after a loop counting down to 0).
 //!
@@ -63,6 +64,10 @@ pub(super) const MAX_LINEAR: usize = 4;
 
 /// The largest set of observables of a quadratic equality (`2·cnt == i·i - i + 2·j`).
 pub(super) const MAX_QUADRATIC: usize = 3;
+
+/// The largest coefficient of a monomial in an equality that leaves a member of its class
+/// unnamed ([`fit`]).
+const MAX_SPARE_COEF: i128 = 3;
 
 /// States per cut point at most (distinct ones, spread over the runs).
 const MAX_ROWS: usize = 400;
@@ -151,22 +156,22 @@ fn at_vertex(
         }
         let pts = |keep: &dyn Fn(&[i128]) -> bool| -> Vec<Vec<i128>> { points(rows, &set, keep) };
         let all = pts(&|_| true);
-        let mut found = fit(cols, &set, &all, None);
+        let mut found = fit(&set, &all, None, &[]);
         if found.is_empty() && set.len() <= MAX_QUADRATIC {
             for target in 0..set.len() {
-                found.extend(fit(cols, &set, &all, Some(target)));
+                found.extend(fit(&set, &all, Some(target), &[]));
             }
         }
         if !found.is_empty() {
             emit(cols, &set, None, found, out);
             continue;
         }
-        for (class, keep) in classes(cols, &set, moduli) {
+        for (class, keep, spare) in classes(cols, &set, moduli) {
             let these = pts(&*keep);
-            let mut found = fit(cols, &set, &these, None);
+            let mut found = fit(&set, &these, None, &spare);
             if found.is_empty() && set.len() <= MAX_QUADRATIC {
                 for target in 0..set.len() {
-                    found.extend(fit(cols, &set, &these, Some(target)));
+                    found.extend(fit(&set, &these, Some(target), &spare));
                 }
             }
             emit(cols, &set, Some(&class), found, out);
@@ -216,19 +221,24 @@ type Test = fn(i128, i128) -> bool;
 /// A predicate on the values of a set's members.
 type Keep = Box<dyn Fn(&[i128]) -> bool>;
 
+/// A class of states: its guard, its test on a point of the set, and the positions of the
+/// members an equality under it need not name (a comparison's two variables: one of them
+/// suffices, `j > i ⇒ s == i + 1`).
+type Class = (String, Keep, Vec<usize>);
+
 /// The classes of states of the set `set`: residues of its variables modulo `moduli` (one
-/// variable, or two), and the comparisons of two of its variables; as (guard, test on a
-/// point of the set).
-fn classes(cols: &[Column], set: &[usize], moduli: &BTreeSet<i128>) -> Vec<(String, Keep)> {
+/// variable, or two), and the comparisons of two of its variables.
+fn classes(cols: &[Column], set: &[usize], moduli: &BTreeSet<i128>) -> Vec<Class> {
     let vars: Vec<usize> = (0..set.len()).filter(|&i| cols[set[i]].var).collect();
     let term = |i: usize| cols[set[i]].term.clone();
-    let mut out: Vec<(String, Keep)> = vec![];
+    let mut out: Vec<Class> = vec![];
     for &k in moduli {
         for &x in &vars {
             for r in 0..k {
                 out.push((
                     format!("(= (mod {} {k}) {r})", term(x)),
                     Box::new(move |p: &[i128]| p[x].rem_euclid(k) == r),
+                    vec![],
                 ));
             }
         }
@@ -245,6 +255,7 @@ fn classes(cols: &[Column], set: &[usize], moduli: &BTreeSet<i128>) -> Vec<(Stri
                             Box::new(move |p: &[i128]| {
                                 p[x].rem_euclid(k) == r && p[y].rem_euclid(k) == q
                             }),
+                            vec![],
                         ));
                     }
                 }
@@ -263,6 +274,7 @@ fn classes(cols: &[Column], set: &[usize], moduli: &BTreeSet<i128>) -> Vec<(Stri
                 out.push((
                     format!("({rel} {} {})", term(x), term(y)),
                     Box::new(move |p: &[i128]| test(p[x], p[y])),
+                    vec![x, y],
                 ));
             }
         }
@@ -291,15 +303,15 @@ fn monomials(n: usize, target: Option<usize>) -> Vec<Monomial> {
 }
 
 /// The equalities over the monomials of `set` (linear, or quadratic in all but `target`)
-/// that every point of `pts` satisfies and that name every member (and `target` linearly):
-/// coefficient vectors over [`monomials`].
+/// that every point of `pts` satisfies and that name every member (and `target` linearly),
+/// but the positions `spare`, of which one named suffices: coefficient vectors over
+/// [`monomials`].
 fn fit(
-    cols: &[Column],
     set: &[usize],
     pts: &[Vec<i128>],
     target: Option<usize>,
+    spare: &[usize],
 ) -> Vec<(Vec<Monomial>, Vec<i128>)> {
-    let _ = cols;
     let monos = monomials(set.len(), target);
     if target.is_some() && monos.len() == set.len() + 1 {
         return vec![]; // a set of one: nothing to be quadratic in
@@ -342,7 +354,16 @@ fn fit(
         .filter(holds)
         .filter(|c| {
             let names = |i: usize| monos.iter().zip(c).any(|(m, &x)| x != 0 && m.contains(&i));
-            (0..set.len()).all(names)
+            // One of `spare` named suffices, with small coefficients (few states in a class
+            // fit large ones by chance: `j > i ⇒ 11·N + s + 9·i == 111`).
+            let small = c[..monos.len() - 1]
+                .iter()
+                .all(|x| x.abs() <= MAX_SPARE_COEF);
+            let named = (0..set.len()).all(names)
+                || ((0..set.len()).all(|i| spare.contains(&i) || names(i))
+                    && spare.iter().any(|&i| names(i))
+                    && small);
+            named
                 && target.is_none_or(|t| c[t] != 0)
                 // Quadratic only where a product is needed.
                 && (target.is_none() || c[set.len()..monos.len() - 1].iter().any(|&x| x != 0))
@@ -534,12 +555,50 @@ mod tests {
             }
         }
         let got = run(&cols, rows, &[]);
-        // (The other piece, `j >= i ⇒ 2·cnt == i·i + i`, names no `j` outside its class:
-        // not fitted yet.)
         assert!(
             got.contains("(=> (>= i j) (= (+ (* 2 cnt) i) (+ (* 2 j) (* i i))))"),
             "{got:?}"
         );
+        // The other piece names no `j` outside its class.
+        assert!(
+            got.contains("(=> (<= i j) (= (* 2 cnt) (+ i (* i i))))"),
+            "{got:?}"
+        );
+    }
+
+    #[test]
+    fn the_sum_of_a_diagonal_per_comparison_of_the_indexes() {
+        // for i < n, for j < n: s += (i == j): s == i + (j > i ? 1 : 0).
+        let cols = [col("s"), col("i"), col("j")];
+        let mut rows = vec![];
+        for n in [3, 5, 6] {
+            let mut s = 0;
+            for i in 0..n {
+                for j in 0..=n {
+                    rows.push(vec![s, i, j]);
+                    if j < n && i == j {
+                        s += 1;
+                    }
+                }
+            }
+        }
+        let got = run(&cols, rows, &[]);
+        assert!(got.contains("(=> (< i j) (= s (+ i 1)))"), "{got:?}");
+        assert!(got.contains("(=> (>= i j) (= s i))"), "{got:?}");
+        // Each piece names a member of its set outside the class.
+        assert!(
+            !got.iter().any(|c| c.starts_with("(=> (< i j) (= i ")),
+            "{got:?}"
+        );
+        // Without `j`: `s == i + 1` is taken, `s == 5·i + 1` (a large coefficient) is not.
+        let line = |k: i128| -> Vec<Vec<i128>> {
+            [(0, 1), (1, 3), (2, 3), (3, 5), (4, 7), (5, 6)]
+                .iter()
+                .map(|&(i, j)| vec![k * i + 1, i, j])
+                .collect()
+        };
+        assert_eq!(fit(&[0, 1, 2], &line(1), None, &[1, 2]).len(), 1);
+        assert!(fit(&[0, 1, 2], &line(5), None, &[1, 2]).is_empty());
     }
 
     #[test]
@@ -569,6 +628,6 @@ mod tests {
         let m = vec![vec![0, 1, 1], vec![1, 3, 1], vec![2, 5, 1], vec![5, 11, 1]];
         assert_eq!(null_space(m, 3), Some(vec![vec![2, -1, 1]]));
         // Too few points for a fit.
-        assert!(fit(&[], &[0, 1], &[vec![0, 1], vec![1, 3]], None).is_empty());
+        assert!(fit(&[0, 1], &[vec![0, 1], vec![1, 3]], None, &[]).is_empty());
     }
 }

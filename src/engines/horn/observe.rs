@@ -35,8 +35,10 @@ const MAX_SIZE: i128 = 64;
 /// touched (a global `int a[1000000]` at a small `N`).
 const EAGER_SIZE: u64 = 4096;
 /// The longest prefix of a large array a run may touch (every candidate is evaluated at
-/// every observed index: 4096 made the observations of a 2-D global array take 30 s).
-const LAZY_CAP: usize = 512;
+/// every observed index: 4096 made the observations of a 2-D global array take 30 s). Rows
+/// of 300 (a relaid grid, `abstraction::relayout`): 1024 holds the grids of 3 and 4 rows
+/// (with 512, only 2 rows: too few states per class of `j > i` for [`super::hull`]).
+const LAZY_CAP: usize = 1024;
 /// Statements a run executes at most.
 const FUEL: usize = 200_000;
 /// Observations kept per run at most.
