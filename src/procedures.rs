@@ -32,7 +32,6 @@
 //! program's proofs are never used: they hold only up to depth d. The race only chooses
 //! which answer to report.
 
-use crate::cegar::CheckReport;
 use crate::checkers::{CheckOptions, Mode};
 use crate::engines::bmc::Bmc;
 use crate::engines::concrete::confirm::{ConfirmOptions, Confirmation, confirm_cex};
@@ -437,25 +436,10 @@ fn report_of(
     start: Instant,
 ) -> StrategyReport {
     let elapsed = start.elapsed().as_secs_f64();
-    StrategyReport {
-        report: CheckReport {
-            file: src.file.display().to_string(),
-            verdict,
-            iterations: vec![],
-            vars: vec![],
-            arrays: vec![],
-            time_abstraction_s: 0.0,
-            time_checker_s: elapsed,
-            time_solver_s: 0.0,
-            time_total_s: elapsed,
-        },
-        requested,
-        strategy: by,
-        witness: None,
-        bug_finder: None,
-        source: None,
-        schedule: None,
-    }
+    let mut r = StrategyReport::of_verdict(src.file.display().to_string(), verdict, by, requested);
+    r.report.time_checker_s = elapsed;
+    r.report.time_total_s = elapsed;
+    r
 }
 
 /// The report of a proof by summaries: each summary as a C formula at its procedure's line.
@@ -474,23 +458,10 @@ fn summaries_report(
         on: Subject::Original,
     };
     let elapsed = start.elapsed().as_secs_f64();
-    StrategyReport {
-        report: CheckReport {
-            file: src.file.display().to_string(),
-            verdict: FinalVerdict::Safe { proof },
-            iterations: vec![],
-            vars: vec![],
-            arrays: vec![],
-            time_abstraction_s: 0.0,
-            time_checker_s: 0.0,
-            time_solver_s: elapsed,
-            time_total_s: elapsed,
-        },
-        requested,
-        strategy: AnsweredBy::Summaries,
-        witness: None,
-        bug_finder: None,
-        source: None,
-        schedule: None,
-    }
+    let file = src.file.display().to_string();
+    let verdict = FinalVerdict::Safe { proof };
+    let mut r = StrategyReport::of_verdict(file, verdict, AnsweredBy::Summaries, requested);
+    r.report.time_solver_s = elapsed;
+    r.report.time_total_s = elapsed;
+    r
 }

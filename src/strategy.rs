@@ -104,12 +104,18 @@ pub struct StrategyReport {
 }
 
 impl StrategyReport {
-    /// The report of a check of `file` that gave no answer, for `reason`.
-    pub fn unanswered(file: String, reason: Inconclusive, requested: Strategy) -> StrategyReport {
+    /// The report of a check of `file` with `verdict`, given by `by`, without runs or times
+    /// of its own (the caller adds what it measured).
+    pub fn of_verdict(
+        file: String,
+        verdict: FinalVerdict,
+        by: AnsweredBy,
+        requested: Strategy,
+    ) -> StrategyReport {
         StrategyReport {
             report: CheckReport {
                 file,
-                verdict: FinalVerdict::Unknown { reason },
+                verdict,
                 iterations: vec![],
                 vars: vec![],
                 arrays: vec![],
@@ -119,12 +125,18 @@ impl StrategyReport {
                 time_total_s: 0.0,
             },
             requested,
-            strategy: AnsweredBy::None,
+            strategy: by,
             witness: None,
             bug_finder: None,
             source: None,
             schedule: None,
         }
+    }
+
+    /// The report of a check of `file` that gave no answer, for `reason`.
+    pub fn unanswered(file: String, reason: Inconclusive, requested: Strategy) -> StrategyReport {
+        let verdict = FinalVerdict::Unknown { reason };
+        StrategyReport::of_verdict(file, verdict, AnsweredBy::None, requested)
     }
 }
 

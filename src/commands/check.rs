@@ -272,16 +272,12 @@ fn relaid_report(
     let file = p.file.clone();
     let verdict = crate::schedule::relaid_stage(p, opts.timeout, &dir);
     let mut report = match verdict {
-        Ok(v) => {
-            let mut r = crate::strategy::StrategyReport::unanswered(
-                file,
-                crate::verdict::Inconclusive::Cancelled,
-                strategy,
-            );
-            r.report.verdict = v;
-            r.strategy = crate::strategy::AnsweredBy::Engine;
-            r
-        }
+        Ok(v) => crate::strategy::StrategyReport::of_verdict(
+            file,
+            v,
+            crate::strategy::AnsweredBy::Engine,
+            strategy,
+        ),
         Err(why) => crate::strategy::StrategyReport::unanswered(
             file,
             crate::verdict::Inconclusive::Engine {

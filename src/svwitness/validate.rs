@@ -68,6 +68,17 @@ pub struct Report {
     pub correctness: bool,
 }
 
+impl Report {
+    /// UNKNOWN for `why`, with no notes.
+    fn unknown(why: String) -> Report {
+        Report {
+            validation: Validation::Unknown(why),
+            notes: vec![],
+            correctness: false,
+        }
+    }
+}
+
 /// What the witness asks of a run.
 struct Plan {
     /// (call id, value, waypoint description) in order.
@@ -153,11 +164,7 @@ pub fn validate_procedures(
     witness: &str,
     timeout: Duration,
 ) -> Report {
-    let unknown = |why: String| Report {
-        validation: Validation::Unknown(why),
-        notes: vec![],
-        correctness: false,
-    };
+    let unknown = Report::unknown;
     let w = match Witness::parse(witness) {
         Ok(w) => w,
         Err(e) => return unknown(format!("malformed witness: {e}")),
@@ -228,11 +235,7 @@ pub fn validate_violation(
     witness: &str,
     timeout: Duration,
 ) -> Report {
-    let unknown = |why: String| Report {
-        validation: Validation::Unknown(why),
-        notes: vec![],
-        correctness: false,
-    };
+    let unknown = Report::unknown;
     let dir = match tempfile::Builder::new().prefix("ara-validate-").tempdir() {
         Ok(d) => d,
         Err(e) => return unknown(format!("cannot create a temporary folder: {e}")),
