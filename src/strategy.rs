@@ -4,15 +4,18 @@
 //! Takes a [`Program`], a [`Strategy`] and [`CegarOptions`]; gives a [`StrategyReport`]: the
 //! refinement loop's [`CheckReport`] (its JSON fields unchanged) plus which strategy answered.
 //!
-//! - `witness`: the transformed program (array-free, loop-free, an over-approximation) through
-//!   the checker with one unwinding. SAFE there is SAFE for the original; UNSAFE there proves
-//!   nothing (the abstraction may be too coarse) and is reported as UNKNOWN.
-//! - `cegar`: the refinement loop of [`crate::cegar`].
+//! Every strategy is a schedule run by the one runner [`schedule::run`], its report read from
+//! what answered and what each stage logged ([`schedule::portfolio::Log`]):
+//! - `witness`: [`schedule::Step::Witness`] alone: the transformed program (array-free,
+//!   loop-free, an over-approximation) through the checker with one unwinding. SAFE there is
+//!   SAFE for the original; UNSAFE there proves nothing (the abstraction may be too coarse)
+//!   and is reported as UNKNOWN.
+//! - `cegar`: [`schedule::Step::Refinement`] alone: the refinement loop of [`crate::cegar`].
 //! - Whatever answered, an UNSAFE verdict is replayed on the user's own file when
 //!   [`CegarOptions::source`] names it (`engines::concrete::playback`: UNSAFE replayed on the source, on
 //!   ara's translation with the reason, or UNKNOWN on a front end disagreement).
-//! - `auto`: one schedule ([`schedule::auto`], data a reader can print: `ara check
-//!   --verbose`) run by the one runner [`schedule::run`]: `witness` first; unless it proves
+//! - `auto`: the whole portfolio ([`schedule::auto`], data a reader can print: `ara check
+//!   --verbose`): `witness` first; unless it proves
 //!   the program, the refinement loop seeded with the witness indexes of the witness
 //!   counterexample beside the bug search on the original program (its own plan,
 //!   [`schedule::plan`]: its proofs count; its bugs only after the SMT check and the replay
@@ -20,10 +23,9 @@
 //!   (its runs killed at once, see [`crate::tools`]). A cheap complete unwinding of the
 //!   original keeps a core to itself ([`crate::tools::yield_to_foreground`]): the portfolio
 //!   is then not clearly slower than plain ESBMC, and the refinement loop starts at once on
-//!   what the unwinding leaves. The report is read from what answered and what each stage
-//!   logged ([`schedule::portfolio::Log`]).
+//!   what the unwinding leaves.
 
-use crate::cegar::{self, CegarOptions, CheckReport};
+use crate::cegar::{CegarOptions, CheckReport};
 use crate::engines;
 use crate::error::AraError;
 use crate::ir::Program;
@@ -150,42 +152,12 @@ pub fn check(
     let start = Instant::now();
     let pruned = crate::ir::dead::remove_dead_vars(p);
     let p = &pruned;
-    let mut rep = match strategy {
-        Strategy::Cegar => {
-            let report = cegar::check(p, opts)?;
-            let answered = report.verdict.is_definite();
-            StrategyReport {
-                report,
-                requested: strategy,
-                strategy: if answered {
-                    AnsweredBy::Cegar
-                } else {
-                    AnsweredBy::None
-                },
-                witness: None,
-                bug_finder: None,
-                source: None,
-                schedule: None,
-            }
-        }
-        Strategy::Witness => {
-            let (verdict, run, _) = portfolio::run_witness(p, opts, start)?;
-            StrategyReport {
-                strategy: if verdict.is_definite() {
-                    AnsweredBy::Witness
-                } else {
-                    AnsweredBy::None
-                },
-                report: empty_report(p, verdict, run.time_s),
-                requested: strategy,
-                witness: Some(run),
-                bug_finder: None,
-                source: None,
-                schedule: None,
-            }
-        }
-        Strategy::Auto => auto(p, opts, start)?,
+    let plan = match strategy {
+        Strategy::Cegar => schedule::Step::Refinement,
+        Strategy::Witness => schedule::Step::Witness,
+        Strategy::Auto => schedule::auto(p),
     };
+    let mut rep = run_plan(p, strategy, &plan, opts, start)?;
     if let Some(src) = &opts.source {
         on_source(p, src, opts, start, &mut rep.report.verdict);
     }
@@ -222,9 +194,16 @@ fn on_source(
     engines::concrete::playback::settle(verdict, d);
 }
 
-/// `auto`: its schedule ([`schedule::auto`]) run by [`schedule::run`], the report from what
-/// answered and what each stage logged.
-fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyReport, AraError> {
+/// Runs `plan` (the schedule of `requested`: [`schedule::auto`], or the one stage of
+/// `witness` or `cegar`) by the one runner [`schedule::run`]; the report from what answered
+/// and what each stage logged.
+fn run_plan(
+    p: &Program,
+    requested: Strategy,
+    plan: &schedule::Step,
+    opts: &CegarOptions,
+    start: Instant,
+) -> Result<StrategyReport, AraError> {
     let log = Mutex::new(Log::default());
     let (_work, dir) = engines::work_dir("ara-strategy-", opts.keep_dir.as_deref())?;
     let run = schedule::Run {
@@ -235,96 +214,112 @@ fn auto(p: &Program, opts: &CegarOptions, start: Instant) -> Result<StrategyRepo
         dir: &dir,
         log: &log,
     };
-    let plan = schedule::auto(p);
-    let found = schedule::run(&plan, &run);
-    let outline = Some(plan.outline());
+    let found = schedule::run(plan, &run);
+    let outline = (requested == Strategy::Auto).then(|| plan.outline());
     let log = log.into_inner().unwrap_or_else(PoisonError::into_inner);
-    // The witness stage runs first: an error of ara's there ends the check.
-    let Some((wrun, wverdict)) = log.witness else {
-        return Err(match found {
-            Some(Err(e)) => e,
-            _ => AraError::Internal("the witness stage gave no answer".into()),
-        });
-    };
-    let witness_why = match wverdict {
-        FinalVerdict::Unknown { reason } => reason,
-        proof => {
-            return Ok(StrategyReport {
-                report: empty_report(p, proof, wrun.time_s),
-                requested: Strategy::Auto,
-                strategy: AnsweredBy::Witness,
-                witness: Some(wrun),
-                bug_finder: None,
-                source: None,
-                schedule: outline,
-            });
-        }
-    };
+    report_of_run(p, requested, found, log, outline)
+}
+
+/// The report of a run: the witness stage's proof ends it (the stage runs first); else the
+/// first definite answer of the others (all sound: they cannot disagree), or UNKNOWN with the
+/// reason of every stage that ran. An error of ara's in a stage without a log of its own
+/// (the witness stage), or of the refinement loop when nothing answered, is the check's error.
+fn report_of_run(
+    p: &Program,
+    requested: Strategy,
+    found: schedule::Found,
+    log: Log,
+    schedule: Option<String>,
+) -> Result<StrategyReport, AraError> {
     let winner = match found {
         Some(Ok((v, record))) if v.is_definite() => Some((v, record)),
+        Some(Err(e)) if log.witness.is_none() && log.refinement.is_none() => return Err(e),
         _ => None,
     };
-    let (search_verdict, search_run) = match log.search {
-        Some(Ok((v, r))) => (Some(v), Some(r)),
-        Some(Err(e)) => (None, Some(portfolio::search_error(&e))),
-        None => {
-            let e = AraError::Internal("no answer".into());
-            (None, Some(portfolio::search_error(&e)))
-        }
+    let mut rep = StrategyReport {
+        report: empty_report(p, no_answer(), 0.0),
+        requested,
+        strategy: AnsweredBy::None,
+        witness: None,
+        bug_finder: None,
+        source: None,
+        schedule,
     };
-    // A refinement loop that could not run is an unknown of its own, not ara's error.
-    let refinement = log.refinement.unwrap_or_else(|| {
-        let message = "no answer".into();
-        let why = Inconclusive::RefinementFailed { message };
-        Ok(empty_report(p, FinalVerdict::Unknown { reason: why }, 0.0))
-    });
-    let mut report = match refinement {
-        Ok(r) => r,
-        Err(e) if winner.is_some() => {
+    let witness_why = match log.witness {
+        Some((wrun, FinalVerdict::Unknown { reason })) => {
+            rep.report.time_checker_s = wrun.time_s;
+            rep.witness = Some(wrun);
+            Some(reason)
+        }
+        Some((wrun, proof)) => {
+            rep.report = empty_report(p, proof, wrun.time_s);
+            rep.strategy = AnsweredBy::Witness;
+            rep.witness = Some(wrun);
+            return Ok(rep);
+        }
+        None => None,
+    };
+    let mut search_why = None;
+    match log.search {
+        Some(Ok((v, r))) => {
+            if let FinalVerdict::Unknown { reason } = v {
+                search_why = Some(Box::new(reason));
+            }
+            rep.bug_finder = Some(r);
+        }
+        Some(Err(e)) => rep.bug_finder = Some(portfolio::search_error(&e)),
+        None => {}
+    }
+    // A refinement loop that failed is an unknown of its own when another stage answered.
+    let refinement = match log.refinement {
+        Some(Ok(r)) => Some(r),
+        Some(Err(e)) if winner.is_some() || witness_why.is_some() => {
             let why = Inconclusive::RefinementFailed {
                 message: e.to_string(),
             };
-            empty_report(p, FinalVerdict::Unknown { reason: why }, 0.0)
+            Some(empty_report(p, FinalVerdict::Unknown { reason: why }, 0.0))
         }
-        Err(e) => return Err(e),
+        Some(Err(e)) => return Err(e),
+        None => None,
     };
-    report.time_checker_s += wrun.time_s;
-    // The first definite answer (both sides' are sound: they cannot disagree), else UNKNOWN
-    // with every side's reason.
-    let strategy = match winner {
-        Some((_, Record::Refinement)) => AnsweredBy::Cegar,
+    let refinement_ran = refinement.is_some();
+    if let Some(mut r) = refinement {
+        r.time_checker_s += rep.report.time_checker_s;
+        rep.report = r;
+    }
+    match winner {
+        Some((_, Record::Refinement)) => rep.strategy = AnsweredBy::Cegar,
         Some((v, _)) => {
-            report.verdict = v;
-            AnsweredBy::Bmc
+            rep.report.verdict = v;
+            rep.strategy = AnsweredBy::Bmc;
         }
         None => {
-            let refinement = match &report.verdict {
+            let own = match &rep.report.verdict {
                 FinalVerdict::Unknown { reason } => reason.clone(),
                 _ => unreachable!("not definite"),
             };
-            let bounded_search = match search_verdict {
-                Some(FinalVerdict::Unknown { reason }) => Some(Box::new(reason)),
-                _ => None,
-            };
-            report.verdict = FinalVerdict::Unknown {
-                reason: Inconclusive::Portfolio {
-                    witness: Box::new(witness_why),
-                    refinement: Box::new(refinement),
-                    bounded_search,
+            let reason = match witness_why {
+                // The refinement loop ran after the witness stage (`auto`).
+                Some(w) if refinement_ran => Inconclusive::Portfolio {
+                    witness: Box::new(w),
+                    refinement: Box::new(own),
+                    bounded_search: search_why,
                 },
+                Some(w) => w,
+                None => own,
             };
-            AnsweredBy::None
+            rep.report.verdict = FinalVerdict::Unknown { reason };
         }
-    };
-    Ok(StrategyReport {
-        report,
-        requested: Strategy::Auto,
-        strategy,
-        witness: Some(wrun),
-        bug_finder: search_run,
-        source: None,
-        schedule: outline,
-    })
+    }
+    Ok(rep)
+}
+
+/// UNKNOWN of a stage that gave no answer.
+fn no_answer() -> FinalVerdict {
+    let message = "no answer".into();
+    FinalVerdict::Unknown {
+        reason: Inconclusive::RefinementFailed { message },
+    }
 }
 
 impl StrategyReport {
