@@ -136,9 +136,10 @@ impl fmt::Display for Share {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Step {
     /// The witness-index transformation (array-free, loop-free, an over-approximation)
-    /// through the checker with one unwinding: its proof; the witness indexes of its
-    /// counterexample are the seed a later [`Step::Refinement`] starts from.
-    Witness,
+    /// through the checker with one unwinding, for this share of the time: its proof; the
+    /// witness indexes of its counterexample are the seed a later [`Step::Refinement`]
+    /// starts from.
+    Witness(Share),
     /// The refinement loop on the index-set abstraction ([`crate::cegar`]), seeded with what
     /// an earlier [`Step::Witness`] left in the [`Log`], with what is left of the time.
     Refinement,
@@ -174,9 +175,10 @@ impl fmt::Display for Step {
             Ok(())
         };
         match self {
-            Step::Witness => {
-                f.write_str("witness-index transformation (the checker, one unwinding)")
-            }
+            Step::Witness(s) => write!(
+                f,
+                "witness-index transformation (the checker, one unwinding; {s})"
+            ),
             Step::Refinement => f.write_str(
                 "refinement loop on the index-set abstraction (seeded by the witness \
                  counterexample)",
@@ -272,10 +274,47 @@ pub fn plan(p: &Program) -> Step {
         if std::env::var_os("ARA_NO_UNWINDING").is_some_and(|v| !v.is_empty()) {
             return Step::Seq(vec![Step::Random(sixth), without_unwinding(p, sixth)]);
         }
-        return Step::Race(vec![Step::Checker(Mode::Unwind(k)), Step::Random(sixth)]);
+        let unwinding = Step::Checker(Mode::Unwind(k));
+        // A long unwinding races the cell-morphing engine too: its proofs hold at a constant
+        // size as for every size (programs of `bench-suite/everyn` at N = 1000, proved in a
+        // second or two at nondet N, were UNKNOWN after 60 s of unwinding).
+        if unwind::unrolled_iterations(p).is_some_and(|n| n > UNWIND_CELLS_BESIDE) {
+            return Step::Race(vec![unwinding, Step::Random(sixth), cells_share()]);
+        }
+        return Step::Race(vec![unwinding, Step::Random(sixth)]);
     }
     without_unwinding(p, sixth)
 }
+
+/// The most loop-body runs of a complete unwinding that races random testing alone: at
+/// N = 10 (five loops: 50) ESBMC answers in a second or two, where the cell engine's
+/// Spacer runs would only take CPU from it; at N = 100 and more the cell engine races it.
+const UNWIND_CELLS_BESIDE: u64 = 256;
+
+/// The cell-morphing engine's share where it runs first or beside a complete unwinding.
+fn cells_share() -> Step {
+    Step::Cells(Share {
+        num: 3,
+        den: 4,
+        max: Some(CELLS_FIRST_MAX),
+    })
+}
+
+/// The witness stage's share in `auto`: it answers in 0.2 s (median of
+/// `bench-suite/everyn`, 0.5 s at most), but the transformation of 2,000 inlined calls
+/// (`tasks/swap_seq_*_n1000`) kept ESBMC busy for the whole minute, and nothing else ran.
+pub const WITNESS_SHARE: Share = Share {
+    num: 1,
+    den: 4,
+    max: None,
+};
+
+/// The whole time (a stage alone: `--strategy witness`).
+pub const ALL: Share = Share {
+    num: 1,
+    den: 1,
+    max: None,
+};
 
 /// The schedule of `ara check --strategy auto` on `p`: the witness-index transformation;
 /// unless it proves the program, the refinement loop (seeded with the witness indexes of the
@@ -284,18 +323,14 @@ pub fn plan(p: &Program) -> Step {
 /// [`tools`]).
 pub fn auto(p: &Program) -> Step {
     Step::Seq(vec![
-        Step::Witness,
+        Step::Witness(WITNESS_SHARE),
         Step::Race(vec![Step::Refinement, Step::Search(Box::new(plan(p)))]),
     ])
 }
 
 /// The plan when the checker does not unwind completely.
 fn without_unwinding(p: &Program, sixth: Share) -> Step {
-    let cells = Step::Cells(Share {
-        num: 3,
-        den: 4,
-        max: Some(CELLS_FIRST_MAX),
-    });
+    let cells = cells_share();
     let checker = Step::Checker(Mode::Auto);
     // A grid that `cells_first` lays out anew (`relayout`) spends up to two thirds of its
     // stage on the relaid program before random testing would run: a sixth of random
@@ -328,7 +363,7 @@ pub struct Run<'a> {
 
 impl Run<'_> {
     /// What is left of the budget.
-    fn left(&self) -> Duration {
+    pub(crate) fn left(&self) -> Duration {
         self.budget.saturating_sub(self.start.elapsed())
     }
 }
@@ -343,7 +378,7 @@ fn definite(f: &Found) -> bool {
 pub fn run(step: &Step, r: &Run<'_>) -> Found {
     let search = |(v, run)| Ok((v, Record::Search(run)));
     match step {
-        Step::Witness => portfolio::witness(r),
+        Step::Witness(share) => portfolio::witness(r, share.of(r.budget)),
         Step::Refinement => portfolio::refinement(r),
         Step::Search(plan) => portfolio::search(plan, r),
         Step::Random(share) => random_step(r, share.of(r.budget)).map(search),
@@ -726,6 +761,11 @@ mod tests {
             "complete unwinding (--unwind 9) beside random testing (1/6 of the time, at most 6 s)"
         );
         assert_eq!(
+            plan_of("int a[1000]", "1000"),
+            "complete unwinding (--unwind 1001) beside random testing (1/6 of the time, at most \
+             6 s) beside cell-morphing Horn engine (3/4 of the time, at most 45 s)"
+        );
+        assert_eq!(
             plan_of("int a[n]", "n"),
             "cell-morphing Horn engine (3/4 of the time, at most 45 s), then random testing \
              (1/6 of the time, at most 6 s), then checker and cell-morphing Horn engine side by \
@@ -764,7 +804,7 @@ mod tests {
         assert_eq!(
             auto(&p).outline(),
             "one after another, until one answers:
-  witness-index transformation (the checker, one unwinding)
+  witness-index transformation (the checker, one unwinding; 1/4 of the time)
   side by side, the first definite answer stops the others:
     refinement loop on the index-set abstraction (seeded by the witness counterexample)
     bug search on the original program, with the time left:
@@ -775,7 +815,8 @@ mod tests {
         );
         assert_eq!(
             auto(&p).to_string(),
-            "witness-index transformation (the checker, one unwinding), then (refinement loop \
+            "witness-index transformation (the checker, one unwinding; 1/4 of the time), then \
+             (refinement loop \
              on the index-set abstraction (seeded by the witness counterexample) beside (bug \
              search on the original program: complete unwinding (--unwind 9) beside random \
              testing (1/6 of the time, at most 6 s)))"

@@ -154,7 +154,7 @@ pub fn check(
     let p = &pruned;
     let plan = match strategy {
         Strategy::Cegar => schedule::Step::Refinement,
-        Strategy::Witness => schedule::Step::Witness,
+        Strategy::Witness => schedule::Step::Witness(schedule::ALL),
         Strategy::Auto => schedule::auto(p),
     };
     let mut rep = run_plan(p, strategy, &plan, opts, start)?;

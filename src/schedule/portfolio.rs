@@ -82,9 +82,9 @@ pub fn empty_report(p: &Program, verdict: FinalVerdict, checker_s: f64) -> Check
     }
 }
 
-/// The witness stage: its verdict, its run logged with the seed.
-pub(super) fn witness(r: &Run<'_>) -> Found {
-    let (verdict, run, seed) = match run_witness(r.p, r.opts, r.start) {
+/// The witness stage for at most `budget`: its verdict, its run logged with the seed.
+pub(super) fn witness(r: &Run<'_>, budget: std::time::Duration) -> Found {
+    let (verdict, run, seed) = match run_witness(r.p, r.opts, budget.min(r.left())) {
         Ok(x) => x,
         Err(e) => return Some(Err(e)),
     };
@@ -210,7 +210,7 @@ fn work_dir(opts: &CegarOptions) -> Result<(tempfile::TempDir, PathBuf), AraErro
 pub fn run_witness(
     p: &Program,
     opts: &CegarOptions,
-    start: Instant,
+    budget: std::time::Duration,
 ) -> Result<(FinalVerdict, WitnessRun, IndexSets), AraError> {
     let _running = crate::progress::begin("witness transformation");
     let t = Instant::now();
@@ -250,7 +250,7 @@ pub fn run_witness(
         ),
     );
     let budget = Budget {
-        timeout: Some(opts.timeout.saturating_sub(start.elapsed())),
+        timeout: Some(budget),
         keep_dir: Some(dir.clone()),
         ..Budget::default()
     };

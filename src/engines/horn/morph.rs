@@ -717,15 +717,20 @@ fn guess_run(
     };
     let sys = systems(run.p, &one, Atoms::Full)?;
     let cuts: BTreeSet<Vertex> = sys.lia.preds.iter().map(|p| p.vertex).collect();
+    let t = Instant::now();
     let obs = super::observe::observe(run.p, &cuts, GUESS_RUNS);
+    let observed = t.elapsed().as_secs_f64();
     let shape = houdini::shape(run.p, &sys.lia, &one.arrays);
     let cands = super::guess::candidates(run.p, &sys.lia, &one.arrays, &shape.terms, &obs);
+    let guessed = t.elapsed().as_secs_f64();
     let active = super::guess::filter(&sys.lia, &one.arrays, &cands, &obs);
     crate::tools::trace_event(&format!(
-        "guess: {} observations, {} candidates, {} kept by them",
+        "guess: {} observations ({observed:.2} s), {} candidates ({guessed:.2} s), {} kept \
+         by them ({:.2} s)",
         obs.len(),
         cands.len(),
-        active.values().flatten().filter(|&&o| o).count()
+        active.values().flatten().filter(|&&o| o).count(),
+        t.elapsed().as_secs_f64()
     ));
     let names: Vec<String> = sys
         .lia

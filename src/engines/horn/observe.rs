@@ -29,8 +29,10 @@ pub struct Observation {
     pub arrays: Vec<Option<Vec<i128>>>,
 }
 
-/// Largest symbolic size a run allocates (larger runs stop).
-const MAX_SIZE: i128 = 64;
+/// Largest symbolic size a run allocates (larger runs stop). Drawn sizes are small; this
+/// bounds the sizes a program sets itself: `int N = 1000; int a[N];` (the every-N programs at
+/// constant N) is observed, as a global array of 1000 is ([`LAZY_CAP`]).
+const MAX_SIZE: i128 = LAZY_CAP as i128;
 /// Arrays of constant size up to this are observed whole; larger ones as the prefix a run
 /// touched (a global `int a[1000000]` at a small `N`).
 const EAGER_SIZE: u64 = 4096;
@@ -436,6 +438,25 @@ mod tests {
                 .all(|c| c.len() >= 4 && c.iter().all(|y| (0..=3).contains(y))),
             "{obs:?}"
         );
+    }
+
+    /// An array of a size the program sets (1000) is observed.
+    #[test]
+    fn an_array_of_a_size_the_program_sets_is_observed() {
+        use crate::frontend::{FrontendOptions, parse_source};
+        let src = "int main(void) { int n = 1000; int a[n]; \
+            for (int i = 0; i < n; i++) a[i] = i % 2; return a[0]; }";
+        let p = parse_source(src, "t.c", &FrontendOptions::default()).expect("parses");
+        let mut heads = vec![];
+        p.visit_stmts(&mut |s| {
+            if matches!(s.kind, StmtKind::While { .. }) {
+                heads.push(s.id);
+            }
+        });
+        let cuts: BTreeSet<Vertex> = heads.iter().copied().collect();
+        let obs = observe(&p, &cuts, 1);
+        assert_eq!(obs.len(), 1001, "the states at the loop head");
+        assert_eq!(obs[1000].arrays[0].as_ref().map(|c| c[999]), Some(1));
     }
 
     /// `x = x + nondet()` is no draw to make again; a store whose index a later draw writes
