@@ -40,8 +40,8 @@
 //! is not exact (UNKNOWN, never a wrong CONFIRMED or REJECTED).
 
 use crate::ir::{
-    ArrId, Array, ArrayInit, BinOp, Expr, IntType, Program, Size, Span, Stmt, StmtKind, Storage,
-    VarId, Vertex,
+    ArrId, Array, ArrayInit, BinOp, Expr, IntType, NameIndex, Program, Size, Span, Stmt, StmtKind,
+    Storage, VarId, Vertex,
 };
 use std::collections::{BTreeMap, HashMap};
 
@@ -172,6 +172,9 @@ enum Shadow {
 /// Instruments `p` (see the module doc).
 pub fn instrument(p: &Program, points: &[Point]) -> Tracking {
     let mut q = p.clone();
+    // One index of the names for all the shadows (a pass over every name for each of 20,000
+    // inlined locals took seconds).
+    let mut names = NameIndex::default();
     let locals = uninitialised(p);
     let mut shadow = BTreeMap::new();
     let mut allocated = BTreeMap::new();
@@ -179,12 +182,12 @@ pub fn instrument(p: &Program, points: &[Point]) -> Tracking {
         let s = match l {
             Local::Var(v) => {
                 let name = format!("ara_sh_{}", p.var(v).name);
-                Shadow::Var(global(&mut q, &name, IntType::UChar))
+                Shadow::Var(global(&mut q, &mut names, &name, IntType::UChar))
             }
             Local::Array(a) => {
                 // A variable size: the emitter allocates the shadow with the array.
                 let n = p.array(a).size;
-                let name = q.fresh_name(&format!("ara_sh_{}", p.array(a).name));
+                let name = names.fresh(&q, &format!("ara_sh_{}", p.array(a).name));
                 q.arrays.push(Array {
                     name: name.clone(),
                     display: name,
@@ -198,7 +201,12 @@ pub fn instrument(p: &Program, points: &[Point]) -> Tracking {
                 if let Size::Var(v) = n
                     && !allocated.contains_key(&v)
                 {
-                    let flag = global(&mut q, &format!("ara_al_{}", p.var(v).name), IntType::Int);
+                    let flag = global(
+                        &mut q,
+                        &mut names,
+                        &format!("ara_al_{}", p.var(v).name),
+                        IntType::Int,
+                    );
                     allocated.insert(v, flag);
                 }
                 Shadow::Array(ArrId(q.arrays.len() as u32 - 1), n)
@@ -210,9 +218,9 @@ pub fn instrument(p: &Program, points: &[Point]) -> Tracking {
     let mut flags = vec![];
     let mut point_of = BTreeMap::new();
     for (k, pt) in points.iter().enumerate() {
-        let passed = global(&mut q, &format!("ara_pt_{k}"), IntType::Int);
-        let held = global(&mut q, &format!("ara_held_{k}"), IntType::Int);
-        let clean = global(&mut q, &format!("ara_clean_{k}"), IntType::Int);
+        let passed = global(&mut q, &mut names, &format!("ara_pt_{k}"), IntType::Int);
+        let held = global(&mut q, &mut names, &format!("ara_held_{k}"), IntType::Int);
+        let clean = global(&mut q, &mut names, &format!("ara_clean_{k}"), IntType::Int);
         for l in pt
             .places
             .iter()
@@ -246,8 +254,9 @@ pub fn instrument(p: &Program, points: &[Point]) -> Tracking {
     }
 }
 
-fn global(q: &mut Program, base: &str, ty: IntType) -> VarId {
-    let v = q.fresh_var(base, ty, Storage::Global);
+fn global(q: &mut Program, names: &mut NameIndex, base: &str, ty: IntType) -> VarId {
+    let name = names.fresh(q, base);
+    let v = q.synthetic_var(name, ty, Storage::Global);
     q.vars[v.0 as usize].init = Some(0);
     v
 }
