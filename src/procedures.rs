@@ -10,27 +10,56 @@
 //! The bug search ([`bounded_search`], at most half the time limit): first the user's file
 //! run with every input 0 (a program without inputs just runs); then, for a recursive program
 //! (without recursion any inlining is the whole program, which ESBMC on the source checks
-//! beside), for growing depths d, the program with every procedure inlined at most d activations deep (`ir::inline::inline_bounded`: a deeper call
-//! is `assume(false)`, the run cut), given to the checker; a counterexample is confirmed on
-//! that flat program (`confirm_cex`: its trace formula and the replay of ara's translation),
-//! and then its inputs are replayed on the user's file with gcc
-//! (`svwitness::playback::confirm_on_source`). ESBMC on the source cannot do this for
-//! recursion: beyond its bound the result of a cut-off recursive call is free, so its
-//! counterexamples pick inputs of huge depth (the even/odd twin: n near 2^32), which gcc
-//! cannot replay; the bounded inlining has only runs of at most depth d, so its inputs are
-//! small ones.
+//! beside), for growing depths d, the program with every procedure inlined at most d
+//! activations deep (`ir::inline::inline_bounded`: a deeper call is `assume(false)`, the run
+//! cut), given to the checker; a counterexample is confirmed on that flat program
+//! (`confirm_cex`: its trace formula and ara's replay of it), and then its inputs are replayed
+//! on the user's file with gcc (`svwitness::playback::confirm_on_source`). ESBMC on the source
+//! cannot do this for recursion: beyond its bound the result of a cut-off recursive call is
+//! free, so its counterexamples pick inputs of huge depth (the even/odd twin: n near 2^32),
+//! which gcc cannot replay; the bounded inlining has only runs of at most depth d, so its
+//! inputs are small ones.
+//!
+//! Which replay confirms a bug: gcc's run of the user's file where gcc can build it (LP64, or
+//! ILP32 where `gcc -m32` builds programs); where it cannot (an ILP32 task on a machine
+//! without a 32-bit libc, as most are; a file the harness does not build with; values the
+//! harness cannot set), ara's own replay of the inlined program (`engines::concrete::replay`,
+//! the replay of every other UNSAFE of ara, which follows the task's data model: ILP32's
+//! `long` spelt as a 32-bit type). The trace says which (`ReplayedOn`, `not_on_source`: the
+//! verdict reads "replayed on ara's translation, not on your source" with gcc's reason).
+//! The zero-input probe likewise falls back to ara's replay of the whole inlining for a
+//! program without recursion; a recursive one is left to the search.
 //!
 //! Soundness: each side is sound on its own. `source_check` says SAFE only from a complete
 //! unwinding and UNSAFE only from gcc's replay on the user's file (its module doc); the
 //! summary engine says SAFE only after ara's bit-vector check of every clause with the
 //! solver's interpretation (`engines::horn::summary`), and UNSAFE only when its derivation
 //! of the error, turned into inputs ([`derivation_inputs`]: the checker on the program
-//! inlined as deep as the derivation), is replayed on the user's file by gcc and reaches the
-//! error (the same confirmation as the bug search's); the bug search says only
-//! UNSAFE, and only when gcc's run of the user's file with its inputs reaches the error
-//! (`Decision::OnSource`; a run on ara's translation alone is not taken). The bounded
-//! program's proofs are never used: they hold only up to depth d. The race only chooses
-//! which answer to report.
+//! inlined as deep as the derivation), is confirmed the same way as the bug search's; the
+//! bug search says only UNSAFE, and only for a run that reaches the error:
+//! - gcc's run of the user's file with the inputs reached it (`Decision::OnSource`): a run
+//!   of the original program, whatever ara made of it;
+//! - or gcc gave no evidence (`Decision::OnTranslation`) and ara's replay of the bounded
+//!   inlining reached it. That is a run of the original program because (1) the front end
+//!   lowers each procedure's body as code that runs once per activation (its declarations
+//!   give fresh values each time, `frontend::procs`), the same lowering as every flat
+//!   program whose replay ara takes for UNSAFE; (2) the inlining is faithful up to its cut:
+//!   each call becomes the assignment of the evaluated arguments to a fresh copy of the
+//!   callee's locals (one copy per inlined activation, so no two live activations share a
+//!   local; globals shared), the body, and the return slot copied to the receiver, which is
+//!   C's call by value; a call deeper than d becomes `assume(false)`, which ends the replay
+//!   without the error (`replay`: an assumption failing is no error), so a replay that
+//!   reaches the error never passed a cut: every step it took is a step of the procedural
+//!   program (`ir::inline`'s module doc: its runs are exactly the program's runs of depth
+//!   at most d); (3) a value the replay gives an uninitialised local is one an indeterminate
+//!   read may give (SV-COMP's reading, as in `engines::concrete::playback`). Stack depth is
+//!   no part of C's semantics: a run gcc's binary could not finish for its stack is still a
+//!   run of the program.
+//! - A disagreement (gcc's run of the file, every input set, misses the error that ara's
+//!   replay reaches) is no evidence: the search goes on.
+//!
+//! The bounded program's proofs are never used: they hold only up to depth d. The race only
+//! chooses which answer to report.
 
 use crate::checkers::{CheckOptions, Mode};
 use crate::engines::bmc::Bmc;
@@ -38,15 +67,15 @@ use crate::engines::concrete::confirm::{ConfirmOptions, Confirmation, confirm_ce
 use crate::engines::concrete::playback::{
     Decision, Harness, SourceOptions, SourceOutcome, run_on_source, stubs_for,
 };
-use crate::engines::concrete::{ConcreteTrace, InputValue, ReplayedOn};
+use crate::engines::concrete::{ConcreteTrace, InputValue, ReplayedOn, replay};
 use crate::engines::horn::summary::{self, SummaryOutcome};
 use crate::engines::{Budget, EngineVerdict, ProcedureSummary, Proof};
 use crate::error::AraError;
 use crate::ir::cfg::Cfg;
-use crate::ir::inline::{MAX_INLINED, inline_bounded};
+use crate::ir::inline::{MAX_INLINED, inline, inline_bounded};
 use crate::ir::procs::ProcProgram;
 use crate::ir::{IntType, Program};
-use crate::smt::Theory;
+use crate::smt::{Model, Theory};
 use crate::source_check;
 use crate::strategy::{AnsweredBy, SOURCE_REPLAY_MAX, SOURCE_REPLAY_MIN, Strategy, StrategyReport};
 use crate::svwitness::playback::{confirm_on_source, source_facts};
@@ -261,7 +290,7 @@ fn bounded_search(
 ) -> Result<Option<ConcreteTrace>, AraError> {
     let start = Instant::now();
     let _running = crate::progress::begin("bounded inlining");
-    if let Some(trace) = zero_inputs(src, checker, keep_dir) {
+    if let Some(trace) = zero_inputs(pp, src, checker, keep_dir) {
         return Ok(Some(trace));
     }
     // Without recursion the inlining at any depth is the whole program, which ESBMC on the
@@ -289,12 +318,21 @@ fn bounded_search(
 /// without the error).
 const ZERO_PROBE: usize = 64;
 
+/// The longest ara's replay of a zero-input probe may build or run (20,001 inlined calls
+/// take gcc seconds).
+const ZERO_REPLAY_LIMIT: Duration = Duration::from_secs(30);
+
 /// The first probe of [`bounded_search`]: the user's file compiled by gcc with the playback
 /// harness feeding 0 to each of its first [`ZERO_PROBE`] nondet calls (a program without
 /// inputs just runs). Its run is a run of the program (`engines::playback`'s soundness), so
 /// when it reaches the error that is the bug; the depth of the recursion is the program's own
-/// (20,001 calls of `swap()` in a row need no search at all).
+/// (20,001 calls of `swap()` in a row need no search at all). When gcc cannot run the source
+/// (an ILP32 task without a 32-bit gcc, a file the harness does not build with), a program
+/// without recursion gets the same probe on its inlining, replayed by ara
+/// ([`zero_inputs_on_inlining`]); a recursive one has no finite inlining and is left to the
+/// search.
 fn zero_inputs(
+    pp: &ProcProgram,
     src: &SourceOptions,
     checker: &CheckOptions,
     keep_dir: Option<&Path>,
@@ -309,22 +347,57 @@ fn zero_inputs(
         unset: vec![],
     };
     let (_tmp, dir) = crate::engines::work_dir("ara-zero-", keep_dir).ok()?;
-    let SourceOutcome::Reached(what) = run_on_source(&h, &dir, SOURCE_REPLAY_MIN) else {
-        return None;
+    let what = match run_on_source(&h, &dir, SOURCE_REPLAY_MIN) {
+        SourceOutcome::Reached(what) => what,
+        SourceOutcome::NotRun(why) => return zero_inputs_on_inlining(pp, &dir, why),
+        SourceOutcome::Missed(_) => return None,
     };
-    Some(ConcreteTrace {
+    Some(zero_trace(
+        ReplayedOn::Source,
+        format!("your source compiled by gcc, every input 0: {what}"),
+        None,
+    ))
+}
+
+/// [`zero_inputs`] on the inlining of a program without recursion (the whole program:
+/// `ir::inline`), replayed by ara (`replay::replay`: every input and uninitialised local 0,
+/// ILP32 spelt with 32-bit types), when gcc could not run the source (`why`). A run of the
+/// inlining that reaches the error is a run of the program (module doc).
+fn zero_inputs_on_inlining(pp: &ProcProgram, dir: &Path, why: String) -> Option<ConcreteTrace> {
+    if pp.is_recursive() {
+        return None;
+    }
+    let p = inline(pp).ok()?;
+    replay::replay(&p, &[], &Model::default(), dir, ZERO_REPLAY_LIMIT).ok()?;
+    Some(zero_trace(
+        ReplayedOn::Translation,
+        format!(
+            "ara's replay of the program with its calls inlined, every input 0, reaches the \
+             error (not on your source with gcc: {why})"
+        ),
+        Some(why),
+    ))
+}
+
+/// The trace of a zero-input probe that reached the error.
+fn zero_trace(
+    replayed_on: ReplayedOn,
+    confirmed_by: String,
+    not_on_source: Option<String>,
+) -> ConcreteTrace {
+    ConcreteTrace {
         path: vec![],
         steps: vec![],
         inputs: vec![InputValue {
             what: "every __VERIFIER_nondet_* call".into(),
             value: 0,
         }],
-        confirmed_by: format!("your source compiled by gcc, every input 0: {what}"),
-        replayed_on: ReplayedOn::Source,
-        not_on_source: None,
+        confirmed_by,
+        replayed_on,
+        not_on_source,
         nondet_values: vec![0; ZERO_PROBE],
         initial_values: Default::default(),
-    })
+    }
 }
 
 /// One depth of [`bounded_search`]: the checker on the bounded inlining `p`, its
@@ -380,7 +453,21 @@ fn at_depth(
             );
             Ok(Some(trace))
         }
-        _ => Ok(None),
+        // gcc on the source gave no evidence either way (no 32-bit gcc for an ILP32 task, a
+        // file the harness does not build with, values it cannot set): the run of the
+        // inlining that ara's replay confirmed is a run of the program (module doc).
+        Decision::OnTranslation { why } => {
+            trace.replayed_on = ReplayedOn::Translation;
+            trace.confirmed_by = format!(
+                "the checker's counterexample on {what}, replayed by ara on that program \
+                 (not on your source with gcc: {why})"
+            );
+            trace.not_on_source = Some(why);
+            Ok(Some(trace))
+        }
+        // Every input set and gcc's run of the source misses the error: ara's translation
+        // and gcc disagree about the program, and the translation's run is no evidence.
+        Decision::Disagreement { .. } => Ok(None),
     }
 }
 
@@ -406,10 +493,14 @@ fn derivation_inputs(
     };
     let mut found = at_depth(&p, d, src, checker, left, keep_dir)?;
     if let Some(t) = &mut found {
+        let replayed = match &t.not_on_source {
+            None => "replayed on your source with gcc".to_string(),
+            Some(why) => format!("replayed by ara on that program (not on your source: {why})"),
+        };
         t.confirmed_by = format!(
             "the summary engine's derivation of the error (at most {depth} nested \
              activations); the checker's inputs on the program inlined {d} activations deep, \
-             replayed on your source with gcc, reach the error"
+             {replayed}, reach the error"
         );
     }
     Ok(found)

@@ -15,6 +15,16 @@
 //! swaps is the identity. deep_parity_*.c (a bug only at n >= 30 even, deeper than the bug
 //! search's inlinings): gcc with n in 0..120, 1000, 2^31, 2^32-1: the unsafe twin aborts at
 //! exactly the even n in 30..100, the safe twin never.
+//!
+//! As ILP32 tasks (`--data-model ilp32`) the same programs have the same truth: every value
+//! they compute is an `int` or `unsigned int` (32 bits in both models), and the inputs that
+//! reach the errors are the same. long_bytes_*.c (the data model decides; `bytes(x)` counts
+//! the bytes of an `unsigned long` by recursion on `x >> 8`): long_bytes_eq8.c asserts
+//! `bytes(~0UL) == 8`: gcc (LP64) exits 0, plain ESBMC `--64 --unwind 12` (unwinding
+//! assertions on: complete) VERIFICATION SUCCESSFUL, `--32 --unwind 12` VERIFICATION FAILED at
+//! reach_error (bytes gives 4). long_bytes_nondet.c asserts `bytes(x) <= 4` for a nondet `x`:
+//! gcc (LP64) reaches the error at x = 2^32 and 2^64 - 1 and not at 0, 1, 255, 256, 2^32 - 1;
+//! ESBMC `--32 --unwind 12` (complete) VERIFICATION SUCCESSFUL, `--64` FAILED at reach_error.
 
 mod common;
 
@@ -216,4 +226,90 @@ fn result_contracts_validate() {
         let (code, v) = validate(&file, &w);
         assert_eq!(code, SAFE, "{name}: {v}\n{text}");
     }
+}
+
+/// `ara check --json --data-model M --timeout T prog` (with `extra` arguments): the exit
+/// code, the JSON report and what ara printed on stderr.
+fn check_model(name: &str, model: &str, extra: &[&str]) -> (i32, serde_json::Value, String) {
+    let o = Command::new(ARA)
+        .args(["check", "--json", "--timeout", "120", "--data-model", model])
+        .args(extra)
+        .arg(program(name))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    let j = serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{name}: {e}: {err}"));
+    (o.status.code().unwrap_or(-1), j, err)
+}
+
+/// UNSAFE on an ILP32 task: replayed on the source where `gcc -m32` builds programs, else by
+/// ara's replay of the program inlined (the report says why not on the source). Gives the
+/// report and stderr.
+fn unsafe_on_ilp32(name: &str, extra: &[&str]) -> (serde_json::Value, String) {
+    let (code, j, err) = check_model(name, "ilp32", extra);
+    assert_eq!(code, UNSAFE, "{name}: {j:#}\n{err}");
+    match j["trace"]["replayed_on"].as_str() {
+        Some("source") => {}
+        Some("translation") => {
+            let why = j["trace"]["not_on_source"].as_str().unwrap_or_default();
+            assert!(why.contains("gcc -m32"), "{name}: {j:#}");
+            let by = j["trace"]["confirmed_by"].as_str().unwrap_or_default();
+            assert!(
+                by.contains("replayed by ara") || by.contains("ara's replay"),
+                "{j:#}"
+            );
+        }
+        other => panic!("{name}: {other:?}: {j:#}"),
+    }
+    (j, err)
+}
+
+/// The recursive bug twins as ILP32 tasks (SV-COMP's usual data model): found on a machine
+/// without a 32-bit libc too (the bug search's run of the bounded inlining, replayed by ara).
+/// The playback harness of such a run says it was not run on the source.
+#[test]
+fn recursive_bugs_on_ilp32_tasks() {
+    for name in [
+        "parity_unsafe.c",
+        "delay_recur_unsafe.c",
+        "mccarthy91_unsafe.c",
+    ] {
+        unsafe_on_ilp32(name, &[]);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let h = dir.path().join("h.c");
+    let (j, err) = unsafe_on_ilp32("evenodd_unsafe.c", &["--playback", h.to_str().unwrap()]);
+    assert!(h.exists(), "{err}");
+    if j["trace"]["replayed_on"] == "translation" {
+        assert!(
+            err.contains("the harness was not run on your source here"),
+            "{err}"
+        );
+    }
+    let (code, j, _) = check_model("evenodd_safe.c", "ilp32", &[]);
+    assert_eq!(code, SAFE, "{j:#}");
+}
+
+/// Many calls without recursion as an ILP32 task: the zero-input probe (no input at all)
+/// on the whole inlining when gcc cannot run the source.
+#[test]
+fn many_calls_bug_on_an_ilp32_task() {
+    let (j, _) = unsafe_on_ilp32("swap_seq_unsafe.c", &[]);
+    assert_eq!(j["strategy"], "bmc", "{j:#}");
+}
+
+/// The data model decides reachability through a recursion over `unsigned long`: the verdict
+/// follows `--data-model`, SAFE on one and UNSAFE on the other.
+#[test]
+fn data_model_decides_a_recursive_bug() {
+    // bytes(~0UL) == 8: true on LP64, 4 on ILP32 (the bug 5 activations deep, no input).
+    let (code, j, _) = check_model("long_bytes_eq8.c", "lp64", &[]);
+    assert_eq!(code, SAFE, "{j:#}");
+    unsafe_on_ilp32("long_bytes_eq8.c", &[]);
+    // bytes(x) <= 4 for every x: true on ILP32, false on LP64 (x >= 2^32).
+    let (code, j, _) = check_model("long_bytes_nondet.c", "ilp32", &[]);
+    assert_eq!(code, SAFE, "{j:#}");
+    let (code, j, _) = check_model("long_bytes_nondet.c", "lp64", &[]);
+    assert_eq!(code, UNSAFE, "{j:#}");
+    assert_eq!(j["trace"]["replayed_on"], "source", "{j:#}");
 }

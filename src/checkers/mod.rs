@@ -600,7 +600,8 @@ pub(crate) fn ending_verdict(
     if let (Ending::TimedOut, Some(by)) = (ending, crate::tools::interrupted()) {
         return Some(Verdict::unknown(UnknownReason::Interrupted { by }));
     }
-    if *ending == Ending::TimedOut && crate::tools::cancelled() {
+    // Past the command's end the run stopped for the time limit, not for another answer.
+    if *ending == Ending::TimedOut && crate::tools::cancelled() && !crate::tools::past_end() {
         return Some(Verdict::unknown(UnknownReason::Cancelled));
     }
     if *ending == Ending::TimedOut || report.timed_out {

@@ -239,8 +239,10 @@ fn initial_values(initial: &Model) -> InitialValues {
 /// the locals it follows.
 pub fn writer_points(p: &Program) -> Vec<Point> {
     let mut by_vertex: BTreeMap<Vertex, Vec<Local>> = BTreeMap::new();
-    for l in locals::uninitialised(p) {
-        if let Some(s) = locals::point_after_declaration(p, l) {
+    let uninitialised = locals::uninitialised(p);
+    let points = locals::points_after_declarations(p, &uninitialised);
+    for (l, s) in uninitialised.into_iter().zip(points) {
+        if let Some(s) = s {
             by_vertex.entry(s.id).or_default().push(l);
         }
     }

@@ -237,6 +237,13 @@ pub fn write_playback(
             .iter()
             .map(|u| format!("not set exactly by the harness (the error may not be reached): {u}")),
     );
+    // The harness is written, not shown to work: say so when gcc never ran the source with it.
+    if let Some(why) = &trace.not_on_source {
+        notes.push(format!(
+            "the harness was not run on your source here ({why}): the run was confirmed by \
+             ara's replay of its translation only"
+        ));
+    }
     Ok(notes)
 }
 

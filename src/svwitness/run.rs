@@ -91,8 +91,14 @@ pub fn run_original(
         timeout: Some(timeout),
         memory_mb: None,
     };
-    let out = tools::run(&gcc, &gcc_args(&src, &exe), Some(dir), None, &limits)
-        .map_err(|e| e.to_string())?;
+    let out = tools::run(
+        &gcc,
+        &gcc_args(&src, &exe, text.len()),
+        Some(dir),
+        None,
+        &limits,
+    )
+    .map_err(|e| e.to_string())?;
     if out.ending != tools::Ending::Exited(0) {
         let first = out
             .stderr

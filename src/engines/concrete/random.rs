@@ -573,7 +573,7 @@ pub fn random_search(
     let src = dir.join("random.c");
     let exe = dir.join("random.bin");
     std::fs::write(&src, &text).ok()?;
-    let args = gcc_args(&src, &exe);
+    let args = gcc_args(&src, &exe, text.len());
     let compile = Limits {
         timeout: Some(budget),
         memory_mb: None,
