@@ -155,9 +155,13 @@ fn template(name: &str, secs: u64) -> EngineVerdict {
 /// break one of the two facts each (truth: gcc runs, `prefmax_low_unsafe` reaches the error
 /// on ascending inputs, `prefmax_drop_unsafe` on descending ones, the safe program on
 /// neither); they are never proved.
+///
+/// 300 s (issue 28): the bit-vector check of the invariant, seconds alone, was cut off at
+/// 110 s of wall time at load 20 (UNKNOWN, "the check timed out"); a larger budget costs
+/// nothing where the proof comes.
 #[test]
 fn prefix_maximum_is_proved_by_facts_between_arrays() {
-    let v = template("prefmax_safe", 120);
+    let v = template("prefmax_safe", 300);
     assert!(
         matches!(&v, EngineVerdict::Proved(Proof::InductiveInvariant { found_by, .. })
             if found_by.starts_with("houdini")),
