@@ -109,8 +109,11 @@ fn assert_not_proved(name: &str, dm: DataModel) {
     }
 }
 
+/// 240 s (60 until issue 28): a proof comes within seconds alone, but at load 10 to 30 the
+/// stages' wall-clock slices ran out (`division_of_negatives`: UNKNOWN after 59 s); the
+/// budget costs nothing where the proof comes.
 fn assert_proved(name: &str, dm: DataModel) {
-    let v = verdict_of(name, dm, 60);
+    let v = verdict_of(name, dm, 240);
     assert!(matches!(v, EngineVerdict::Proved(_)), "{name}: {v:?}");
 }
 
