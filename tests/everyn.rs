@@ -151,18 +151,30 @@ fn template(name: &str, secs: u64) -> EngineVerdict {
 }
 
 /// A prefix maximum over `malloc`'d arrays: its invariant relates two arrays at one index
-/// (`m[w] >= a[w]`) and two cells of one array (`w1 < w2 < i ⇒ m[w1] <= m[w2]`). Its twins
-/// break one of the two facts each (truth: gcc runs, `prefmax_low_unsafe` reaches the error
-/// on ascending inputs, `prefmax_drop_unsafe` on descending ones, the safe program on
-/// neither); they are never proved.
+/// (`m[w] >= a[w]`) and two cells of one array (`w1 < w2 < i ⇒ m[w1] <= m[w2]`). A benchmark,
+/// not part of `scripts/test` (issue 28): 29 s of CPU in the suite's build at load 28, most
+/// of it Z3's bit-vector check of the invariant, which a budget of 120 s cut off under load
+/// (UNKNOWN, "the check timed out"); `scripts/bench-sorts` runs it in a release build.
+/// Its bug twins, which must never be proved, stay in the suite (below); a template proof
+/// with facts between two cells of one array is guarded by tests/morph.rs
+/// (`sorted_input_is_proved_by_the_template_engine`), the prefix maxima of nondet size by
+/// the every-N benchmark (`cond_prefix_max_*`).
 #[test]
+#[ignore = "benchmark (Z3's check of the invariant, seconds to minutes): scripts/bench-sorts"]
 fn prefix_maximum_is_proved_by_facts_between_arrays() {
-    let v = template("prefmax_safe", 120);
+    let v = template("prefmax_safe", 300);
     assert!(
         matches!(&v, EngineVerdict::Proved(Proof::InductiveInvariant { found_by, .. })
             if found_by.starts_with("houdini")),
         "{v:?}"
     );
+}
+
+/// The prefix maximum's twins break one of its two facts each (truth: gcc runs,
+/// `prefmax_low_unsafe` reaches the error on ascending inputs, `prefmax_drop_unsafe` on
+/// descending ones, the safe program on neither): the template engine never proves them.
+#[test]
+fn prefix_maximum_twins_are_never_proved() {
     for name in ["prefmax_low_unsafe", "prefmax_drop_unsafe"] {
         let v = template(name, 20);
         assert!(!matches!(v, EngineVerdict::Proved(_)), "{name}: {v:?}");

@@ -109,8 +109,11 @@ fn assert_not_proved(name: &str, dm: DataModel) {
     }
 }
 
+/// 240 s (60 until issue 28): a proof comes within seconds alone, but at load 10 to 30 the
+/// stages' wall-clock slices ran out (`division_of_negatives`: UNKNOWN after 59 s); the
+/// budget costs nothing where the proof comes.
 fn assert_proved(name: &str, dm: DataModel) {
-    let v = verdict_of(name, dm, 60);
+    let v = verdict_of(name, dm, 240);
     assert!(matches!(v, EngineVerdict::Proved(_)), "{name}: {v:?}");
 }
 
@@ -520,7 +523,9 @@ fn counterexample_inputs_are_replayed() {
 /// Hoare partition with the pivot `a[0]` as the sentinel of the downward scan, abstracted
 /// with R(a) = {0} (the EUREKA paper's partition proof): Spacer inlines one of the four loop
 /// heads and leaves it out of its certificate; `true` in its place failed ara's check, the
-/// clauses with that predicate resolved away pass.
+/// clauses with that predicate resolved away pass. 240 s (issue 28): a proof in 2 s alone,
+/// but at load 15 to 20 its stages' wall-clock budgets ran out and the 60 s of `check` ended
+/// in UNKNOWN; a larger budget costs nothing where the proof comes.
 #[test]
 fn partition_with_a0_alone_is_safe_despite_inlining() {
     let src = load_dm(
@@ -529,7 +534,7 @@ fn partition_with_a0_alone_is_safe_despite_inlining() {
     );
     let r = IndexSets::parse_track(&src, &["a=0"]).unwrap();
     let a = abstract_program(&src, &VarSet::All, &r).program;
-    let v = check(&a);
+    let v = check_for(&a, 240);
     assert!(
         matches!(&v, EngineVerdict::Proved(Proof::InductiveInvariant { invariants, .. })
             if invariants.len() == 3),

@@ -94,17 +94,33 @@ fn unsafe_twins_are_never_safe() {
     });
 }
 
+/// The generated unsafe tasks of bench-suite/cells (N = 4 and nondet N) of the families
+/// that have no twin in tests/morph (`unsafe_twins_are_never_safe` runs the others': max,
+/// find, copy, prefix, reverse, bubble and selection sort); all 20 with
+/// `ARA_FULL_BUDGETS=1` (`scripts/bench-sorts`). Issue 28: 40 s of CPU at idle for the 20,
+/// two runs to the same never-proved verdict per family.
 #[test]
 fn generated_unsafe_cells_tasks_are_never_safe() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench-suite/cells");
+    let all = std::env::var("ARA_FULL_BUDGETS").as_deref() == Ok("1");
+    let in_morph = [
+        "max",
+        "find",
+        "copy",
+        "prefix",
+        "reverse",
+        "bubble",
+        "selection",
+    ];
     let mut files: Vec<String> = std::fs::read_dir(dir)
         .unwrap()
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|n| n.contains("_unsafe_") && (n.ends_with("_nondet.c") || n.ends_with("_n4.c")))
+        .filter(|n| all || !in_morph.contains(&n.split('_').next().unwrap_or_default()))
         .collect();
     files.sort();
-    assert!(files.len() >= 10, "{files:?}");
+    assert!(files.len() >= if all { 20 } else { 6 }, "{files:?}");
     let files: Vec<String> = files
         .iter()
         .map(|f| format!("bench-suite/cells/{f}"))
@@ -274,7 +290,13 @@ fn reverse_is_proved() {
 }
 
 /// The cells of `a` and `b` at the same index: `w_a = w_b < i ⇒ a[w_a] <= b[w_b] <= 10 (w_b + 1)`.
+/// A benchmark (`scripts/bench-sorts`), not part of `scripts/test` (issue 28): its proof comes
+/// from a late configuration after the first ones' wall-clock slices (9 s of CPU and 70 s of
+/// wall alone at load 18; at 240 s it failed beside another test, 34 s of CPU). A proof over
+/// one cell of each of two arrays is guarded by `reverse_is_proved`, the prefix sum's bug
+/// twins by `unsafe_twins_are_never_safe`, the task itself by bench-suite/cells.
 #[test]
+#[ignore = "benchmark (its proof's time depends on the load): scripts/bench-sorts"]
 fn prefix_sums_are_proved() {
     assert_proved("bench-suite/cells/prefix_safe_nondet.c", 240);
 }

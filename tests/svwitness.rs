@@ -298,20 +298,19 @@ fn a_missing_witness_file_is_an_input_error() {
 
 // ----- end to end: ara check's UNSAFE verdict → witness → ara validate --------------------------
 
-/// The witness `ara check --witness` writes for its UNSAFE verdict on `file`.
-fn check_witness(file: &Path, dm: &str) -> String {
+/// The witness `ara check --witness` writes for its UNSAFE verdict on `file`; with
+/// `no_unwinding`, without the complete unwinding of the original (`ARA_NO_UNWINDING=1`).
+fn check_witness(file: &Path, dm: &str, no_unwinding: bool) -> String {
     let dir = tempfile::tempdir().unwrap();
     let w = dir.path().join("witness.yml");
-    let o = ara(&[
-        "check",
-        "--timeout",
-        "300",
-        "--data-model",
-        dm,
-        "--witness",
-        w.to_str().unwrap(),
-        file.to_str().unwrap(),
-    ]);
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_ara"));
+    cmd.args(["check", "--timeout", "300", "--data-model", dm, "--witness"])
+        .arg(&w)
+        .arg(file);
+    if no_unwinding {
+        cmd.env("ARA_NO_UNWINDING", "1");
+    }
+    let o = cmd.output().expect("ara runs");
     assert_eq!(
         o.status.code(),
         Some(10),
@@ -330,11 +329,18 @@ fn check_witness(file: &Path, dm: &str) -> String {
 
 #[test]
 fn unsafe_verdicts_of_ara_check_give_witnesses_that_validate() {
-    for (file, dm) in [
-        ("bench-suite/corpus/assume_bound_unsafe.c", DataModel::Lp64),
-        ("bench-suite/corpus/copy_unsafe.c", DataModel::Lp64),
-        ("tests/cli/ilp32_long_unsafe.c", DataModel::Ilp32),
-        ("tests/cli/max_last_unsafe.c", DataModel::Lp64),
+    // max_last_unsafe.c: the bug of random testing with 10000 inputs, without the complete
+    // unwinding (issue 28: its ESBMC run over 10000 elements was most of this test's CPU;
+    // random testing answers first with it and without it, tests/cli.rs).
+    for (file, dm, no_unwinding) in [
+        (
+            "bench-suite/corpus/assume_bound_unsafe.c",
+            DataModel::Lp64,
+            false,
+        ),
+        ("bench-suite/corpus/copy_unsafe.c", DataModel::Lp64, false),
+        ("tests/cli/ilp32_long_unsafe.c", DataModel::Ilp32, false),
+        ("tests/cli/max_last_unsafe.c", DataModel::Lp64, true),
     ] {
         let file = root().join(file);
         let dm_arg = if dm == DataModel::Ilp32 {
@@ -342,7 +348,7 @@ fn unsafe_verdicts_of_ara_check_give_witnesses_that_validate() {
         } else {
             "lp64"
         };
-        let w = check_witness(&file, dm_arg);
+        let w = check_witness(&file, dm_arg, no_unwinding);
         let doc = check_schema(&w);
         check_locations(&file, &doc);
         if dm == DataModel::Ilp32 {
