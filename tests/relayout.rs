@@ -2,7 +2,8 @@
 //! ([`ara::abstraction::relayout`]) and of the division lemmas of the certificate check
 //! ([`ara::engines::horn::certify::divisions`]): rows that overlap (`j <= M`, written forwards and
 //! backwards), a row length that differs between writes and reads (`K = M + 1` against
-//! `M`), an index that wraps (`(unsigned char)(i*M + j)`). Truth: gcc runs at chosen sizes
+//! `M`), an index that wraps (`(unsigned char)(i*M + j)`), a transpose filled column by
+//! column that leaves its last column unwritten (`tpose`). Truth: gcc runs at chosen sizes
 //! (tests/grid2d/README.md). The cell engine on the relaid program must never prove a bug
 //! twin, and `ara check` never says SAFE of one; a safe twin may stay unknown (the machine's
 //! speed decides), so the proof of a relaid grid is measured in the every-N benchmark.
@@ -67,6 +68,7 @@ fn the_bug_twins_of_relaid_grids_are_never_proved() {
             "overlap_unsafe.c",
             "stride_unsafe.c",
             "wrap_unsafe.c",
+            "tpose_unsafe.c",
         ] {
             s.spawn(move || {
                 let v = cells_on_relaid(name, 8);

@@ -7,7 +7,9 @@
 //! - ranges of the cell `w`: the rows above the current one `w < C·r`, the cells written
 //!   so far `w < C·r + c`, and the rows below a bound `R` that `r` is compared with
 //!   `w < C·R`, each with the columns below a bound `M` that `c` is compared with:
-//!   `w mod C < M`;
+//!   `w mod C < M`; and the same column by column, for a grid filled with the column in the
+//!   outer loop (a transpose's `b[j*C + i]`): `w mod C < c ∧ w div C < M`,
+//!   `w mod C = c ∧ w div C < r`, `w mod C < N ∧ w div C < M` ([`column_guards`]);
 //! - facts: the stored values `e` of the writes `a[r*C + c] = e` without reads (under the
 //!   conditions of the `if`s around a write: `cond(w div C, w mod C) ⇒ v = e`), and the
 //!   comparisons `v R e` of the conditions on a read `a[r*C + c]`, with `r := w div C`,
@@ -362,6 +364,47 @@ fn guards(
                 }
             }
         }
+        if let Some(r) = row {
+            for g in column_guards(w, *len, r, &c, *col, bounds, pos) {
+                if !out.contains(&g) {
+                    out.push(g);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The ranges of a grid filled column by column (the column `c` runs in the outer loop, the
+/// row `r` in the inner one, as a transpose writes `b[j*C + i]`): the columns before the
+/// current one `w mod C < c` and the current one's rows so far `w mod C = c ∧ w div C < r`,
+/// the whole columns with `w div C < M` for a bound `M` of `r`, and the columns below a
+/// bound `N` of `c`: `w mod C < N ∧ w div C < M`.
+fn column_guards(
+    w: &str,
+    len: i128,
+    r: &str,
+    c: &str,
+    col: VarId,
+    bounds: &[(VarId, Expr)],
+    pos: &dyn Fn(VarId) -> Option<usize>,
+) -> Vec<String> {
+    let terms = |v: &dyn Fn(VarId) -> bool| -> Vec<String> {
+        bounds
+            .iter()
+            .filter(|(x, _)| v(*x))
+            .filter_map(|(_, b)| term(b, pos, &[]))
+            .collect()
+    };
+    let row_bounds = terms(&|x| pos(x).map(param).as_deref() == Some(r));
+    let col_bounds = terms(&|x| x == col);
+    let mut out = vec![format!("(= (mod {w} {len}) {c}) (< (div {w} {len}) {r})")];
+    for m in &row_bounds {
+        let whole = format!("(< (div {w} {len}) {m})");
+        out.push(format!("(< (mod {w} {len}) {c}) {whole}"));
+        for n in &col_bounds {
+            out.push(format!("(< (mod {w} {len}) {n}) {whole}"));
+        }
     }
     out
 }
@@ -405,6 +448,9 @@ mod tests {
                 "(< w (* 300 p1)) (< (mod w 300) p3)",
                 "(< w (+ (* 300 p1) p2)) (< (mod w 300) p3)",
                 "(< w (* 300 p0)) (< (mod w 300) p3)",
+                "(= (mod w 300) p2) (< (div w 300) p1)",
+                "(< (mod w 300) p2) (< (div w 300) p0)",
+                "(< (mod w 300) p3) (< (div w 300) p0)",
             ]
         );
     }
