@@ -279,3 +279,30 @@ inputs:
 "
     );
 }
+
+/// `ara bmc` (the checker alone, `ara batch --baseline esbmc`) on a recursive program: the
+/// checker on the user's file, its own answer (McCarthy 91 with x = 102 allowed: ESBMC
+/// finds the bug; the safe twin at a bound that unwinds it completely: SAFE).
+#[test]
+fn ara_bmc_runs_the_checker_on_a_recursive_source() {
+    let run = |name: &str, extra: &[&str]| {
+        let o = Command::new(ARA)
+            .arg("bmc")
+            .args(extra)
+            .args(["--json", "--timeout", "60"])
+            .arg(program(name))
+            .output()
+            .expect("ara runs");
+        let j: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON document");
+        (o.status.code().unwrap_or(-1), j)
+    };
+    let (code, j) = run("mccarthy_unsafe.c", &[]);
+    assert_eq!(code, UNSAFE, "{j:#}");
+    assert_eq!(
+        (&j["verdict"], &j["on"]),
+        (&"unsafe".into(), &"source".into())
+    );
+    let (code, j) = run("mccarthy_safe.c", &["--unwind", "16"]);
+    assert_eq!(code, SAFE, "{j:#}");
+    assert_eq!(j["verdict"], "safe", "{j:#}");
+}

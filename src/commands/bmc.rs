@@ -189,7 +189,11 @@ fn bmc(
             })?;
             (p, Some(text))
         }
-        None => (load(input)?, None),
+        None => match load(input) {
+            Ok(p) => (p, None),
+            Err(AraError::Recursion { .. }) => return bmc_source(input, chk, mode, shown),
+            Err(e) => return Err(e),
+        },
     };
     let cfg = crate::ir::cfg::Cfg::build(&p);
     let mut opts = chk.options(p.data_model);
@@ -273,6 +277,42 @@ fn bmc(
             let time = out.time.as_secs_f64();
             outln!("details:");
             outln!("  {} by {} in {time:.1} s", out.verdict, run.outcome.engine);
+            outln!("  command: {}", out.command.join(" "));
+        }
+    }
+    Ok(match out.verdict {
+        Verdict::Safe { .. } => exit::OK,
+        Verdict::Unsafe => exit::UNSAFE,
+        Verdict::Unknown { .. } => exit::UNKNOWN,
+    })
+}
+
+/// `ara bmc` on a program the front end refuses only for recursion: the checker on the
+/// user's own file (it unwinds the recursion itself), its answer as it gives it, as on
+/// ara's translation (`ara batch --baseline esbmc` reads it: plain ESBMC beside ara).
+fn bmc_source(
+    input: &InputArgs,
+    chk: &CheckerArgs,
+    mode: crate::checkers::Mode,
+    shown: Shown,
+) -> Result<i32, AraError> {
+    use crate::checkers::Verdict;
+    let mut opts = chk.options(super::data_model(input.data_model));
+    opts.mode = mode;
+    opts.keep_dir = chk.keep.clone();
+    let out = crate::checkers::check_file(&input.file, &opts)?;
+    if shown.json {
+        let mut j = serde_json::to_value(&out.verdict).unwrap_or_default();
+        j["file"] = input.file.display().to_string().into();
+        j["on"] = "source".into();
+        j["outcome"] = serde_json::to_value(&out).unwrap_or_default();
+        outln!("{}", serde_json::to_string_pretty(&j).unwrap_or_default());
+    } else {
+        outln!(
+            "{} (the checker on your source: ara's front end does not take recursion)",
+            out.verdict
+        );
+        if shown.verbose {
             outln!("  command: {}", out.command.join(" "));
         }
     }
