@@ -471,8 +471,7 @@ fn write_procedures_playback(
     verdict: &crate::verdict::FinalVerdict,
     file: &std::path::Path,
 ) {
-    let crate::verdict::FinalVerdict::Unsafe { trace } = verdict else {
-        eprintln!("ara: no playback harness written: the verdict is not UNSAFE");
+    let Some(trace) = playback_trace(verdict) else {
         return;
     };
     let Some(pp) = pp else {
@@ -582,6 +581,19 @@ fn write_whole(out: &std::path::Path, text: &str) -> Result<(), AraError> {
         })
 }
 
+/// The run a playback harness replays: an UNSAFE verdict's (else a note on stderr).
+fn playback_trace(
+    verdict: &crate::verdict::FinalVerdict,
+) -> Option<&crate::engines::concrete::trace::ConcreteTrace> {
+    match verdict {
+        crate::verdict::FinalVerdict::Unsafe { trace } => Some(trace),
+        _ => {
+            eprintln!("ara: no playback harness written: the verdict is not UNSAFE");
+            None
+        }
+    }
+}
+
 /// `ara check --playback FILE`: the harness of an UNSAFE verdict's run; notes on stderr.
 fn write_playback(
     p: &crate::ir::Program,
@@ -589,8 +601,7 @@ fn write_playback(
     verdict: &crate::verdict::FinalVerdict,
     file: &std::path::Path,
 ) {
-    let crate::verdict::FinalVerdict::Unsafe { trace } = verdict else {
-        eprintln!("ara: no playback harness written: the verdict is not UNSAFE");
+    let Some(trace) = playback_trace(verdict) else {
         return;
     };
     let opts = source_options(input);
