@@ -223,6 +223,27 @@ inputs:
     assert_eq!(json["trace"]["failure"]["kind"], "error-call");
 }
 
+/// The error in a loop's first iteration: no "loop runs 0 times" above the iteration.
+#[test]
+fn error_in_the_first_iteration() {
+    let (text, _) = explained("firstiter.c", &[11], &[]);
+    assert_eq!(
+        text,
+        "UNSAFE: the error call at firstiter.c:11 is reached
+confirmed: replayed on your program: compiled with gcc and run on these inputs, it reaches the error
+error trace:
+  firstiter.c:8     int n = __VERIFIER_nondet_int();  n = 11
+  firstiter.c:9     for (int i = 0; i < 5; i++) {     i = 0
+  firstiter.c:9-11  loop, iteration 1:
+    firstiter.c:10    b[i] = n + i;                     b[0] = 11
+    firstiter.c:11    if (b[i] > 10) reach_error();     true; read b[0] = 11
+    firstiter.c:11    if (b[i] > 10) reach_error();     the error is reached
+inputs:
+  n = 11
+"
+    );
+}
+
 /// 200,000 inputs: the loops folded, the inputs too many to print (they go to a file).
 #[test]
 fn many_inputs_go_to_a_file() {

@@ -138,19 +138,24 @@ fn rows_of(steps: &[Step], file: &str, depth: usize, out: &mut Vec<Row>) {
                 } else {
                     format!("{file}:{first_line}-{last_line}")
                 };
-                out.push((
-                    loc,
-                    loop_summary(*iterations, counters, writes, reads),
-                    String::new(),
-                    depth,
-                ));
-                if let Some(f) = failing {
+                // A loop that fails in its first iteration ran no whole iteration: "loop
+                // runs 0 times" above "iteration 1:" read as a contradiction.
+                let fails_at_once = *iterations == 0 && failing.is_some();
+                if !fails_at_once {
                     out.push((
-                        String::new(),
-                        format!("iteration {}:", iterations + 1),
+                        loc.clone(),
+                        loop_summary(*iterations, counters, writes, reads),
                         String::new(),
                         depth,
                     ));
+                }
+                if let Some(f) = failing {
+                    let (at, what) = if fails_at_once {
+                        (loc, "loop, iteration 1:".to_string())
+                    } else {
+                        (String::new(), format!("iteration {}:", iterations + 1))
+                    };
+                    out.push((at, what, String::new(), depth));
                     rows_of(f, file, depth + 1, out);
                 }
             }
