@@ -474,6 +474,7 @@ pub fn race(parts: Vec<Part<'_>>) -> Found {
             }
             match rx.recv_timeout(Duration::from_millis(50)) {
                 Ok((i, f)) => {
+                    tools::trace_event(&format!("step {i} answered: {}", found_words(&f)));
                     if winner.is_none() && definite(&f) {
                         winner = Some(i);
                         stops.iter().for_each(CancelFlag::cancel);
@@ -495,6 +496,15 @@ pub fn race(parts: Vec<Part<'_>>) -> Found {
     match winner {
         Some(i) => answers.nth(i).flatten(),
         None => answers.flatten().next(),
+    }
+}
+
+/// A step's answer in a few words, for [`tools::trace_event`].
+fn found_words(f: &Found) -> String {
+    match f {
+        None => "nothing".into(),
+        Some(Ok((v, _))) => v.to_string().chars().take(160).collect(),
+        Some(Err(e)) => format!("error: {e}"),
     }
 }
 
@@ -727,6 +737,7 @@ pub fn settle(
                 Confirmation::Unconfirmed(why) => why,
             };
             run.confirmation = Some(reason.to_string());
+            crate::tools::trace_event(&format!("{what}: counterexample not confirmed: {reason}"));
             FinalVerdict::Unknown {
                 reason: Inconclusive::Unconfirmed { engine, on, reason },
             }

@@ -50,6 +50,7 @@ use super::observe::Observation;
 use crate::ir::{ArrId, BinOp, Expr, Program, Size, StmtKind, VarId, Vertex};
 use crate::smt::sexp::{Sexp, parse_all};
 use std::collections::{BTreeMap, BTreeSet};
+use std::time::Instant;
 
 /// A polynomial `d·y = c0 + c1·x + c2·x²` (`coef[k]` the coefficient of `x^k`, `den > 0`).
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -365,6 +366,7 @@ pub fn candidates(
     arrays: &[(ArrId, Size)],
     terms: &[String],
     obs: &[Observation],
+    until: Instant,
 ) -> Vec<String> {
     let text = read_text(p, sys, arrays);
     let mut out: BTreeSet<String> = BTreeSet::new();
@@ -412,6 +414,11 @@ pub fn candidates(
         facts.extend(super::residue::cell_facts(sys, arrays, j, obs, &moduli));
         facts.extend(shifted_facts(p, sys, arrays, j, a, obs));
         for r in ranges(&w, &terms) {
+            // Ranges times facts reach the hundreds of thousands (a hundred constants
+            // among the terms): the engine's time and a race's cancellation bound this.
+            if stopped(until) {
+                return vec![];
+            }
             for f in &facts {
                 let g = format!("{base} {r}");
                 let g = g.trim();
@@ -804,7 +811,8 @@ pub fn filter(
     arrays: &[(ArrId, Size)],
     cands: &[String],
     obs: &[Observation],
-) -> BTreeMap<Vertex, Vec<bool>> {
+    until: Instant,
+) -> Option<BTreeMap<Vertex, Vec<bool>>> {
     // Each candidate as implications between atoms, each atom evaluated once per state
     // and index ([`super::sift::decide`]): evaluating every candidate's whole term was most
     // of ara's own time on a bubble sort (`perf`: `eval` 19% of all samples of a run).
@@ -822,6 +830,9 @@ pub fn filter(
         let mut seen = vec![false; cands.len()];
         let here = spread(obs.iter().filter(|o| o.vertex == pred.vertex).collect(), 16);
         for o in &here {
+            if stopped(until) {
+                return None;
+            }
             refute(sys, arrays, (&atoms, &parsed), o, (&mut on, &mut seen));
         }
         // An implication whose premise no state satisfied is vacuous on the data: it would
@@ -831,7 +842,14 @@ pub fn filter(
         }
         out.insert(pred.vertex, on);
     }
-    out
+    Some(out)
+}
+
+/// Whether the guessing must stop: past `until`, or cancelled (another engine answered,
+/// the command's end). Its loops are ara's own CPU time, which no process kill ends: a race
+/// waits for them before it gives its winner's answer.
+pub fn stopped(until: Instant) -> bool {
+    Instant::now() >= until || crate::tools::cancelled()
 }
 
 /// At most `k` of `xs`, spread over them (the first and the last included).

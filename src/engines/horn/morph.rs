@@ -720,10 +720,22 @@ fn guess_run(
     let t = Instant::now();
     let obs = super::observe::observe(run.p, &cuts, GUESS_RUNS);
     let observed = t.elapsed().as_secs_f64();
+    if super::guess::stopped(until) {
+        return Ok(None);
+    }
     let shape = houdini::shape(run.p, &sys.lia, &one.arrays);
-    let cands = super::guess::candidates(run.p, &sys.lia, &one.arrays, &shape.terms, &obs);
+    let cands = super::guess::candidates(run.p, &sys.lia, &one.arrays, &shape.terms, &obs, until);
     let guessed = t.elapsed().as_secs_f64();
-    let active = super::guess::filter(&sys.lia, &one.arrays, &cands, &obs);
+    let active = super::guess::filter(&sys.lia, &one.arrays, &cands, &obs, until);
+    let Some(active) = active.filter(|_| !cands.is_empty()) else {
+        crate::tools::trace_event(&format!(
+            "guess: stopped after {:.2} s ({} observations, {} candidates)",
+            t.elapsed().as_secs_f64(),
+            obs.len(),
+            cands.len()
+        ));
+        return Ok(None);
+    };
     crate::tools::trace_event(&format!(
         "guess: {} observations ({observed:.2} s), {} candidates ({guessed:.2} s), {} kept \
          by them ({:.2} s)",

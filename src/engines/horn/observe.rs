@@ -55,7 +55,7 @@ pub fn observe(p: &Program, cuts: &BTreeSet<Vertex>, runs: usize) -> Vec<Observa
     let mut out = vec![];
     let mut done = 0;
     for seed in 1..=(runs as u64 * 20) {
-        if done == runs {
+        if done == runs || crate::tools::cancelled() {
             break;
         }
         let mut m = Machine::new(p, cuts, seed);

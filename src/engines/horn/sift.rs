@@ -125,6 +125,11 @@ pub fn sift(
         let mut seen: Vec<bool> = forms.iter().map(Option::is_none).collect();
         let here: Vec<&Observation> = obs.iter().filter(|o| o.vertex == pred.vertex).collect();
         for o in spread(&here, STATES) {
+            // Only an economy: cancelled, the candidates left on are for Houdini (which
+            // stops at once too) to refute.
+            if crate::tools::cancelled() {
+                break;
+            }
             refute(sys, arrays, (&atoms, &forms), o, (&mut on, &mut seen));
         }
         if !here.is_empty() {
