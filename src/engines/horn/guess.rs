@@ -383,6 +383,9 @@ pub fn candidates(
         }
     }
     scalar_polynomials(p, sys, arrays, obs, &mut out);
+    if stopped(until) {
+        return vec![];
+    }
     let cols: Vec<super::hull::Column> = xs
         .iter()
         .map(|x| super::hull::Column {
