@@ -32,13 +32,14 @@
 //!
 //! A bug deeper than the search's depths (at most 24): when ESBMC on the source found a bug
 //! at `--unwind k` that gcc could not confirm (an ILP32 task here), the source side runs the
-//! same step at depth k ([`source_side`]: the checker on the program inlined k activations
+//! same step at depth k ([`deep_search`]: the checker on the program inlined k activations
 //! deep, the same confirmation and replay), the depth at which ESBMC saw it (its `--unwind k`
 //! lets each function be active at most k times, as the inlining does). Only the depth is
 //! taken from ESBMC's run; the verdict rests on the inlining's replay as below.
 //!
 //! Soundness: each side is sound on its own. `source_check` says SAFE only from a complete
-//! unwinding and UNSAFE only from gcc's replay on the user's file (its module doc); the
+//! unwinding and UNSAFE only from gcc's replay on the user's file (its module doc) or, at a
+//! bound whose bug gcc did not confirm, from the bug search's step at that depth (below); the
 //! summary engine says SAFE only after ara's bit-vector check of every clause with the
 //! solver's interpretation (`engines::horn::summary`), and UNSAFE only when its derivation
 //! of the error, turned into inputs ([`derivation_inputs`]: the checker on the program
@@ -108,9 +109,6 @@ enum Side {
     Bounded(Result<Option<ConcreteTrace>, AraError>),
     /// The summary engine's derivation of the error, turned into inputs replayed on the source.
     SummaryBug(ConcreteTrace),
-    /// ESBMC's unconfirmed bug on the source at bound k, found again on the program inlined
-    /// k activations deep ([`source_side`]).
-    SourceBug(ConcreteTrace),
 }
 
 /// `ara check` on a recursive program (module doc).
@@ -140,7 +138,7 @@ pub fn check(
         let pp = &pp;
         let source = tools::spawn_deep_scoped(sc, "source", move || {
             tools::watch_cancel(Some(stop));
-            let side = source_side(pp, src, checker, timeout, start, keep_dir, requested);
+            let side = source_side(pp, src, checker, timeout, keep_dir, requested);
             let _ = tx1.send(side);
         });
         let (tx2, stop) = (tx.clone(), stop_summaries.clone());
@@ -188,10 +186,6 @@ pub fn check(
                     ));
                     break;
                 }
-                Side::SourceBug(trace) => {
-                    winner = Some(bug_report(src, trace, AnsweredBy::Bmc, requested, start));
-                    break;
-                }
                 Side::Summaries(_) | Side::Bounded(_) => {}
                 Side::Source(r) => {
                     let definite = matches!(&*r, Ok(rep) if rep.report.verdict.is_definite());
@@ -213,57 +207,48 @@ pub fn check(
     })
 }
 
-/// ESBMC on the source ([`source_check::check`]); when it found a bug at some bound k that
-/// gcc could not confirm (an ILP32 task without a 32-bit gcc, as most machines are), the bug
-/// search at depth k ([`at_depth`] on the program inlined k activations deep: ESBMC's
-/// `--unwind k` lets each function be active at most k times, as the inlining does), whose
-/// counterexample ara confirms and replays itself (module doc). The bounded search's own
-/// depths end at 24; this reaches a bug as deep as ESBMC found one.
+/// ESBMC on the source ([`source_check::check_with`]); at each bound k at which it found a
+/// bug that gcc could not confirm (an ILP32 task without a 32-bit gcc, as most machines are),
+/// the bug search at depth k ([`deep_search`]).
 fn source_side(
     pp: &ProcProgram,
     src: &SourceOptions,
     checker: &CheckOptions,
     timeout: Duration,
-    start: Instant,
     keep_dir: Option<&Path>,
     requested: Strategy,
 ) -> Side {
-    let r = source_check::check(src, checker, timeout, keep_dir, requested);
-    let Some(k) = r.as_ref().ok().and_then(unconfirmed_bug_bound) else {
-        return Side::Source(Box::new(r));
-    };
-    let d = k.clamp(1, MAX_DERIVED_DEPTH);
-    let left = timeout.saturating_sub(start.elapsed());
-    if !pp.is_recursive() || left.is_zero() || tools::cancelled() {
-        return Side::Source(Box::new(r));
-    }
-    let Ok(p) = inline_bounded(pp, d, MAX_INLINED) else {
-        return Side::Source(Box::new(r));
-    };
-    match at_depth(&p, d, src, checker, left, keep_dir) {
-        Ok(Some(mut trace)) => {
-            trace.confirmed_by = format!(
-                "ESBMC's counterexample on your source at --unwind {k}, not confirmed there; \
-                 {}",
-                trace.confirmed_by
-            );
-            Side::SourceBug(trace)
-        }
-        _ => Side::Source(Box::new(r)),
-    }
+    let deep = |k: u32, left: Duration| deep_search(pp, k, src, checker, left, keep_dir);
+    let r = source_check::check_with(src, checker, timeout, keep_dir, requested, Some(&deep));
+    Side::Source(Box::new(r))
 }
 
-/// The smallest bound at which ESBMC on the source found a bug that was not confirmed, when
-/// the report has no definite verdict.
-fn unconfirmed_bug_bound(r: &StrategyReport) -> Option<u32> {
-    if r.report.verdict.is_definite() {
+/// The bug search's step ([`at_depth`]) on the program inlined k activations deep, for a bug
+/// ESBMC found on the source at `--unwind k` (which lets each function be active at most k
+/// times, as the inlining does): the checker's counterexample confirmed and replayed by gcc
+/// or by ara (module doc). The bounded search's own depths end at 24 (a smaller k is left to
+/// it); this reaches a bug as deep as ESBMC found one (at most [`MAX_DERIVED_DEPTH`]).
+fn deep_search(
+    pp: &ProcProgram,
+    k: u32,
+    src: &SourceOptions,
+    checker: &CheckOptions,
+    left: Duration,
+    keep_dir: Option<&Path>,
+) -> Option<ConcreteTrace> {
+    let d = k.clamp(1, MAX_DERIVED_DEPTH);
+    // The bounded search beside tries these depths itself.
+    let searched = DEPTHS.last().is_some_and(|&m| d <= m);
+    if searched || !pp.is_recursive() || left.is_zero() || tools::cancelled() {
         return None;
     }
-    let runs = r.source.as_ref()?;
-    runs.iter()
-        .filter(|run| matches!(run.answer, crate::checkers::Verdict::Unsafe))
-        .map(|run| run.bound)
-        .min()
+    let p = inline_bounded(pp, d, MAX_INLINED).ok()?;
+    let mut trace = at_depth(&p, d, src, checker, left, keep_dir).ok()??;
+    trace.confirmed_by = format!(
+        "ESBMC's counterexample on your source at --unwind {k}, not confirmed there; {}",
+        trace.confirmed_by
+    );
+    Some(trace)
 }
 
 /// The summary engine's side: its proof, its derivation of the error turned into inputs
@@ -327,7 +312,7 @@ pub fn summaries_only(
         Side::Summaries(Ok(SummaryOutcome::Derivable { depth })) => {
             format!("the error is derivable ({depth} nested activations at most)")
         }
-        Side::Source(_) | Side::Bounded(_) | Side::SourceBug(_) => String::new(),
+        Side::Source(_) | Side::Bounded(_) => String::new(),
     };
     let verdict = FinalVerdict::Unknown {
         reason: crate::verdict::Inconclusive::Engine {
