@@ -30,7 +30,11 @@
 //! reaches the error, the unsafe one exactly at k = 38 and 39 for each s in 0..100; plain
 //! ESBMC `--32 --unwind 48` (complete: at 40 the recursion unwinding assertion fails)
 //! VERIFICATION SUCCESSFUL on the safe twin, FAILED at reach_error on the unsafe one. Every
-//! value is an `int`: the same truth on LP64.
+//! value is an `int`: the same truth on LP64. long_pow2_deep.c (`r(n) = 2^n + 1` in a `long`,
+//! `r(x) != 1` for x in 0..38; found by the differential tester's recursion class, seed 3001):
+//! gcc (LP64) with every x in -3..45 never reaches the error; the same file compiled with
+//! `-Dlong=int` (ILP32's width) reaches it at exactly x = 32..38; plain ESBMC `--unwind 42`
+//! (complete) `--32` FAILED at reach_error, `--64` VERIFICATION SUCCESSFUL.
 
 mod common;
 
@@ -332,5 +336,15 @@ fn deep_recursive_bug_on_an_ilp32_task() {
         assert!(by.contains("inlined 64 activations deep"), "{j:#}");
     }
     let (code, j, _) = check_model("fill_deep40_safe.c", "ilp32", &[]);
+    assert_eq!(code, SAFE, "{j:#}");
+}
+
+/// The data model decides 33 activations deep (a `long` wraps on ILP32 only): UNSAFE as an
+/// ILP32 task (deeper than the bug search's inlinings: found again at ESBMC's bound), SAFE on
+/// LP64.
+#[test]
+fn data_model_decides_a_deep_recursive_bug() {
+    unsafe_on_ilp32("long_pow2_deep.c", &[]);
+    let (code, j, _) = check_model("long_pow2_deep.c", "lp64", &[]);
     assert_eq!(code, SAFE, "{j:#}");
 }
