@@ -30,8 +30,16 @@
 //! The zero-input probe likewise falls back to ara's replay of the whole inlining for a
 //! program without recursion; a recursive one is left to the search.
 //!
+//! A bug deeper than the search's depths (at most 24): when ESBMC on the source found a bug
+//! at `--unwind k` that gcc could not confirm (an ILP32 task here), the source side runs the
+//! same step at depth k ([`deep_search`]: the checker on the program inlined k activations
+//! deep, the same confirmation and replay), the depth at which ESBMC saw it (its `--unwind k`
+//! lets each function be active at most k times, as the inlining does). Only the depth is
+//! taken from ESBMC's run; the verdict rests on the inlining's replay as below.
+//!
 //! Soundness: each side is sound on its own. `source_check` says SAFE only from a complete
-//! unwinding and UNSAFE only from gcc's replay on the user's file (its module doc); the
+//! unwinding and UNSAFE only from gcc's replay on the user's file (its module doc) or, at a
+//! bound whose bug gcc did not confirm, from the bug search's step at that depth (below); the
 //! summary engine says SAFE only after ara's bit-vector check of every clause with the
 //! solver's interpretation (`engines::horn::summary`), and UNSAFE only when its derivation
 //! of the error, turned into inputs ([`derivation_inputs`]: the checker on the program
@@ -127,13 +135,13 @@ pub fn check(
     let (tx, rx) = mpsc::channel::<Side>();
     std::thread::scope(|sc| {
         let (tx1, stop) = (tx.clone(), stop_source.clone());
+        let pp = &pp;
         let source = tools::spawn_deep_scoped(sc, "source", move || {
             tools::watch_cancel(Some(stop));
-            let r = source_check::check(src, checker, timeout, keep_dir, requested);
-            let _ = tx1.send(Side::Source(Box::new(r)));
+            let side = source_side(pp, src, checker, timeout, keep_dir, requested);
+            let _ = tx1.send(side);
         });
         let (tx2, stop) = (tx.clone(), stop_summaries.clone());
-        let pp = &pp;
         let z3 = &z3;
         let summaries = tools::spawn_deep_scoped(sc, "summaries", move || {
             tools::watch_cancel(Some(stop));
@@ -197,6 +205,50 @@ pub fn check(
             None => source_check::check(src, checker, Duration::ZERO, keep_dir, requested),
         }
     })
+}
+
+/// ESBMC on the source ([`source_check::check_with`]); at each bound k at which it found a
+/// bug that gcc could not confirm (an ILP32 task without a 32-bit gcc, as most machines are),
+/// the bug search at depth k ([`deep_search`]).
+fn source_side(
+    pp: &ProcProgram,
+    src: &SourceOptions,
+    checker: &CheckOptions,
+    timeout: Duration,
+    keep_dir: Option<&Path>,
+    requested: Strategy,
+) -> Side {
+    let deep = |k: u32, left: Duration| deep_search(pp, k, src, checker, left, keep_dir);
+    let r = source_check::check_with(src, checker, timeout, keep_dir, requested, Some(&deep));
+    Side::Source(Box::new(r))
+}
+
+/// The bug search's step ([`at_depth`]) on the program inlined k activations deep, for a bug
+/// ESBMC found on the source at `--unwind k` (which lets each function be active at most k
+/// times, as the inlining does): the checker's counterexample confirmed and replayed by gcc
+/// or by ara (module doc). The bounded search's own depths end at 24 (a smaller k is left to
+/// it); this reaches a bug as deep as ESBMC found one (at most [`MAX_DERIVED_DEPTH`]).
+fn deep_search(
+    pp: &ProcProgram,
+    k: u32,
+    src: &SourceOptions,
+    checker: &CheckOptions,
+    left: Duration,
+    keep_dir: Option<&Path>,
+) -> Option<ConcreteTrace> {
+    let d = k.clamp(1, MAX_DERIVED_DEPTH);
+    // The bounded search beside tries these depths itself.
+    let searched = DEPTHS.last().is_some_and(|&m| d <= m);
+    if searched || !pp.is_recursive() || left.is_zero() || tools::cancelled() {
+        return None;
+    }
+    let p = inline_bounded(pp, d, MAX_INLINED).ok()?;
+    let mut trace = at_depth(&p, d, src, checker, left, keep_dir).ok()??;
+    trace.confirmed_by = format!(
+        "ESBMC's counterexample on your source at --unwind {k}, not confirmed there; {}",
+        trace.confirmed_by
+    );
+    Some(trace)
 }
 
 /// The summary engine's side: its proof, its derivation of the error turned into inputs

@@ -31,6 +31,9 @@
 //!   unwinding assertions reports bugs on the *safe* McCarthy 91 program at bounds 2 and 4
 //!   (f91(95); 4 and 8 at x in 90..101: the result of a recursive call cut off by the bound
 //!   is not constrained); gcc rejects each.
+//! - Or, where gcc did not confirm a bug found at bound k, from the caller's other way to it
+//!   ([`check_with`]'s `unconfirmed`: `procedures`' bug search on the program inlined k
+//!   deep, sound by its own argument); only the bound k is taken from ESBMC's run.
 //! - Everything else (time, memory, a bound that never unwinds completely: recursion whose
 //!   depth depends on an unbounded input) is UNKNOWN with the reason.
 
@@ -99,6 +102,24 @@ pub fn check(
     keep_dir: Option<&std::path::Path>,
     requested: Strategy,
 ) -> Result<StrategyReport, AraError> {
+    check_with(src, checker, timeout, keep_dir, requested, None)
+}
+
+/// Another way to a bug ESBMC found at bound k that gcc did not confirm on the source: given
+/// k and the time left, a run of the program that reaches the error (its own soundness
+/// argument), or `None`.
+pub type OtherWay<'a> = &'a dyn Fn(u32, Duration) -> Option<ConcreteTrace>;
+
+/// [`check`], with `unconfirmed` asked at each bound whose bug gcc did not confirm: its run
+/// is the verdict (`procedures`: the program inlined k activations deep, replayed by ara).
+pub fn check_with(
+    src: &SourceOptions,
+    checker: &CheckOptions,
+    timeout: Duration,
+    keep_dir: Option<&std::path::Path>,
+    requested: Strategy,
+    unconfirmed: Option<OtherWay>,
+) -> Result<StrategyReport, AraError> {
     let start = Instant::now();
     let mut opts = checker.clone();
     if opts.kind != CheckerKind::Esbmc {
@@ -163,9 +184,17 @@ pub fn check(
                     keep_dir,
                 );
                 run.replay = Some(said);
+                let left = timeout.saturating_sub(start.elapsed());
                 match v {
                     Ok(trace) => verdict = Some(FinalVerdict::Unsafe { trace }),
-                    Err(reason) => why = reason,
+                    Err(reason) => match unconfirmed.and_then(|f| f(k, left)) {
+                        Some(trace) => {
+                            let said = run.replay.take().unwrap_or_default();
+                            run.replay = Some(format!("{said}; {}", trace.confirmed_by));
+                            verdict = Some(FinalVerdict::Unsafe { trace });
+                        }
+                        None => why = reason,
+                    },
                 }
             }
             Verdict::Unknown {

@@ -3,7 +3,8 @@
 //! `ara-difftest run --seconds S [--seed N] [--jobs J] [--out DIR]` runs random programs and
 //! corpus mutants through plain ESBMC, gcc and `ara check` (every strategy) and prints the
 //! counts; exit code 1 when ara disagreed with the ground truth. `ara-difftest gen --seed N`
-//! prints one generated program.
+//! prints one generated program. `--recursion` draws programs of the recursion class only
+//! (`ara::difftest::recursion`).
 
 use ara::difftest::driver::{Budgets, RunOptions, Strategy, Tools, reduce_seed, run_timed};
 use ara::difftest::generate::{GenConfig, KnownBugs, generate};
@@ -82,6 +83,10 @@ enum Cmd {
         /// ara then runs with ARA_NO_UNWINDING=1 on it)
         #[arg(long)]
         grid: bool,
+        /// Programs of the recursion class only: recursive procedures (direct, mutual, over an
+        /// array, writing globals) whose values depend on the data model
+        #[arg(long)]
+        recursion: bool,
         /// Print a line per program
         #[arg(long)]
         verbose: bool,
@@ -98,6 +103,10 @@ enum Cmd {
         /// ara then runs with ARA_NO_UNWINDING=1 on it)
         #[arg(long)]
         grid: bool,
+        /// Programs of the recursion class only: recursive procedures (direct, mutual, over an
+        /// array, writing globals) whose values depend on the data model
+        #[arg(long)]
+        recursion: bool,
         #[arg(long)]
         ara: Option<PathBuf>,
         #[arg(long, default_value_t = 30)]
@@ -115,6 +124,10 @@ enum Cmd {
         /// ara then runs with ARA_NO_UNWINDING=1 on it)
         #[arg(long)]
         grid: bool,
+        /// Programs of the recursion class only: recursive procedures (direct, mutual, over an
+        /// array, writing globals) whose values depend on the data model
+        #[arg(long)]
+        recursion: bool,
         #[arg(long)]
         data_model: Option<Dm>,
     },
@@ -174,11 +187,13 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             known_bugs,
             data_model,
             grid,
+            recursion,
         } => {
             let cfg = GenConfig {
                 known_bugs: KnownBugs::parse(&known_bugs)?,
                 dm: dm(data_model),
                 grid,
+                recursion,
             };
             let p = generate(seed, &cfg);
             println!("// seed {seed}, unwind {}", p.unwind_bound());
@@ -190,6 +205,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             strategy,
             known_bugs,
             grid,
+            recursion,
             ara,
             timeout,
             reduce_seconds,
@@ -206,6 +222,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     known_bugs: KnownBugs::parse(&known_bugs)?,
                     dm: None,
                     grid,
+                    recursion,
                 },
                 mutant_pct: 0,
                 corpus: None,
@@ -238,6 +255,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             reduce_seconds,
             strategies,
             grid,
+            recursion,
             verbose,
         } => {
             let tools = Tools::find(ara_binary(ara)?).map_err(|e| e.to_string())?;
@@ -256,8 +274,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     known_bugs: KnownBugs::parse(&known_bugs)?,
                     dm: dm(data_model),
                     grid,
+                    recursion,
                 },
-                mutant_pct: mutants,
+                // The recursion class is the whole run: no corpus mutants.
+                mutant_pct: if recursion { 0 } else { mutants },
                 corpus,
                 budgets: Budgets {
                     esbmc: Duration::from_secs(esbmc_timeout),

@@ -72,6 +72,9 @@ pub struct GenConfig {
     /// Every program starts with a grid pattern ([`Gen::pat_grid`]), followed by random
     /// statements only (no other pattern, no helper function).
     pub grid: bool,
+    /// Programs of the recursion class only (`super::recursion`: recursive procedures whose
+    /// values depend on the data model).
+    pub recursion: bool,
 }
 
 use IntType::*;
@@ -142,6 +145,9 @@ pub fn generate(seed: u64, cfg: &GenConfig) -> Program {
             DataModel::Lp64
         }
     });
+    if cfg.recursion {
+        return super::recursion::program(rng, dm);
+    }
     let mut g = Gen {
         rng,
         kb: cfg.known_bugs,

@@ -5,6 +5,7 @@ char a3[3] = {((char)(-70)), ((char)10)};
 unsigned int a4[2][4];
 unsigned int g5;
 unsigned int g6;
+int r12(int p0);
 char f7(unsigned int p0, unsigned long p1) {
   return p1;
 }

@@ -1,4 +1,5 @@
-//! The differential tester: random programs in ara's C subset ([`generate`]) and mutants of the
+//! The differential tester: random programs in ara's C subset ([`generate`], and its recursion
+//! class [`recursion`]) and mutants of the
 //! corpus ([`mutate`]), each decided by plain ESBMC with complete unwinding (the ground truth,
 //! cross-checked by gcc runs) and by `ara check` with every strategy ([`driver`]); a
 //! disagreement where ara answers SAFE or UNSAFE is reduced to a small reproducer
@@ -10,5 +11,6 @@ pub mod generate;
 pub mod lits;
 pub mod mutate;
 pub mod print;
+pub mod recursion;
 pub mod reduce;
 pub mod rng;

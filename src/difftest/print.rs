@@ -192,6 +192,7 @@ impl Printer {
         for f in &p.struct_funcs {
             self.struct_func(f);
         }
+        self.prototypes(p);
         for f in &p.funcs {
             self.func(f);
         }
@@ -235,27 +236,35 @@ impl Printer {
         self.line(&text);
     }
 
+    /// `T f(T1 p1, ...)`.
+    fn signature(f: &Func) -> String {
+        let params: Vec<String> = f
+            .params
+            .iter()
+            .map(|(n, t)| format!("{} {n}", t.c_name()))
+            .collect();
+        let params = match params.is_empty() {
+            true => "void".to_string(),
+            false => params.join(", "),
+        };
+        format!("{} {}({params})", f.ret.c_name(), f.name)
+    }
+
+    /// The prototypes of the recursive functions (mutual recursion calls one defined later).
+    fn prototypes(&mut self, p: &Program) {
+        for f in p.funcs.iter().filter(|f| f.depth > 0) {
+            self.line(&format!("{};", Self::signature(f)));
+            self.env.funcs.insert(f.name.clone(), f.ret);
+        }
+    }
+
     fn func(&mut self, f: &Func) {
         let saved: Vec<_> = f
             .params
             .iter()
             .map(|(n, t)| (n.clone(), self.env.scalars.insert(n.clone(), *t)))
             .collect();
-        let params: Vec<String> = f
-            .params
-            .iter()
-            .map(|(n, t)| format!("{} {n}", t.c_name()))
-            .collect();
-        self.line(&format!(
-            "{} {}({}) {{",
-            f.ret.c_name(),
-            f.name,
-            if params.is_empty() {
-                "void".to_string()
-            } else {
-                params.join(", ")
-            }
-        ));
+        self.line(&format!("{} {{", Self::signature(f)));
         // Known before its body: a recursive function calls itself.
         self.env.funcs.insert(f.name.clone(), f.ret);
         self.indent += 1;
