@@ -215,12 +215,24 @@ fn nondet_call_at(
     patterns: &mut HashMap<(String, bool), Option<Regex>>,
 ) -> Option<String> {
     let line = lines.get((loc.line as usize).checked_sub(1)?)?;
-    // The checkers print array elements with index suffixes (`a[0l]`); only plain names are
-    // matched against the source.
-    if !lhs.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+    // The checkers print array elements with their index values (`a[3]`, `a[0l]`, `m[1][2]`)
+    // where the source has index expressions (`a[i] = __VERIFIER_nondet_int()`): an element
+    // matches any index of its array. Leaving them out misaligned every replay of a program
+    // that reads inputs into an array (the trace formula, minutes at N = 1000, had to
+    // confirm the run instead). Other shapes (members, pointers) are not matched.
+    let (name, indexed) = match lhs.find('[') {
+        Some(k) if lhs.ends_with(']') => (&lhs[..k], true),
+        _ => (lhs, false),
+    };
+    if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
         return None;
     }
-    let call = format!(r"{lhs}\s*=\s*(?:\([\w\s]+\)\s*)?(__VERIFIER_nondet_\w+)\s*\(\s*\)");
+    let target = if indexed {
+        format!(r"{name}\s*(?:\[[^=]*?\]\s*)+")
+    } else {
+        name.to_string()
+    };
+    let call = format!(r"{target}\s*=\s*(?:\([\w\s]+\)\s*)?(__VERIFIER_nondet_\w+)\s*\(\s*\)");
     let (anchored, text) = match loc.col {
         // Columns are 1-based character positions; ESBMC points at the statement's start.
         Some(c) if c >= 1 => (
@@ -229,8 +241,9 @@ fn nondet_call_at(
         ),
         _ => (false, *line),
     };
+    // Keyed by the pattern's target, not the element: one regex per array.
     let re = patterns
-        .entry((lhs.to_string(), anchored))
+        .entry((target, anchored))
         .or_insert_with(|| {
             Regex::new(&if anchored {
                 // A declaration `int x = …;` starts with its type.
@@ -469,6 +482,30 @@ mod tests {
         };
         let n = t.nondet_values(Some(src));
         assert_eq!(n.len(), 1);
+        // Elements of an array read from inputs, by index value against the source's index
+        // expression; a plain copy into an element is no input.
+        let src2 = "  ara_loc = 3; a[i] = __VERIFIER_nondet_int();\n  m[i][j + 1] = (int)__VERIFIER_nondet_uint();\n  b[i] = a[i];\n";
+        let t2 = Trace {
+            steps: vec![
+                step("a[0]", 1, 16, 5),
+                step("a[1l]", 1, 16, -3),
+                step("m[1][2]", 2, 3, 9),
+                step("b[0]", 3, 3, 5),
+            ],
+        };
+        let got: Vec<(String, Option<i128>)> = t2
+            .nondet_values(Some(src2))
+            .into_iter()
+            .map(|n| (n.lhs, n.value))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("a[0]".into(), Some(5)),
+                ("a[1l]".into(), Some(-3)),
+                ("m[1][2]".into(), Some(9))
+            ]
+        );
         assert_eq!(n[0].function, "__VERIFIER_nondet_int");
         assert_eq!((n[0].lhs.as_str(), n[0].value), ("x", Some(7)));
         assert!(t.nondet_values(None).is_empty());
