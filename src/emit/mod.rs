@@ -664,8 +664,13 @@ fn else_if(s: &Stmt) -> Option<&Stmt> {
 /// each expression), and a statement where it is reached. Checkers reject files nested
 /// deeper than their limit (ESBMC 8.4: 1024). Recurses as deep as `p`'s statements nest.
 pub fn bracket_depth(p: &Program) -> (usize, crate::ir::Span) {
+    bracket_depth_of(p, &p.body)
+}
+
+/// [`bracket_depth`] of the statements `ss` with the tables of `p` (a procedure's body).
+pub fn bracket_depth_of(p: &Program, ss: &[Stmt]) -> (usize, crate::ir::Span) {
     let mut deepest = (0, crate::ir::Span::default());
-    stmts_bracket_depth(p, &p.body, 1, &mut deepest);
+    stmts_bracket_depth(p, ss, 1, &mut deepest);
     deepest
 }
 

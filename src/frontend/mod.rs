@@ -268,8 +268,7 @@ fn parse_and_lower(
         let mut next = 1;
         number(&mut pp.procs[f].body, &mut next);
         pp.procs[f].num_vertices = next + 1;
-        let id = Some(crate::ir::procs::ProcId(f as u32));
-        depth::check_program(&pp.body_program(id))?;
+        depth::check_body(&pp.program, &pp.procs[f].body)?;
     }
     Ok(pp)
 }

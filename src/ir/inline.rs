@@ -97,7 +97,7 @@ fn flat(pp: &ProcProgram, depth: u32, max_stmts: usize) -> Result<(Program, Fram
         used: vec![false; pp.procs.len()],
         locals: HashMap::new(),
         depth,
-        active: vec![],
+        open: vec![0; pp.procs.len()],
         budget: max_stmts,
         frames: vec![Frame {
             name: "main".into(),
@@ -139,8 +139,9 @@ struct Inliner<'a> {
     locals: HashMap<ProcId, Locals>,
     /// The most activations of one procedure on a call chain (deeper calls are cut).
     depth: u32,
-    /// The procedures being inlined, outermost first.
-    active: Vec<ProcId>,
+    /// The activations of each procedure on the call chain being inlined (by [`ProcId`]; a
+    /// count, not the chain: a recursion 10^5 deep is counted in constant time per call).
+    open: Vec<u32>,
     /// Statements left to make (0: too large, the result is dropped).
     budget: usize,
     /// The activations made so far, and the one being made.
@@ -166,8 +167,8 @@ impl Inliner<'_> {
             self.budget -= 1;
             let kind = match &s.kind {
                 StmtKind::Call(c) => {
-                    let open = self.active.iter().filter(|&&f| f == c.callee).count();
-                    if open as u64 >= u64::from(self.depth) {
+                    let open = &mut self.open[c.callee.0 as usize];
+                    if *open >= self.depth {
                         out.push(Stmt {
                             kind: StmtKind::Assume(Expr::Const(0, super::IntType::Int)),
                             span: s.span,
@@ -175,9 +176,9 @@ impl Inliner<'_> {
                         });
                         continue;
                     }
-                    self.active.push(c.callee);
+                    *open += 1;
                     out.extend(self.expand(c, s));
-                    self.active.pop();
+                    self.open[c.callee.0 as usize] -= 1;
                     continue;
                 }
                 StmtKind::If(c, t, e) => StmtKind::If(c.clone(), self.stmts(t), self.stmts(e)),
