@@ -38,6 +38,25 @@
 //! and there the narrowed translation means the same as the exact one. So `w * w` under
 //! `0 <= w < N`, `N <= 1000` is a product of 12-bit values.
 //!
+//! A comparison whose sides are compound terms narrows too: an interval of each side by
+//! interval arithmetic over the context (literals, parameters, `+`, `-`, `*`, `div` and `mod`
+//! by a positive literal: `[lo/d, hi/d]` rounded down and `[0, d-1]`; no interval where an
+//! end leaves `i128`), and a side that is a parameter `p` or a quotient `p div C` (`C > 0`)
+//! bounded by the other side's interval (`lo <= p div C <= hi` exactly when
+//! `C·lo <= p <= C·hi + C - 1`, the Euclidean quotient of `p` being `q` exactly for
+//! `C·q <= p < C·q + C`). So a grid's `0 <= w < 300·i` under `i <= 300`, or
+//! `w div 300 < M` under `M <= 300`, reads `w` in 18 bits instead of 65. The argument is the
+//! one above: each interval holds wherever the comparisons hold. A comparison that narrows
+//! is itself translated outside the context it makes: an implication's premise in the
+//! implication's context, a conjunction's compound comparisons in the context of its
+//! comparisons of parameters and literals only, its other conjuncts in that of all of them.
+//!
+//! A quotient `x div d` is bounded by `|x| / d + 1` (rounded down before the `+ 1`; for
+//! `d > 0`, `|floor(x/d)| <= |x|/d + 1`), not by `|x| + 1`: its exact value, computed in the
+//! dividend's width, is taken as its low bits in the width that bound needs (`extract`),
+//! which are its two's complement there. A product of a grid's row `w div 300` and a row
+//! length `M <= 300` is then one of 10-bit values, not of 65-bit ones.
+//!
 //! What the widths cost (release build, the loaded machine, 2 cores shared by about 9
 //! sessions; `bench-suite/everyn/rec_sq_for_vla_safe.c`, `b[w] == w*w + w + 1`): the
 //! consecution of its `b` loop under a small hand-written invariant took 3.7 s with the
