@@ -13,7 +13,7 @@
 //! argument is the C value of its variable (sign- or zero-extended by its type), and every
 //! term gets a bound on its magnitude (a variable: the largest magnitude of its C type; a
 //! literal: itself; `+`, `-`: the sum of the operands' bounds; `*`: their product; `ite`: the
-//! larger; `mod d`: `d`; `div d`: the dividend's plus one) and a width `n` with
+//! larger; `mod d`: `d`; `div d`: the dividend's over `d`, plus one) and a width `n` with
 //! `bound < 2^(n-1)`, at least its operands' widths ([`width_for`]). Each operation sign-extends
 //! its operands to its width and computes there: the operands' values are exact (induction),
 //! and the exact result lies in the width's range, so the wrap-around result is the exact
@@ -54,7 +54,10 @@
 //! A quotient `x div d` is bounded by `|x| / d + 1` (rounded down before the `+ 1`; for
 //! `d > 0`, `|floor(x/d)| <= |x|/d + 1`), not by `|x| + 1`: its exact value, computed in the
 //! dividend's width, is taken as its low bits in the width that bound needs (`extract`),
-//! which are its two's complement there. A product of a grid's row `w div 300` and a row
+//! which are its two's complement there. The dividend of a `div` or `mod` is sign-extended
+//! by one bit at least, the form [`divisions`] takes out of the check (a narrowed dividend
+//! `((_ extract 17 0) p4)` left in place was bit-blasted as a divider, and a grid's check
+//! that took 8 s timed out). A product of a grid's row `w div 300` and a row
 //! length `M <= 300` is then one of 10-bit values, not of 65-bit ones.
 //!
 //! What the widths cost (release build, the loaded machine, 2 cores shared by about 9
@@ -907,9 +910,17 @@ impl Translator<'_> {
                 let x = self.ints(&args[..1])?.remove(0);
                 // Euclidean for d > 0: `mod` is bvsmod (sign of the divisor, 0 <= m < d),
                 // `div` the exact quotient of x minus that remainder (|x - m| <= |x| + d).
-                let n = x.width.max(width_or_err(d as f64)?);
+                // The dividend sign-extended by a bit at least: the form `divisions` takes
+                // out of the check (a narrowed `((_ extract 17 0) p4)` bit-blasted as a
+                // divider made a grid's check time out).
+                let n = (x.width + 1).max(width_or_err(d as f64)?);
+                let x = Int {
+                    t: x.at(n),
+                    width: n,
+                    ..x
+                };
                 let m = Int {
-                    t: format!("(bvsmod {} {})", x.at(n), wide_lit(d, n)),
+                    t: format!("(bvsmod {} {})", x.t, wide_lit(d, n)),
                     bound: d as f64,
                     width: n,
                 };
