@@ -509,6 +509,7 @@ fn translate(p: &Program, bv: &HornSystem, body: &Sexp) -> Result<String, String
         p,
         bv,
         ctx: BTreeMap::new(),
+        dividends: BTreeMap::new(),
     };
     match tr.top(body)? {
         W::Bool(b) => Ok(b),
@@ -594,6 +595,11 @@ struct Translator<'a> {
     /// The context: intervals of parameters that hold wherever the term being translated
     /// matters (module doc, "Contexts").
     ctx: BTreeMap<usize, (i128, i128)>,
+    /// The context of the dividends of `div` and `mod`: that of the conjunction's comparisons
+    /// of parameters and literals (an implication's premise adds nothing), so that a premise's
+    /// `w div C` and its conclusion's are one term, taken out of the check once
+    /// ([`divisions`]); the quotient is narrowed by `ctx` all the same.
+    dividends: BTreeMap<usize, (i128, i128)>,
 }
 
 impl Translator<'_> {
@@ -610,7 +616,8 @@ impl Translator<'_> {
             cs.iter().partition(|c| bound_atom(c).is_some());
         let (compares, rest): (Vec<&Sexp>, Vec<&Sexp>) =
             rest.into_iter().partition(|c| comparison(c).is_some());
-        let first = self.within(&bounds);
+        let mut first = self.within(&bounds);
+        first.dividends = first.ctx.clone();
         let all: Vec<&Sexp> = bounds.iter().chain(&compares).copied().collect();
         let inner = first.within(&all);
         let mut xs = vec![];
@@ -635,6 +642,7 @@ impl Translator<'_> {
             p: self.p,
             bv: self.bv,
             ctx: self.ctx.clone(),
+            dividends: self.dividends.clone(),
         };
         // `a <= b - k`, from each atom (`=` both ways).
         let mut les: Vec<(&Sexp, &Sexp, i128)> = vec![];
@@ -907,7 +915,16 @@ impl Translator<'_> {
                 }
                 .filter(|d| *d > 0)
                 .ok_or_else(|| format!("{whole}: only division by a positive constant"))?;
-                let x = self.ints(&args[..1])?.remove(0);
+                // The dividend in the context of `dividends` (exact wherever this term
+                // matters: that context holds wherever `ctx` does); its bound in `ctx`.
+                let outer = Translator {
+                    p: self.p,
+                    bv: self.bv,
+                    ctx: self.dividends.clone(),
+                    dividends: self.dividends.clone(),
+                };
+                let x = outer.ints(&args[..1])?.remove(0);
+                let near = self.ints(&args[..1])?.remove(0).bound;
                 // Euclidean for d > 0: `mod` is bvsmod (sign of the divisor, 0 <= m < d),
                 // `div` the exact quotient of x minus that remainder (|x - m| <= |x| + d).
                 // The dividend sign-extended by a bit at least: the form `divisions` takes
@@ -929,8 +946,9 @@ impl Translator<'_> {
                 }
                 let diff = x.op("bvsub", &m, x.bound + d as f64)?;
                 let q = format!("(bvsdiv {} {})", diff.t, wide_lit(d, diff.width));
-                // `|x div d| <= |x| / d + 1`: the quotient's low bits are its value.
-                let bound = (x.bound / d as f64).floor() + 1.0;
+                // `|x div d| <= |x| / d + 1` (`|x| <= near` where this term matters): the
+                // quotient's low bits are its value.
+                let bound = (near.min(x.bound) / d as f64).floor() + 1.0;
                 let width = width_or_err(bound)?.min(diff.width);
                 let t = match width < diff.width {
                     true => format!("((_ extract {} 0) {q})", width - 1),
