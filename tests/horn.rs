@@ -244,6 +244,47 @@ fn integer_invariant_that_wraps_in_c_is_rejected() {
     assert!(e.contains("consecution"), "{e}");
 }
 
+#[test]
+fn compound_premises_narrow_and_stay_exact() {
+    // Under a premise `i div 300 < 1` or `i < 300*k` (k <= 2) the conclusion is translated with
+    // `i` in fewer bits (certify, "Contexts"); the check must still tell true from false.
+    let p = load("tests/horn/quot_ctx.c");
+    let bv = encode(&p, Theory::BitVector).unwrap();
+    let v = bv.preds[0].vertex;
+    let pos = |name: &str| {
+        let k = bv.args.iter().position(|(x, _)| p.var(*x).name == name);
+        format!("p{}", k.unwrap_or_else(|| panic!("no argument {name}")))
+    };
+    let (pi, pk) = (pos("i"), pos("k"));
+    let limits = ara::tools::Limits {
+        timeout: Some(Duration::from_secs(20)),
+        memory_mb: None,
+    };
+    let run = |text: &str| {
+        let text = text.replace('I', &pi).replace('K', &pk);
+        let defs = bv_definitions(&p, &bv, &[interp(v, &text)], Theory::Lia).unwrap();
+        (
+            defs.clone(),
+            check_invariants(&z3(), &bv, &defs, &limits).map_err(|e| e.to_string()),
+        )
+    };
+    let (defs, ok) = run("(and (<= K 2) (=> (< (div I 300) 1) (< I 300)))");
+    ok.unwrap();
+    // The conclusion reads `i` in 10 bits (0 <= i <= 299), the premise in its type's 34.
+    assert!(defs.contains(&format!("((_ extract 9 0) {pi})")), "{defs}");
+    run("(and (<= K 2) (=> (< I (* 300 K)) (< I 600)))")
+        .1
+        .unwrap();
+    for wrong in [
+        "(and (<= K 2) (=> (< (div I 300) 1) (< I 200)))",
+        "(and (<= K 2) (=> (< I (* 300 K)) (< I 500)))",
+        "(and (<= K 2) (=> (>= (div I 300) 2) (>= I 700)))",
+    ] {
+        let e = run(wrong).1.unwrap_err();
+        assert!(e.contains("consecution"), "{wrong}: {e}");
+    }
+}
+
 /// A script standing for z3 in `dir`; `body` is its shell code (stdin: the script).
 fn fake_z3(dir: &Path, body: &str) -> std::path::PathBuf {
     use std::os::unix::fs::PermissionsExt;

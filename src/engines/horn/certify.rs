@@ -13,7 +13,7 @@
 //! argument is the C value of its variable (sign- or zero-extended by its type), and every
 //! term gets a bound on its magnitude (a variable: the largest magnitude of its C type; a
 //! literal: itself; `+`, `-`: the sum of the operands' bounds; `*`: their product; `ite`: the
-//! larger; `mod d`: `d`; `div d`: the dividend's plus one) and a width `n` with
+//! larger; `mod d`: `d`; `div d`: the dividend's over `d`, plus one) and a width `n` with
 //! `bound < 2^(n-1)`, at least its operands' widths ([`width_for`]). Each operation sign-extends
 //! its operands to its width and computes there: the operands' values are exact (induction),
 //! and the exact result lies in the width's range, so the wrap-around result is the exact
@@ -37,6 +37,28 @@
 //! where a comparison among it is false; an implication is true where its premise is false),
 //! and there the narrowed translation means the same as the exact one. So `w * w` under
 //! `0 <= w < N`, `N <= 1000` is a product of 12-bit values.
+//!
+//! A comparison whose sides are compound terms narrows too: an interval of each side by
+//! interval arithmetic over the context (literals, parameters, `+`, `-`, `*`, `div` and `mod`
+//! by a positive literal: `[lo/d, hi/d]` rounded down and `[0, d-1]`; no interval where an
+//! end leaves `i128`), and a side that is a parameter `p` or a quotient `p div C` (`C > 0`)
+//! bounded by the other side's interval (`lo <= p div C <= hi` exactly when
+//! `C·lo <= p <= C·hi + C - 1`, the Euclidean quotient of `p` being `q` exactly for
+//! `C·q <= p < C·q + C`). So a grid's `0 <= w < 300·i` under `i <= 300`, or
+//! `w div 300 < M` under `M <= 300`, reads `w` in 18 bits instead of 65. The argument is the
+//! one above: each interval holds wherever the comparisons hold. A comparison that narrows
+//! is itself translated outside the context it makes: an implication's premise in the
+//! implication's context, a conjunction's compound comparisons in the context of its
+//! comparisons of parameters and literals only, its other conjuncts in that of all of them.
+//!
+//! A quotient `x div d` is bounded by `|x| / d + 1` (rounded down before the `+ 1`; for
+//! `d > 0`, `|floor(x/d)| <= |x|/d + 1`), not by `|x| + 1`: its exact value, computed in the
+//! dividend's width, is taken as its low bits in the width that bound needs (`extract`),
+//! which are its two's complement there. The dividend of a `div` or `mod` is sign-extended
+//! by one bit at least, the form [`divisions`] takes out of the check (a narrowed dividend
+//! `((_ extract 17 0) p4)` left in place was bit-blasted as a divider, and a grid's check
+//! that took 8 s timed out). A product of a grid's row `w div 300` and a row
+//! length `M <= 300` is then one of 10-bit values, not of 65-bit ones.
 //!
 //! What the widths cost (release build, the loaded machine, 2 cores shared by about 9
 //! sessions; `bench-suite/everyn/rec_sq_for_vla_safe.c`, `b[w] == w*w + w + 1`): the
@@ -487,6 +509,7 @@ fn translate(p: &Program, bv: &HornSystem, body: &Sexp) -> Result<String, String
         p,
         bv,
         ctx: BTreeMap::new(),
+        dividends: BTreeMap::new(),
     };
     match tr.top(body)? {
         W::Bool(b) => Ok(b),
@@ -501,6 +524,17 @@ fn bound_atom(s: &Sexp) -> Option<(&str, &Sexp, &Sexp)> {
         [Sexp::Atom(r), a, b] if ["<=", "<", ">=", ">", "="].contains(&r.as_str()) => {
             let simple = |x: &Sexp| x.atom().is_some();
             (simple(a) && simple(b)).then_some((r.as_str(), a, b))
+        }
+        _ => None,
+    }
+}
+
+/// A comparison of two integer terms (`(< p4 (* 300 p2))`, `(< (div p4 300) p0)`): the atoms
+/// a context is made of (those of [`bound_atom`]'s form among them).
+fn comparison(s: &Sexp) -> Option<(&str, &Sexp, &Sexp)> {
+    match s.list()? {
+        [Sexp::Atom(r), a, b] if ["<=", "<", ">=", ">", "="].contains(&r.as_str()) => {
+            Some((r.as_str(), a, b))
         }
         _ => None,
     }
@@ -561,11 +595,16 @@ struct Translator<'a> {
     /// The context: intervals of parameters that hold wherever the term being translated
     /// matters (module doc, "Contexts").
     ctx: BTreeMap<usize, (i128, i128)>,
+    /// The context of the dividends of `div` and `mod`: that of the conjunction's comparisons
+    /// of parameters and literals (an implication's premise adds nothing), so that a premise's
+    /// `w div C` and its conclusion's are one term, taken out of the check once
+    /// ([`divisions`]); the quotient is narrowed by `ctx` all the same.
+    dividends: BTreeMap<usize, (i128, i128)>,
 }
 
 impl Translator<'_> {
-    /// A formula: a conjunction's comparisons of parameters exactly, its other conjuncts in
-    /// their context.
+    /// A formula: a conjunction's comparisons of parameters and literals exactly, its other
+    /// comparisons in their context, its other conjuncts in the context of all comparisons.
     fn top(&self, s: &Sexp) -> Result<W, String> {
         let Some([Sexp::Atom(h), cs @ ..]) = s.list() else {
             return self.term(s);
@@ -575,10 +614,18 @@ impl Translator<'_> {
         }
         let (bounds, rest): (Vec<&Sexp>, Vec<&Sexp>) =
             cs.iter().partition(|c| bound_atom(c).is_some());
-        let inner = self.within(&bounds);
+        let (compares, rest): (Vec<&Sexp>, Vec<&Sexp>) =
+            rest.into_iter().partition(|c| comparison(c).is_some());
+        let mut first = self.within(&bounds);
+        first.dividends = first.ctx.clone();
+        let all: Vec<&Sexp> = bounds.iter().chain(&compares).copied().collect();
+        let inner = first.within(&all);
         let mut xs = vec![];
         for b in bounds {
             xs.push(self.bools(std::slice::from_ref(b))?.remove(0));
+        }
+        for c in compares {
+            xs.push(first.bools(std::slice::from_ref(c))?.remove(0));
         }
         for r in rest {
             xs.push(inner.bools(std::slice::from_ref(r))?.remove(0));
@@ -586,24 +633,20 @@ impl Translator<'_> {
         Ok(W::Bool(format!("(and {})", xs.join(" "))))
     }
 
-    /// The translator in the context extended by `atoms` (those of [`bound_atom`]'s form;
-    /// others add nothing): parameter intervals from their C types, narrowed by the atoms.
+    /// The translator in the context extended by `atoms` (comparisons, [`comparison`];
+    /// others add nothing): parameter intervals from their C types, narrowed by the atoms
+    /// (module doc, "Contexts"). A side that is a parameter `p` or a quotient `p div C`
+    /// (`C > 0`) is bounded by the interval of the other side ([`Translator::interval`]).
     fn within(&self, atoms: &[&Sexp]) -> Translator<'_> {
-        let mut ctx = self.ctx.clone();
-        let range = |x: &Sexp, ctx: &BTreeMap<usize, (i128, i128)>| -> Option<(i128, i128)> {
-            let a = x.atom()?;
-            if let Ok(n) = a.parse::<i128>() {
-                return Some((n, n));
-            }
-            let i = a.strip_prefix('p')?.parse::<usize>().ok()?;
-            ctx.get(&i)
-                .copied()
-                .or_else(|| param_type(self.p, self.bv, i).map(|t| t.range(self.p.data_model)))
+        let mut t = Translator {
+            p: self.p,
+            bv: self.bv,
+            ctx: self.ctx.clone(),
+            dividends: self.dividends.clone(),
         };
-        let index = |x: &Sexp| x.atom()?.strip_prefix('p')?.parse::<usize>().ok();
         // `a <= b - k`, from each atom (`=` both ways).
         let mut les: Vec<(&Sexp, &Sexp, i128)> = vec![];
-        for (r, a, b) in atoms.iter().filter_map(|s| bound_atom(s)) {
+        for (r, a, b) in atoms.iter().filter_map(|s| comparison(s)) {
             match r {
                 "<=" => les.push((a, b, 0)),
                 "<" => les.push((a, b, 1)),
@@ -614,22 +657,104 @@ impl Translator<'_> {
         }
         for _ in 0..4 {
             for &(a, b, k) in &les {
-                let (Some((alo, ahi)), Some((blo, bhi))) = (range(a, &ctx), range(b, &ctx)) else {
+                let (Some((alo, _)), Some((_, bhi))) = (t.interval(a), t.interval(b)) else {
                     continue;
                 };
-                if let Some(i) = index(a) {
-                    ctx.insert(i, (alo, ahi.min(bhi.saturating_sub(k))));
+                if let Some(hi) = bhi.checked_sub(k) {
+                    t.narrow(a, None, Some(hi));
                 }
-                if let Some(j) = index(b) {
-                    ctx.insert(j, (blo.max(alo.saturating_add(k)), bhi));
+                if let Some(lo) = alo.checked_add(k) {
+                    t.narrow(b, Some(lo), None);
                 }
             }
         }
-        Translator {
-            p: self.p,
-            bv: self.bv,
-            ctx,
+        t
+    }
+
+    /// The interval of parameter `i`: its context's, else its C type's.
+    fn param_interval(&self, i: usize) -> Option<(i128, i128)> {
+        self.ctx
+            .get(&i)
+            .copied()
+            .or_else(|| param_type(self.p, self.bv, i).map(|t| t.range(self.p.data_model)))
+    }
+
+    /// An interval holding the integer value of term `s` wherever the context holds: interval
+    /// arithmetic over literals, parameters, `+`, `-`, `*`, `div` and `mod` by a positive
+    /// literal; `None` for other terms or where an end would leave `i128`.
+    fn interval(&self, s: &Sexp) -> Option<(i128, i128)> {
+        if let Some(a) = s.atom() {
+            if let Ok(n) = a.parse::<i128>() {
+                return Some((n, n));
+            }
+            return self.param_interval(a.strip_prefix('p')?.parse().ok()?);
         }
+        let [Sexp::Atom(h), args @ ..] = s.list()? else {
+            return None;
+        };
+        let xs: Vec<(i128, i128)> = args
+            .iter()
+            .map(|a| self.interval(a))
+            .collect::<Option<_>>()?;
+        match (h.as_str(), xs.as_slice()) {
+            ("-", [(lo, hi)]) => Some((hi.checked_neg()?, lo.checked_neg()?)),
+            ("+" | "-" | "*", [first, more @ ..]) if !more.is_empty() => {
+                more.iter()
+                    .try_fold(*first, |(alo, ahi), &(blo, bhi)| match h.as_str() {
+                        "+" => Some((alo.checked_add(blo)?, ahi.checked_add(bhi)?)),
+                        "-" => Some((alo.checked_sub(bhi)?, ahi.checked_sub(blo)?)),
+                        _ => {
+                            let ps = [
+                                alo.checked_mul(blo)?,
+                                alo.checked_mul(bhi)?,
+                                ahi.checked_mul(blo)?,
+                                ahi.checked_mul(bhi)?,
+                            ];
+                            Some((*ps.iter().min()?, *ps.iter().max()?))
+                        }
+                    })
+            }
+            ("div", [(lo, hi), (d, d2)]) if d == d2 && *d > 0 => {
+                Some((lo.div_euclid(*d), hi.div_euclid(*d)))
+            }
+            ("mod", [_, (d, d2)]) if d == d2 && *d > 0 => Some((0, d - 1)),
+            _ => None,
+        }
+    }
+
+    /// The context narrowed by `lo <= s <= hi` where `s` is a parameter `p` (its interval) or
+    /// a quotient `p div C` with a literal `C > 0` (then `C·lo <= p <= C·hi + C - 1`: `p`'s
+    /// Euclidean quotient is `q` exactly for `C·q <= p < C·q + C`); other terms narrow
+    /// nothing.
+    fn narrow(&mut self, s: &Sexp, lo: Option<i128>, hi: Option<i128>) {
+        let index = |x: &Sexp| x.atom()?.strip_prefix('p')?.parse::<usize>().ok();
+        let (i, lo, hi) = if let Some(i) = index(s) {
+            (i, lo, hi)
+        } else {
+            let Some([Sexp::Atom(h), x, d]) = s.list() else {
+                return;
+            };
+            let (Some(i), Some(d)) = (index(x), d.atom().and_then(|d| d.parse::<i128>().ok()))
+            else {
+                return;
+            };
+            if h != "div" || d <= 0 {
+                return;
+            }
+            let lo = lo.and_then(|l| l.checked_mul(d));
+            let hi = hi.and_then(|h| h.checked_mul(d)?.checked_add(d - 1));
+            (i, lo, hi)
+        };
+        let Some((plo, phi)) = self.param_interval(i) else {
+            return;
+        };
+        self.ctx.insert(
+            i,
+            (
+                lo.map_or(plo, |l| l.max(plo)),
+                hi.map_or(phi, |h| h.min(phi)),
+            ),
+        );
     }
 
     fn term(&self, s: &Sexp) -> Result<W, String> {
@@ -790,12 +915,29 @@ impl Translator<'_> {
                 }
                 .filter(|d| *d > 0)
                 .ok_or_else(|| format!("{whole}: only division by a positive constant"))?;
-                let x = self.ints(&args[..1])?.remove(0);
+                // The dividend in the context of `dividends` (exact wherever this term
+                // matters: that context holds wherever `ctx` does); its bound in `ctx`.
+                let outer = Translator {
+                    p: self.p,
+                    bv: self.bv,
+                    ctx: self.dividends.clone(),
+                    dividends: self.dividends.clone(),
+                };
+                let x = outer.ints(&args[..1])?.remove(0);
+                let near = self.ints(&args[..1])?.remove(0).bound;
                 // Euclidean for d > 0: `mod` is bvsmod (sign of the divisor, 0 <= m < d),
                 // `div` the exact quotient of x minus that remainder (|x - m| <= |x| + d).
-                let n = x.width.max(width_or_err(d as f64)?);
+                // The dividend sign-extended by a bit at least: the form `divisions` takes
+                // out of the check (a narrowed `((_ extract 17 0) p4)` bit-blasted as a
+                // divider made a grid's check time out).
+                let n = (x.width + 1).max(width_or_err(d as f64)?);
+                let x = Int {
+                    t: x.at(n),
+                    width: n,
+                    ..x
+                };
                 let m = Int {
-                    t: format!("(bvsmod {} {})", x.at(n), wide_lit(d, n)),
+                    t: format!("(bvsmod {} {})", x.t, wide_lit(d, n)),
                     bound: d as f64,
                     width: n,
                 };
@@ -803,12 +945,16 @@ impl Translator<'_> {
                     return Ok(W::Int(m));
                 }
                 let diff = x.op("bvsub", &m, x.bound + d as f64)?;
-                let t = format!("(bvsdiv {} {})", diff.t, wide_lit(d, diff.width));
-                Ok(W::Int(Int {
-                    t,
-                    bound: x.bound + 1.0,
-                    width: diff.width,
-                }))
+                let q = format!("(bvsdiv {} {})", diff.t, wide_lit(d, diff.width));
+                // `|x div d| <= |x| / d + 1` (`|x| <= near` where this term matters): the
+                // quotient's low bits are its value.
+                let bound = (near.min(x.bound) / d as f64).floor() + 1.0;
+                let width = width_or_err(bound)?.min(diff.width);
+                let t = match width < diff.width {
+                    true => format!("((_ extract {} 0) {q})", width - 1),
+                    false => q,
+                };
+                Ok(W::Int(Int { t, bound, width }))
             }
             _ => Err(format!("cannot translate {whole}")),
         }

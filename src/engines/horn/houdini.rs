@@ -54,6 +54,10 @@
 //! the whole one. Selection sort's cut invariant at the inner loop reads
 //! `w1 < i ∧ w1 < w2 < j ⇒ a[w1] <= a[w2]`, `w1 < i ∧ w1 < w2 < N ⇒ …`,
 //! `w1 = mn ∧ i <= w2 < j ⇒ a[w1] <= a[w2]` (and mirror images) with `i <= mn < j <= N`.
+//! The cut is sought for half of the time left before the deadline at most
+//! ([`minimising_deadline`]): the cores of a transposed grid's invariant ran past 140 s and
+//! left no time to check the whole invariant, which is an answer too (the caller checks the
+//! cut one with half of the time left, the whole one with the rest).
 //!
 //! ## What was measured (release build, idle machine, `--engine horn-cells --timeout 120`)
 //!
@@ -576,7 +580,7 @@ pub fn solve_from(
     // The smaller invariant is quicker to check in bit-vectors (bubble sort: 62 s for the
     // whole one); the whole one after it.
     let mut answers = vec![];
-    match q.needed(&active, deadline) {
+    match q.needed(&active, minimising_deadline(Instant::now(), deadline)) {
         Ok(need) => answers.push(need),
         Err(why) => crate::tools::trace_event(&format!("houdini: no smaller invariant: {why:?}")),
     }
@@ -593,6 +597,14 @@ pub fn solve_from(
                 .collect()
         })
         .collect())
+}
+
+/// Until when the smaller invariant is sought ([`Queries::needed`]) from `now`: half of the
+/// time left before `deadline`, the other half for the checks (the transposed grid's cores
+/// took past 140 s: without a budget they left no time to check the whole invariant, which
+/// is always an answer too).
+fn minimising_deadline(now: Instant, deadline: Instant) -> Instant {
+    now + deadline.saturating_duration_since(now) / 2
 }
 
 /// Traces (`ARA_DEBUG_RUNS`) the candidates kept at each predicate, after `tag`.
@@ -1054,6 +1066,18 @@ mod tests {
         let copy = "int a[4]; int b[4]; int main(void) { for (int i = 0; i < 4; i++) \
             b[i] = a[i]; if (b[2] != a[2]) return 1; return 0; }";
         assert!(!applies(&p(copy)));
+    }
+
+    #[test]
+    fn the_cut_is_sought_for_half_of_the_time_left() {
+        let now = Instant::now();
+        let deadline = now + std::time::Duration::from_secs(10);
+        assert_eq!(
+            minimising_deadline(now, deadline),
+            now + std::time::Duration::from_secs(5)
+        );
+        // Past the deadline: no time at all.
+        assert_eq!(minimising_deadline(deadline, now), deadline);
     }
 
     #[test]

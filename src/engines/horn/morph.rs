@@ -670,7 +670,8 @@ fn check_houdini(
         tag: &tag,
         quantifier: sys.quantifier.as_deref(),
     };
-    for interps in interps {
+    let answers = interps.len();
+    for (n, interps) in interps.into_iter().enumerate() {
         // The facts the others imply left out (`reduce`: the same formula, quicker to check).
         let bodies = interps.iter().map(|i| i.body.clone()).collect();
         let bodies = super::reduce::implied_out(run.z3, &sys.lia.param_sorts(), bodies, until);
@@ -679,7 +680,10 @@ fn check_houdini(
             .zip(bodies)
             .map(|(i, body)| super::certify::Interp { body, ..i })
             .collect();
-        let left = until.saturating_duration_since(Instant::now());
+        // An answer with another after it (the smaller invariant before the whole one) gets
+        // half of the time left.
+        let left =
+            until.saturating_duration_since(Instant::now()) / if n + 1 < answers { 2 } else { 1 };
         let limits = Limits {
             timeout: Some(left.max(Duration::from_secs(1))),
             memory_mb: None,

@@ -31,6 +31,14 @@
 //! The fresh constants are functions of the clause's other constants, defined by a
 //! conjunct at the top level, so `body ∧ ¬head ∧ lemmas` is satisfiable exactly when
 //! `body ∧ ¬head` is: every answer of the check is the one the plain script would give.
+//!
+//! The quotient's width: `certify::translate` takes a quotient's low bits in the width its
+//! bound `|x|/D + 1` needs (`((_ extract k 0) (bvsdiv …))`, argued in `certify`'s module
+//! doc); the rewriting replaces the `bvsdiv` inside, so the narrowed term reads the same low
+//! bits of `q'`, which equals the exact quotient. The lemma itself stays in `2n` bits: a
+//! product by the constant `D` is a few adders. The translation sign-extends every dividend
+//! by a bit at least, so each of its divisions by a constant `D < 2^(n-2)` is taken out.
+//!
 //! Tests: unit tests of the rewriting (golden text); the bug twins of `tests/relayout.rs`
 //! (never proved through it); the every-N grids (`bench-suite/everyn/grid_*`) proved
 //! through it.
