@@ -371,6 +371,9 @@ pub fn encode_with(
     Ok(sys)
 }
 
+/// The constants of a step's reads, and their atoms and constraints for its clauses' bodies.
+type ReadBody = (Vec<(String, String)>, Vec<String>);
+
 /// Where each cell is in the arguments of `f`'s predicates (entry copies, then the state).
 fn frame_slots(f: &Frame, cells: &Cells) -> Vec<Slots> {
     let n = f.entry.len();
@@ -778,12 +781,7 @@ impl Encoder<'_> {
     /// The reads the encoder made for the step from `u` of frame `k` (pre-state arguments
     /// `pre`): their constants, and their atoms and constraints for the body
     /// ([`Cells::reads`]).
-    fn read_parts(
-        &mut self,
-        k: usize,
-        u: Vertex,
-        pre: &[String],
-    ) -> Result<(Vec<(String, String)>, Vec<String>), AraError> {
+    fn read_parts(&mut self, k: usize, u: Vertex, pre: &[String]) -> Result<ReadBody, AraError> {
         let reads = self.enc.take_reads();
         if reads.is_empty() {
             return Ok((vec![], vec![]));
