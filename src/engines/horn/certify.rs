@@ -505,9 +505,20 @@ pub fn width_for(bound: f64) -> Option<u32> {
 /// The integer formula `body` over the C values of the parameters, in bit-vectors (the
 /// module doc's argument).
 fn translate(p: &Program, bv: &HornSystem, body: &Sexp) -> Result<String, String> {
+    let types: Vec<IntType> = (0..).map_while(|i| param_type(p, bv, i)).collect();
+    translate_typed(p.data_model, &types, body)
+}
+
+/// [`translate`] for a predicate whose parameters `p0 …` have the C types `types` (the
+/// summary encoding's predicates, [`super::summary`]).
+pub fn translate_typed(
+    dm: crate::ir::DataModel,
+    types: &[IntType],
+    body: &Sexp,
+) -> Result<String, String> {
     let tr = Translator {
-        p,
-        bv,
+        dm,
+        types,
         ctx: BTreeMap::new(),
         dividends: BTreeMap::new(),
     };
@@ -590,8 +601,9 @@ fn common(xs: &[Int]) -> Vec<String> {
 }
 
 struct Translator<'a> {
-    p: &'a Program,
-    bv: &'a HornSystem,
+    dm: crate::ir::DataModel,
+    /// The C type of each parameter `p0 …`.
+    types: &'a [IntType],
     /// The context: intervals of parameters that hold wherever the term being translated
     /// matters (module doc, "Contexts").
     ctx: BTreeMap<usize, (i128, i128)>,
@@ -639,8 +651,8 @@ impl Translator<'_> {
     /// (`C > 0`) is bounded by the interval of the other side ([`Translator::interval`]).
     fn within(&self, atoms: &[&Sexp]) -> Translator<'_> {
         let mut t = Translator {
-            p: self.p,
-            bv: self.bv,
+            dm: self.dm,
+            types: self.types,
             ctx: self.ctx.clone(),
             dividends: self.dividends.clone(),
         };
@@ -676,7 +688,7 @@ impl Translator<'_> {
         self.ctx
             .get(&i)
             .copied()
-            .or_else(|| param_type(self.p, self.bv, i).map(|t| t.range(self.p.data_model)))
+            .or_else(|| self.types.get(i).map(|t| t.range(self.dm)))
     }
 
     /// An interval holding the integer value of term `s` wherever the context holds: interval
@@ -773,15 +785,15 @@ impl Translator<'_> {
             _ => {}
         }
         if let Some(i) = a.strip_prefix('p').and_then(|i| i.parse::<usize>().ok())
-            && let Some(ty) = param_type(self.p, self.bv, i)
+            && let Some(&ty) = self.types.get(i)
         {
-            let bits = ty.bits(self.p.data_model);
+            let bits = ty.bits(self.dm);
             let ext = if ty.is_signed() {
                 "sign_extend"
             } else {
                 "zero_extend"
             };
-            let (mut lo, mut hi) = ty.range(self.p.data_model);
+            let (mut lo, mut hi) = ty.range(self.dm);
             if let Some(&(l, h)) = self.ctx.get(&i)
                 && l.max(lo) <= h.min(hi)
             {
@@ -918,8 +930,8 @@ impl Translator<'_> {
                 // The dividend in the context of `dividends` (exact wherever this term
                 // matters: that context holds wherever `ctx` does); its bound in `ctx`.
                 let outer = Translator {
-                    p: self.p,
-                    bv: self.bv,
+                    dm: self.dm,
+                    types: self.types,
                     ctx: self.dividends.clone(),
                     dividends: self.dividends.clone(),
                 };

@@ -935,14 +935,23 @@ impl<'a, 'e> Block<'a, 'e> {
     /// assign; piecewise linear (`ite`), which Spacer handles far better than `mod` (a
     /// 10-iteration counter with `mod` was not solved in 60 s).
     pub(super) fn wrapped(&self, val: String, ty: IntType) -> String {
-        if !self.wrap || ty == IntType::Bool {
+        if !self.wrap {
             return val;
         }
-        let (lo, hi) = ty.range(self.p.data_model);
-        let m = hi - lo + 1;
-        let (lo, hi) = (int_lit(lo), int_lit(hi));
-        format!("(ite (> {val} {hi}) (- {val} {m}) (ite (< {val} {lo}) (+ {val} {m}) {val}))")
+        wrap_into(self.p.data_model, val, ty)
     }
+}
+
+/// The integer term `val` wrapped once into the range of `ty` (C's wrap-around for a value at
+/// most one range away: a sum or difference of two values of the type); a `_Bool` as it is.
+pub(super) fn wrap_into(dm: crate::ir::DataModel, val: String, ty: IntType) -> String {
+    if ty == IntType::Bool {
+        return val;
+    }
+    let (lo, hi) = ty.range(dm);
+    let m = hi - lo + 1;
+    let (lo, hi) = (int_lit(lo), int_lit(hi));
+    format!("(ite (> {val} {hi}) (- {val} {m}) (ite (< {val} {lo}) (+ {val} {m}) {val}))")
 }
 
 /// An environment as owned strings (a clause's arguments).

@@ -80,6 +80,7 @@ pub mod reduce;
 pub mod residue;
 pub mod sift;
 pub mod solve;
+pub mod sumcells;
 pub mod summary;
 
 use self::encode::HornSystem;

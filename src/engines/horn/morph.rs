@@ -844,6 +844,32 @@ pub(super) struct Atom {
     guards_error: bool,
 }
 
+/// `0 <= idx < n` in the index sort of `enc` (`idx` a term of that sort).
+pub(super) fn in_range(enc: &ExprEncoder, idx: &str, n: u64) -> String {
+    let lit = |v: i128| enc.lit(v, enc.index_type());
+    let (zero, n) = (lit(0), lit(n as i128));
+    if enc.index_sort() == "Int" {
+        format!("(and (<= {zero} {idx}) (< {idx} {n}))")
+    } else {
+        format!("(and (bvsle {zero} {idx}) (bvslt {idx} {n}))")
+    }
+}
+
+/// The initial element of `a` at `idx` (a term of the index sort), when the program fixes
+/// it (zero, an initialiser list; `None` for contents left undetermined).
+pub(super) fn initial_at(p: &Program, enc: &ExprEncoder, a: ArrId, idx: &str) -> Option<String> {
+    let arr = p.array(a);
+    let zero = enc.lit(0, arr.elem);
+    match &arr.init {
+        ArrayInit::Zero => Some(zero),
+        ArrayInit::List(vs) => Some(vs.iter().enumerate().rev().fold(zero, |t, (i, v)| {
+            let (i, v) = (enc.lit(i as i128, enc.index_type()), enc.lit(*v, arr.elem));
+            format!("(ite (= {idx} {i}) {v} {t})")
+        })),
+        ArrayInit::Nondet => None,
+    }
+}
+
 impl Block<'_, '_> {
     fn layout(&self) -> &CellLayout {
         self.cells.expect("a cell-morphing block")
@@ -860,12 +886,7 @@ impl Block<'_, '_> {
 
     /// `0 <= idx < n` in the index sort.
     fn in_range(&self, idx: &str, n: u64) -> String {
-        let (zero, n) = (self.index_lit(0), self.index_lit(n as i128));
-        if self.enc.index_sort() == "Int" {
-            format!("(and (<= {zero} {idx}) (< {idx} {n}))")
-        } else {
-            format!("(and (bvsle {zero} {idx}) (bvslt {idx} {n}))")
-        }
+        in_range(self.enc, idx, n)
     }
 
     /// The guard of the cells of guarded array number `j` at index `w` in `env`:
@@ -901,16 +922,7 @@ impl Block<'_, '_> {
 
     /// The initial element of `a` at `idx`, when the program fixes it.
     fn initial_at(&self, a: ArrId, idx: &str) -> Option<String> {
-        let arr = self.p.array(a);
-        let zero = self.enc.lit(0, arr.elem);
-        match &arr.init {
-            ArrayInit::Zero => Some(zero),
-            ArrayInit::List(vs) => Some(vs.iter().enumerate().rev().fold(zero, |t, (i, v)| {
-                let (i, v) = (self.index_lit(i as i128), self.enc.lit(*v, arr.elem));
-                format!("(ite (= {idx} {i}) {v} {t})")
-            })),
-            ArrayInit::Nondet => None,
-        }
+        initial_at(self.p, self.enc, a, idx)
     }
 
     fn fresh_const(&mut self, prefix: &str, sort: String) -> String {

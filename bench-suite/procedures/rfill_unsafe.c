@@ -1,0 +1,21 @@
+extern void abort(void);
+extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
+void reach_error() { __assert_fail("0", "procarrays.c", 3, "reach_error"); }
+extern int __VERIFIER_nondet_int(void);
+void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort();} } }
+
+/* The bug twin of rfill_safe.c: the fill stops at n == 1, so a[0] stays 0 for n >= 1. */
+#define N 1000
+int a[N];
+void fill(int n) {
+  if (n <= 1) return;
+  a[n - 1] = 7;
+  fill(n - 1);
+}
+int main(void) {
+  int n = __VERIFIER_nondet_int();
+  if (n < 0 || n > N) return 0;
+  fill(n);
+  for (int i = 0; i < n; i++) __VERIFIER_assert(a[i] == 7);
+  return 0;
+}

@@ -1,0 +1,309 @@
+//! Tracked array cells for procedure summaries: the cell-morphing abstraction
+//! ([`super::morph`]) carried through calls and returns by the summary encoding
+//! ([`super::summary`]).
+//!
+//! Takes a [`ProcProgram`]; gives, when it accesses arrays, the program with one *cell* per
+//! accessed array added as two ghost globals ([`prepare`]): an index `w` (never assigned:
+//! the cell's position, in the index sort) and a value `c` (the element `a[w]`), and
+//! [`Cells`], which encodes the array accesses of one small step over them: a read as a
+//! re-application of the step's pre-state predicate at the read's index ([`Cells::reads`],
+//! the cell-morphing read of [`super::morph`] for a block of one step), a write as the
+//! update of the cell ([`Cells::stored`]), the start of `main` as a cell in range holding the
+//! initial contents ([`Cells::entry`]).
+//!
+//! ## What the predicates mean
+//!
+//! Being ghost globals, the cells are what the summary encoding makes of any global: a
+//! vertex predicate of a procedure has them at the activation's entry (`w0`, `c0`) and now
+//! (`w`, `c`), a summary `sum_f(P0, G0, w0, c0, R, G', c')` has the entry pair and the
+//! value at the return (not the index: it never changes, so a return keeps the caller's
+//! own `w`), and a call passes the caller's cell as the callee's entry cell. Their meaning
+//! (α) is universal over the index: a state of an activation entered with arrays `a0`,
+//! now with arrays `a`, stands for every tuple with `w` in `[0, size)`, `w0 = w`,
+//! `c0 = a0[w]`, `c = a[w]`; a summary holds every `(P0, G0, w, a0[w], R, G', a'[w])` of a
+//! call that returns (for every in-range `w`).
+//!
+//! Supported: arrays of constant size at least 1, global or local to `main` (one activation
+//! of `main`, whose arrays live from its start: no procedure can name them, so they are
+//! carried through calls like globals the callee does not touch). Not supported (the
+//! reason is an UNKNOWN): an array local to a procedure (one copy per activation), an array
+//! of symbolic or zero size (the guarded cells of [`super::morph`] are not carried here).
+//!
+//! ## Why SAFE is never wrong
+//!
+//! The summary engine's argument (module doc of [`super::summary`]), by induction on a run
+//! of the program, with the states' tuples now taken for *every* in-range cell index. The
+//! bounds assumption is ara's everywhere (ARCHITECTURE.md, "Out of bounds"): the runs that
+//! matter read and write arrays in bounds.
+//! - `main`'s entry: the clause allows any in-range `w` with `c` the initial element at `w`
+//!   (free where the contents are undetermined): every tuple of α.
+//! - A step without an array access leaves the cells as they are (ghost variables the step
+//!   does not assign): the tuple of each `w` goes to the head.
+//! - A write `a[e] = t`: `c' = ite(w = e, t, c)` is `a'[w]` for every in-range `w` (an
+//!   out-of-range `e` is excluded by the assumption, and would change no cell anyway).
+//! - A read `a[e]` at the step from `u`: fresh `j`, `b` (and `b0` in a procedure), `j =
+//!   ite(0 <= e < size, e, w)`, the atom `f_u(…)` with the cell slots replaced by `(j, b)`
+//!   (entry slots by `(j, b0)`), `j = w ⇒ b = c ∧ b0 = c0`, and `j = j' ⇒ b = b' ∧ b0 = b0'`
+//!   against the step's earlier reads of the same array; the read's value is `b`. For the
+//!   run's step and any in-range `w` of the pre-state's tuple, choose: in range, `b = a[e]`,
+//!   `b0 = a0[e]`, which makes the atom a tuple of α of the same state (index `e`); out of
+//!   range, `j = w`, `b = c`, `b0 = c0`: the pre-state's own tuple. Every equality then
+//!   holds (equal indexes of one array give equal elements), the atom is in the predicate
+//!   (induction), and a read C evaluates is in range (the assumption), so its value is the
+//!   element C reads; a read C skips (`i < n && a[i]`) has a value nothing uses. Not
+//!   `0 <= e < size` as an assumption: C may skip a read of a reached step (the twin
+//!   `tests/morph/find_unsafe_shortcircuit.c` of the flat engine).
+//! - A call: the callee's entry tuple for `w` is the caller's `(w, a[w])` as both entry and
+//!   current cell: in α of the callee's entry state. A return: for every in-range `w`, the
+//!   caller's tuple at the call (induction) and the callee's summary tuple for the same `w`
+//!   (induction on the callee's run, which enters with the caller's arrays) give the head
+//!   with `c' = a'[w]` and the caller's `w`: the tuple of the state after the return. The
+//!   exit clause puts each exit tuple of an activation into its summary.
+//!
+//! So every reachable state's tuples satisfy any interpretation making every clause valid;
+//! the error clauses then say no reachable state reaches the error. ara checks exactly that
+//! for the solver's interpretation in bit-vectors (`certify::check_clauses`, any number of
+//! atoms in a body). Summaries that say what a procedure does to every cell print with the
+//! quantifier of the flat engine's invariants (`forall w1 in [0, 8): …`).
+
+use super::morph::{CellLayout, in_range, initial_at};
+use crate::ir::procs::ProcProgram;
+use crate::ir::{ArrId, Expr, Program, Size, StmtKind, Storage, VarId, visit_all};
+use crate::smt::ExprEncoder;
+use crate::smt::encode::EnvRead;
+
+/// One array's cell: its ghost globals.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cell {
+    pub array: ArrId,
+    pub size: u64,
+    /// The index (type `long`: the index sort).
+    pub w: VarId,
+    /// The element at the index.
+    pub c: VarId,
+}
+
+/// The cells of a program (none: it accesses no array).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Cells {
+    pub cells: Vec<Cell>,
+    layout: Option<CellLayout>,
+}
+
+/// Where one cell is in the arguments of a frame's predicate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Slots {
+    pub w: usize,
+    pub c: usize,
+    /// The entry copies (`w0`, `c0`), in a procedure's predicates.
+    pub entry: Option<(usize, usize)>,
+}
+
+/// The encoding of a step's reads: constants, atoms of the step's predicate (arguments)
+/// and constraints.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ReadParts {
+    pub consts: Vec<(String, String)>,
+    pub atoms: Vec<Vec<String>>,
+    pub constraints: Vec<String>,
+}
+
+/// The arrays `pp` reads or writes (in `main` or a procedure), with whether a procedure
+/// other than `main` accesses each.
+fn accessed(pp: &ProcProgram) -> Vec<(ArrId, bool)> {
+    let mut out: Vec<(ArrId, bool)> = vec![];
+    let bodies =
+        std::iter::once((&pp.program.body, false)).chain(pp.procs.iter().map(|f| (&f.body, true)));
+    for (body, in_proc) in bodies {
+        let mut note = |a: ArrId| match out.iter_mut().find(|(b, _)| *b == a) {
+            Some(x) => x.1 |= in_proc,
+            None => out.push((a, in_proc)),
+        };
+        visit_all(body, &mut |s| {
+            let mut exprs = s.vertex_exprs();
+            match &s.kind {
+                StmtKind::Store(a, ..) => note(*a),
+                StmtKind::Call(c) => exprs.extend(c.args.iter()),
+                _ => {}
+            }
+            for e in exprs {
+                e.visit(&mut |x| {
+                    if let Expr::Read(a, _) = x {
+                        note(*a)
+                    }
+                });
+            }
+        });
+    }
+    out.sort();
+    out
+}
+
+/// `pp` with one cell per accessed array (module doc) and its [`Cells`]; `None` when it
+/// accesses no array; `Err` when an array is not supported.
+pub fn prepare(pp: &ProcProgram) -> Result<Option<(ProcProgram, Cells)>, String> {
+    let used = accessed(pp);
+    if used.is_empty() {
+        return Ok(None);
+    }
+    let p = &pp.program;
+    let (_, max) = crate::ir::IntType::Long.range(p.data_model);
+    let mut arrays = vec![];
+    for &(a, in_proc) in &used {
+        let arr = p.array(a);
+        if in_proc && arr.storage == Storage::Local {
+            return Err(format!(
+                "array {} is local to a procedure (summaries track cells of global arrays and \
+                 main's)",
+                arr.display
+            ));
+        }
+        match arr.size {
+            Size::Const(n) if n >= 1 && (n as i128) <= max => arrays.push((a, arr.size)),
+            _ => {
+                return Err(format!(
+                    "array {} has no constant size of at least 1 (summaries track cells of \
+                     such arrays only)",
+                    arr.display
+                ));
+            }
+        }
+    }
+    let layout = CellLayout { k: 1, arrays };
+    let mut ext = pp.clone();
+    let enc = ExprEncoder::new(p, crate::smt::Theory::BitVector);
+    let shown = layout.params(p, &enc);
+    let mut cells = vec![];
+    for (j, &(a, size)) in layout.arrays.iter().enumerate() {
+        let q = &mut ext.program;
+        let base = q.array(a).name.clone();
+        let w = q.fresh_var(&format!("ara_w_{base}"), enc.index_type(), Storage::Global);
+        q.vars[w.0 as usize].display = shown[2 * j].display.clone();
+        let elem = q.array(a).elem;
+        let c = q.fresh_var(&format!("ara_c_{base}"), elem, Storage::Global);
+        q.vars[c.0 as usize].display = shown[2 * j + 1].display.clone();
+        cells.push(Cell {
+            array: a,
+            size: size.as_const().unwrap_or(1),
+            w,
+            c,
+        });
+    }
+    Ok(Some((
+        ext,
+        Cells {
+            cells,
+            layout: Some(layout),
+        },
+    )))
+}
+
+impl Cells {
+    /// The cells' index variables (never assigned; no summary returns them).
+    pub fn indexes(&self) -> Vec<VarId> {
+        self.cells.iter().map(|c| c.w).collect()
+    }
+
+    /// The cell whose index or value is `v`.
+    pub fn of_var(&self, v: VarId) -> Option<&Cell> {
+        self.cells.iter().find(|c| c.w == v || c.c == v)
+    }
+
+    /// The cell of array `a`.
+    pub fn of_array(&self, a: ArrId) -> Option<&Cell> {
+        self.cells.iter().find(|c| c.array == a)
+    }
+
+    /// `forall w1 in [0, 8): ` before a summary over cells (empty without cells).
+    pub fn quantifier(&self, p: &Program) -> String {
+        self.layout
+            .as_ref()
+            .map_or_else(String::new, |l| l.quantifier(p))
+    }
+
+    /// At `main`'s start: the cell `cell` (index term `w`, value term `c`) in range, holding
+    /// the initial element where the program fixes it.
+    pub fn entry(
+        &self,
+        p: &Program,
+        enc: &ExprEncoder,
+        cell: &Cell,
+        w: &str,
+        c: &str,
+    ) -> Vec<String> {
+        let mut out = vec![in_range(enc, w, cell.size)];
+        if let Some(t) = initial_at(p, enc, cell.array, w) {
+            out.push(format!("(= {c} {t})"));
+        }
+        out
+    }
+
+    /// The cell's value after `a[idx] = val` (`w`, `c` the cell's terms before).
+    pub fn stored(w: &str, c: &str, idx: &str, val: &str) -> String {
+        format!("(ite (= {w} {idx}) {val} {c})")
+    }
+
+    /// The reads `reads` of one step from a state whose predicate has the arguments `pre`
+    /// (with each cell at `slots`, in the order of [`Cells::cells`]): fresh constants named
+    /// with `fresh` (module doc).
+    pub fn reads(
+        &self,
+        (p, enc): (&Program, &ExprEncoder),
+        reads: Vec<EnvRead>,
+        pre: &[String],
+        slots: &[Slots],
+        fresh: &mut usize,
+    ) -> Result<ReadParts, String> {
+        let mut out = ReadParts::default();
+        // Earlier reads of the step: (array, j, b, b0).
+        let mut seen: Vec<(ArrId, String, String, Option<String>)> = vec![];
+        for r in reads {
+            let Some(k) = self.cells.iter().position(|c| c.array == r.array) else {
+                return Err("a read of an array without a cell".into());
+            };
+            let (cell, at) = (&self.cells[k], slots[k]);
+            *fresh += 1;
+            let n = *fresh;
+            let (j, b) = (format!("mj{n}"), format!("mb{n}"));
+            out.consts.push((j.clone(), enc.index_sort()));
+            let sort = enc.sort(p.array(r.array).elem);
+            out.consts.push((b.clone(), sort.clone()));
+            let b0 = at.entry.map(|_| {
+                let b0 = format!("mo{n}");
+                out.consts.push((b0.clone(), sort.clone()));
+                b0
+            });
+            let (w, c) = (&pre[at.w], &pre[at.c]);
+            let idx = &r.index;
+            let active = in_range(enc, idx, cell.size);
+            out.constraints
+                .push(format!("(= {j} (ite {active} {idx} {w}))"));
+            let same = |b: &str, b2: &str, b0: &Option<String>, b02: Option<&str>| match (b0, b02) {
+                (Some(x), Some(y)) => format!("(and (= {b} {b2}) (= {x} {y}))"),
+                _ => format!("(= {b} {b2})"),
+            };
+            let c0 = at.entry.map(|(_, c0)| pre[c0].as_str());
+            out.constraints
+                .push(format!("(=> (= {j} {w}) {})", same(&b, c, &b0, c0)));
+            for (a2, j2, b2, b02) in &seen {
+                if *a2 == r.array {
+                    out.constraints.push(format!(
+                        "(=> (= {j} {j2}) {})",
+                        same(&b, b2, &b0, b02.as_deref())
+                    ));
+                }
+            }
+            out.constraints.push(format!("(= {} {b})", r.name));
+            let mut args = pre.to_vec();
+            args[at.w] = j.clone();
+            args[at.c] = b.clone();
+            if let (Some((w0, c0)), Some(b0)) = (at.entry, &b0) {
+                args[w0] = j.clone();
+                args[c0] = b0.clone();
+            }
+            out.atoms.push(args);
+            seen.push((r.array, j, b, b0));
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,65 @@
+//! Procedure summaries that carry tracked array cells (issue 26, item 3;
+//! `engines::horn::sumcells`): recursion over a global array proved for every nondet `n`,
+//! with the real Z3, ESBMC and gcc; the bug twins never SAFE.
+//!
+//! The programs (tests/procarrays/*.c, copies in bench-suite/procedures): a recursive sum of
+//! `a[0..n-1]` after a loop sets each element to 1 (`sum(n) == n`), a recursive search from
+//! the back (a found index holds the key), a recursive fill with 7 checked by a loop; `n`
+//! nondet in `[0, 1000]`. Their truth, established independently: plain ESBMC with the array
+//! size 5 instead of 1000 and `--unwind 8` (unwinding assertions on: complete, as the loops
+//! run at most 5 times and the recursion is at most 6 deep): VERIFICATION SUCCESSFUL for each
+//! `*_safe.c`, FAILED for each `*_unsafe.c`. gcc with a driver feeding the nondets: the safe
+//! twins exit 0 for n in {0, 1, 2, 5, 1000} (and the search for found and missing keys); the
+//! bug twins abort: rsum_unsafe and rfill_unsafe at every n >= 1 tried (a[0] is never set),
+//! rsearch_unsafe at n = 1, a[0] = 4, key = 9 ("not found" returns 0).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+const SAFE: i32 = 0;
+
+fn program(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/procarrays")
+        .join(name)
+}
+
+/// SAFE for every nondet `n`, by summaries over a cell, printed with the cell's quantifier.
+fn proved_by_summaries(name: &str) {
+    let (code, j) = common::check_json(&program(name), 240);
+    assert_eq!(code, SAFE, "{name}: {j:#}");
+    assert_eq!(j["strategy"], "summaries", "{j:#}");
+    assert_eq!(j["proof"]["proof"], "summaries", "{j:#}");
+    let sums = j["proof"]["summaries"].as_array().unwrap();
+    assert!(!sums.is_empty(), "{j:#}");
+    for s in sums {
+        let c = s["c_expr"].as_str().unwrap_or_default();
+        assert!(c.starts_with("forall w1 in [0, 1000): "), "{j:#}");
+    }
+}
+
+/// The bug twin: never SAFE (UNSAFE where ara finds the run, UNKNOWN otherwise).
+fn never_safe(name: &str) {
+    let budget = common::never_safe_budget(20, 60) as u32;
+    let (code, j) = common::check_json(&program(name), budget);
+    assert_ne!(code, SAFE, "{name}: {j:#}");
+}
+
+#[test]
+fn recursive_fill_then_loop_check() {
+    proved_by_summaries("rfill_safe.c");
+    never_safe("rfill_unsafe.c");
+}
+
+#[test]
+fn recursive_search_returns_an_index_holding_the_key() {
+    proved_by_summaries("rsearch_safe.c");
+    never_safe("rsearch_unsafe.c");
+}
+
+#[test]
+fn recursive_array_sum() {
+    proved_by_summaries("rsum_safe.c");
+    never_safe("rsum_unsafe.c");
+}
