@@ -52,9 +52,17 @@ fn recursive_fill_then_loop_check() {
     never_safe("rfill_unsafe.c");
 }
 
+/// The search's proof took 37 s of the suite's three threads (Spacer on the integer clauses,
+/// 16 s idle in release): run by `scripts/bench-sorts` and measured by the procedures
+/// benchmark (`bench-suite/procedures/rsearch_safe`); its bug twin stays in the suite.
 #[test]
+#[ignore]
 fn recursive_search_returns_an_index_holding_the_key() {
     proved_by_summaries("rsearch_safe.c");
+}
+
+#[test]
+fn recursive_search_bug_is_never_proved() {
     never_safe("rsearch_unsafe.c");
 }
 
