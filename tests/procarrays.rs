@@ -71,3 +71,18 @@ fn recursive_array_sum() {
     proved_by_summaries("rsum_safe.c");
     never_safe("rsum_unsafe.c");
 }
+
+/// A recursion over an array *parameter* (`int sum(int *a, int n)`, `a` main's array) is
+/// accepted: every call passes the same whole array, so the parameter is bound to it once
+/// (`frontend::procs`). Truth as above (ESBMC at size 5, `--unwind 8`: SUCCESSFUL / FAILED;
+/// gcc: the safe twin exits 0 for n in {0, 1, 2, 5, 100}, the bug twin aborts for n >= 1; both at size 100).
+/// The safe twin's proof is not asked here (Spacer finds none within 60 s yet); it must never
+/// be UNSAFE, and the bug twin is UNSAFE.
+#[test]
+fn an_array_parameter_of_a_recursion_is_accepted() {
+    let (code, j) = common::check_json(&program("rsum_param_unsafe.c"), 60);
+    assert_eq!(j["verdict"], "unsafe", "{code}: {j:#}");
+    let (code, j) = common::check_json(&program("rsum_param_safe.c"), 8);
+    assert_ne!(j["verdict"], "unsafe", "{code}: {j:#}");
+    assert_ne!(code, 3, "refused: {j:#}");
+}

@@ -150,6 +150,9 @@ pub(super) struct Lowerer<'a> {
     /// The procedures lowered so far (`procedural` only), by name in `proc_ids`.
     pub procs: Vec<crate::ir::procs::Proc>,
     pub proc_ids: HashMap<String, crate::ir::procs::ProcId>,
+    /// The array each array or pointer parameter of a procedure is bound to (`procs`): every
+    /// call of it passes these arrays, at offset 0.
+    pub proc_arrays: HashMap<String, Vec<Option<crate::ir::ArrId>>>,
 }
 
 /// The types of a function declaration; `params` is `None` without a prototype (`int f();`).
@@ -264,6 +267,7 @@ impl<'a> Lowerer<'a> {
             procedural: false,
             procs: vec![],
             proc_ids: HashMap::new(),
+            proc_arrays: HashMap::new(),
         }
     }
 

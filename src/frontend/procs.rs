@@ -7,14 +7,22 @@
 //! parameters as the procedure's own variables instead of copies assigned at the call site.
 //! Recursion is then no special case: a call of a procedure being lowered names it.
 //!
-//! Functions with array, pointer or struct parameters (aliases of the caller's objects) and
-//! SV-COMP's modelled names are inlined as before. A procedure's body is lowered as code
+//! An array or pointer parameter stays a parameter of the procedure only when the call passes
+//! a whole array (no offset, no `&x`): the parameter is then bound to that array once, when
+//! the body is lowered at the first call, and every later call must pass the same array (the
+//! recursive calls pass the parameter itself, which names it). Soundness: inlining binds the
+//! parameter to the argument's object at each call (`Binding::PtrParam`); a call that passes
+//! the object the procedure's body was lowered with gets exactly the body inlining would give
+//! it. A call passing another array, an offset or a scalar's address is inlined as before
+//! (and refused as recursion when it is one).
+//!
+//! Functions with struct parameters and SV-COMP's modelled names are inlined as before. A procedure's body is lowered as code
 //! that may run more than once (each activation is a new run of its declarations), so its
 //! uninitialised locals get fresh values and an allocation inside it is refused.
 
 use super::ctype::CType;
 use super::expr::Val;
-use super::lower::{Binding, Lowerer, Obj, R};
+use super::lower::{Binding, LVal, Lowerer, Obj, R};
 use crate::ir::procs::{Call, Proc, ProcId};
 use crate::ir::{Expr, StmtKind};
 use lang_c::ast::{Expression, FunctionDefinition};
@@ -26,7 +34,41 @@ impl<'a> Lowerer<'a> {
     pub(super) fn keeps_call(&mut self, f: &'a Node<FunctionDefinition>) -> bool {
         let (ret, params) = self.signature(f);
         matches!(ret, CType::Void | CType::Int(_))
-            && params.iter().all(|p| matches!(p.ty, CType::Int(_)))
+            && params
+                .iter()
+                .all(|p| matches!(p.ty, CType::Int(_) | CType::Pointer(_) | CType::Array(..)))
+    }
+
+    /// The whole arrays `args` pass for the array and pointer parameters of `params` (`None`
+    /// for an integer parameter), or `None` when one passes something else (module doc).
+    fn array_args(
+        &mut self,
+        params: &[super::stmt::Param],
+        args: &'a [Node<Expression>],
+    ) -> R<Option<Vec<Option<LVal>>>> {
+        let mut out = Vec::with_capacity(args.len());
+        for (p, a) in params.iter().zip(args) {
+            if matches!(p.ty, CType::Int(_)) {
+                out.push(None);
+                continue;
+            }
+            if matches!(&a.node, Expression::UnaryOperator(_)) {
+                return Ok(None);
+            }
+            let (lv, stmts) = self.buffered(|s| s.expr(a))?;
+            match lv {
+                Val::Obj(lv)
+                    if stmts.is_empty()
+                        && lv.ty.is_array()
+                        && lv.idx.is_none()
+                        && arr_of(&lv).is_some() =>
+                {
+                    out.push(Some(lv))
+                }
+                _ => return Ok(None),
+            }
+        }
+        Ok(Some(out))
     }
 
     /// `r = name(args)` as a call statement (its procedure lowered at its first call).
@@ -40,15 +82,28 @@ impl<'a> Lowerer<'a> {
         let span = self.span(off);
         let (ret_ty, params) = self.signature(f);
         self.check_arity(name, &params, args, off)?;
+        let Some(arrays) = self.array_args(&params, args)? else {
+            return self.inline(name, f, args, off);
+        };
+        let ids: Vec<Option<crate::ir::ArrId>> =
+            arrays.iter().map(|a| a.as_ref().and_then(arr_of)).collect();
+        if self
+            .proc_arrays
+            .get(name)
+            .is_some_and(|bound| *bound != ids)
+        {
+            return self.inline(name, f, args, off);
+        }
         let mut vals = Vec::with_capacity(args.len());
         for (p, a) in params.iter().zip(args) {
             let CType::Int(t) = p.ty else {
-                return Err(self.unsup(a.span.start, "a non-integer parameter of a procedure"));
+                continue;
             };
             let v = self.rvalue(a)?;
             vals.push(self.conv(v, t));
         }
-        let callee = self.procedure(name, f, off)?;
+        self.proc_arrays.entry(name.to_string()).or_insert(ids);
+        let callee = self.procedure(name, f, off, &arrays)?;
         let result = self.return_var(name, &ret_ty, "ret", off)?.map(|(v, _)| v);
         let call = Call {
             callee,
@@ -61,7 +116,13 @@ impl<'a> Lowerer<'a> {
     }
 
     /// The procedure of `name`, lowered now if this is its first call.
-    fn procedure(&mut self, name: &str, f: &'a Node<FunctionDefinition>, off: usize) -> R<ProcId> {
+    fn procedure(
+        &mut self,
+        name: &str,
+        f: &'a Node<FunctionDefinition>,
+        off: usize,
+        arrays: &[Option<LVal>],
+    ) -> R<ProcId> {
         if let Some(&id) = self.proc_ids.get(name) {
             return Ok(id);
         }
@@ -84,8 +145,12 @@ impl<'a> Lowerer<'a> {
         let (ret_ty, params) = self.signature(f);
         let mut scope = HashMap::new();
         let mut vars = vec![];
-        for p in &params {
+        for (p, arr) in params.iter().zip(arrays) {
             let pname = p.name.clone().unwrap_or_default();
+            if let Some(lv) = arr {
+                scope.insert(pname, Binding::PtrParam(lv.clone()));
+                continue;
+            }
             let names = (&*format!("{name}__{pname}"), &*format!("{name}::{pname}"));
             let lv = self.param_obj(&p.ty, names, span, doff, &pname)?;
             if let Obj::Var(v) = lv.obj {
@@ -105,6 +170,18 @@ impl<'a> Lowerer<'a> {
         proc.ret = ret.map(|(v, _)| v);
         proc.body = body?;
         Ok(id)
+    }
+}
+
+/// The array an argument's object is (a whole array: `array_args`).
+fn arr_of(lv: &LVal) -> Option<crate::ir::ArrId> {
+    match &lv.obj {
+        Obj::Arr(a) => Some(*a),
+        Obj::Elems(e) => match **e {
+            Obj::Arr(a) => Some(a),
+            _ => None,
+        },
+        _ => None,
     }
 }
 

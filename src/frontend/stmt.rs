@@ -886,7 +886,7 @@ impl<'a> Lowerer<'a> {
         Ok(r?.1)
     }
 
-    fn inline(
+    pub(super) fn inline(
         &mut self,
         name: &str,
         f: &'a Node<FunctionDefinition>,
