@@ -1,7 +1,7 @@
 //! Calls kept as calls: the procedural lowering (`frontend::load_procedures`).
 //!
-//! Takes a call of a user function whose parameters are all integers (and that returns an
-//! integer or nothing); gives a [`StmtKind::Call`] in the caller and, at the function's first
+//! Takes a call of a user function whose parameters are integers, arrays or pointers (and
+//! that returns an integer or nothing); gives a [`StmtKind::Call`] in the caller and, at the function's first
 //! call, its body lowered once as an [`ir::procs::Proc`](crate::ir::procs::Proc): the same
 //! statement and expression lowering as inlining (`Lowerer::function_body`), with the
 //! parameters as the procedure's own variables instead of copies assigned at the call site.
@@ -16,9 +16,10 @@
 //! it. A call passing another array, an offset or a scalar's address is inlined as before
 //! (and refused as recursion when it is one).
 //!
-//! Functions with struct parameters and SV-COMP's modelled names are inlined as before. A procedure's body is lowered as code
-//! that may run more than once (each activation is a new run of its declarations), so its
-//! uninitialised locals get fresh values and an allocation inside it is refused.
+//! Functions with struct parameters and SV-COMP's modelled names are inlined as before. A
+//! procedure's body is lowered as code that may run more than once (each activation is a new
+//! run of its declarations), so its uninitialised locals get fresh values and an allocation
+//! inside it is refused.
 
 use super::ctype::CType;
 use super::expr::Val;
@@ -30,7 +31,8 @@ use lang_c::span::Node;
 use std::collections::HashMap;
 
 impl<'a> Lowerer<'a> {
-    /// Can a call of `f` stay a call (integer parameters, an integer or no result)?
+    /// Can a call of `f` stay a call (integer, array or pointer parameters, an integer or no
+    /// result)? Its arguments decide the rest ([`Lowerer::call_procedure`]).
     pub(super) fn keeps_call(&mut self, f: &'a Node<FunctionDefinition>) -> bool {
         let (ret, params) = self.signature(f);
         matches!(ret, CType::Void | CType::Int(_))
