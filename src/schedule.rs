@@ -260,7 +260,8 @@ pub fn beyond_unwinding(p: &Program) -> bool {
 }
 
 /// The schedule of the bug search on `p` (module doc). Random testing gets a sixth of the
-/// time, at most [`RANDOM_SEARCH_MAX`], or half when no complete unwinding can finish: a bug
+/// time, at most [`RANDOM_SEARCH_MAX`], or half when no complete unwinding can finish (with
+/// or without a constant bound, [`beyond_unwinding`]): a bug
 /// at N = 10^6 that needs all elements alike is hit by one run in 20 to 50 (issue 25).
 pub fn plan(p: &Program) -> Step {
     let sixth = Share {
@@ -269,19 +270,23 @@ pub fn plan(p: &Program) -> Step {
         max: Some(RANDOM_SEARCH_MAX),
     };
     if let Some(k) = unwind::unwinding_bound(p) {
+        // A constant bound does not make the unwinding finish: beyond it, random testing
+        // gets half, as where there is no bound (copy at N = 10^5: its 6 s of runs, slowed
+        // by the engines beside it, missed the bug a run in 50 hits; UNKNOWN at 60 s).
+        let random = if beyond_unwinding(p) { HALF } else { sixth };
         // `ARA_NO_UNWINDING=1` (tests of random testing through the command line): random
         // testing first, then the plan without an unwinding.
         if std::env::var_os("ARA_NO_UNWINDING").is_some_and(|v| !v.is_empty()) {
-            return Step::Seq(vec![Step::Random(sixth), without_unwinding(p, sixth)]);
+            return Step::Seq(vec![Step::Random(random), without_unwinding(p, sixth)]);
         }
         let unwinding = Step::Checker(Mode::Unwind(k));
         // A long unwinding races the cell-morphing engine too: its proofs hold at a constant
         // size as for every size (programs of `bench-suite/everyn` at N = 1000, proved in a
         // second or two at nondet N, were UNKNOWN after 60 s of unwinding).
         if unwind::unrolled_iterations(p).is_some_and(|n| n > UNWIND_CELLS_BESIDE) {
-            return Step::Race(vec![unwinding, Step::Random(sixth), cells_share()]);
+            return Step::Race(vec![unwinding, Step::Random(random), cells_share()]);
         }
-        return Step::Race(vec![unwinding, Step::Random(sixth)]);
+        return Step::Race(vec![unwinding, Step::Random(random)]);
     }
     without_unwinding(p, sixth)
 }
@@ -290,6 +295,13 @@ pub fn plan(p: &Program) -> Step {
 /// N = 10 (five loops: 50) ESBMC answers in a second or two, where the cell engine's
 /// Spacer runs would only take CPU from it; at N = 100 and more the cell engine races it.
 const UNWIND_CELLS_BESIDE: u64 = 256;
+
+/// Random testing's share where no complete unwinding can finish ([`beyond_unwinding`]).
+const HALF: Share = Share {
+    num: 1,
+    den: 2,
+    max: None,
+};
 
 /// The cell-morphing engine's share where it runs first or beside a complete unwinding.
 fn cells_share() -> Step {
@@ -340,12 +352,7 @@ fn without_unwinding(p: &Program, sixth: Share) -> Step {
         return Step::Race(vec![Step::Seq(vec![cells, checker]), Step::Random(sixth)]);
     }
     if beyond_unwinding(p) {
-        let half = Share {
-            num: 1,
-            den: 2,
-            max: None,
-        };
-        return Step::Race(vec![Step::Seq(vec![cells, checker]), Step::Random(half)]);
+        return Step::Race(vec![Step::Seq(vec![cells, checker]), Step::Random(HALF)]);
     }
     Step::Seq(vec![cells, Step::Random(sixth), checker])
 }
@@ -775,6 +782,15 @@ mod tests {
             plan_of("int a[1000]", "1000"),
             "complete unwinding (--unwind 1001) beside random testing (1/6 of the time, at most \
              6 s) beside cell-morphing Horn engine (3/4 of the time, at most 45 s)"
+        );
+        // Past what an unwinding can finish, random testing gets half beside it.
+        assert_eq!(
+            plan_of(
+                "int a[100000]",
+                "100000; i++) a[i] = 1; for (i = 0; i < 100000"
+            ),
+            "complete unwinding (--unwind 100001) beside random testing (1/2 of the time) \
+             beside cell-morphing Horn engine (3/4 of the time, at most 45 s)"
         );
         assert_eq!(
             plan_of("int a[n]", "n"),

@@ -68,8 +68,8 @@ pub enum Stage {
 }
 
 /// What gave a verdict, in words a user reads: the stage, its engine and the program it ran
-/// on (`the bug search: cell morphing (...) on the program with its 2-D arrays in rows of a
-/// constant length`).
+/// on (`cell morphing (...) on the program relaid with its 2-D arrays in rows of a constant
+/// length`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Answerer {
     pub stage: Stage,
@@ -83,17 +83,17 @@ impl fmt::Display for Answerer {
         let engine = self.engine.as_deref().map(engine_words);
         let on = subject_words(&self.on);
         match (self.stage, engine) {
-            (Stage::RandomTesting, _) => {
-                f.write_str("the bug search: random testing of the original program")
-            }
+            (Stage::RandomTesting, _) => f.write_str("random testing of the original program"),
             (Stage::Refinement, Some(e)) => write!(f, "the refinement loop: {e} on {on}"),
             (Stage::Refinement, None) => {
                 write!(f, "the refinement loop on the index-set abstraction")
             }
-            (Stage::BugSearch, Some(e)) => write!(f, "the bug search: {e} on {on}"),
+            // The stage races proofs and bug finders alike: the engine and its program say
+            // what answered; "bug search" would mislead on a proof.
+            (Stage::BugSearch, Some(e)) => write!(f, "{e} on {on}"),
             (Stage::Engine, Some(e)) => write!(f, "{e} on {on} (the engine --engine chose)"),
             (Stage::Summaries, _) => write!(f, "procedure summaries (Z3's Horn engine) on {on}"),
-            (Stage::BugSearch, None) => write!(f, "the bug search on {on}"),
+            (Stage::BugSearch, None) => write!(f, "the engines on {on}"),
             (Stage::Engine, None) => write!(f, "the engine --engine chose, on {on}"),
             (_, Some(e)) => write!(f, "{e} on {on}"),
             (_, None) => f.write_str(&on),
@@ -489,12 +489,11 @@ mod tests {
         );
         assert_eq!(
             by(Stage::BugSearch, Some("spacer-cells"), Subject::Relayout),
-            "the bug search: cell morphing (Z3's Horn engine over a few array cells) on the \
-             program relaid with its 2-D arrays in rows of a constant length"
+            "cell morphing (Z3's Horn engine over a few array cells) on the program relaid with its 2-D arrays in rows of a constant length"
         );
         assert_eq!(
             by(Stage::RandomTesting, None, Subject::Original),
-            "the bug search: random testing of the original program"
+            "random testing of the original program"
         );
         assert_eq!(
             by(Stage::Witness, Some("esbmc"), Subject::Witness),
@@ -503,7 +502,7 @@ mod tests {
         );
         assert_eq!(
             by(Stage::BugSearch, Some("esbmc"), Subject::Original),
-            "the bug search: ESBMC on the original program"
+            "ESBMC on the original program"
         );
     }
 
