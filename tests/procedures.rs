@@ -56,9 +56,23 @@ fn check(name: &str, timeout: u32) -> (i32, serde_json::Value) {
     common::check_json(&program(name), timeout)
 }
 
-/// SAFE for every nondet depth: only the summaries can say so (no bound unwinds it).
-fn proved_by_summaries(name: &str) {
-    let (code, j) = check(name, 120);
+/// SAFE for every nondet depth: only the summaries can say so (no bound unwinds it). With
+/// `witness`, the correctness witness is written there in the same run.
+fn proved_by_summaries(name: &str, witness: Option<&Path>) {
+    let (code, j) = match witness {
+        None => check(name, 120),
+        Some(w) => {
+            let o = Command::new(ARA)
+                .args(["check", "--json", "--timeout", "120", "--witness"])
+                .arg(w)
+                .arg(program(name))
+                .output()
+                .unwrap();
+            let j = serde_json::from_slice(&o.stdout)
+                .unwrap_or_else(|e| panic!("{name}: {e}: {}", String::from_utf8_lossy(&o.stderr)));
+            (o.status.code().unwrap_or(-1), j)
+        }
+    };
     assert_eq!(code, SAFE, "{name}: {j:#}");
     assert_eq!(j["strategy"], "summaries", "{j:#}");
     assert_eq!(j["proof"]["proof"], "summaries", "{j:#}");
@@ -80,27 +94,29 @@ fn unsafe_on_source(name: &str) {
     assert_eq!(j["trace"]["replayed_on"], "source", "{j:#}");
 }
 
+/// The safe twin's proof by summaries is asserted by `summaries_witness_validates` (one run
+/// for the proof, its printed summaries and its witness).
 #[test]
 fn parity_of_a_nondet_depth() {
-    proved_by_summaries("parity_safe.c");
     unsafe_on_source("parity_unsafe.c");
 }
 
 #[test]
 fn delay_line_moved_by_recursion() {
-    proved_by_summaries("delay_recur_safe.c");
+    proved_by_summaries("delay_recur_safe.c", None);
     unsafe_on_source("delay_recur_unsafe.c");
 }
 
+/// The safe twin's proof by summaries: `result_contracts_validate` (one run for the proof and
+/// its witness).
 #[test]
 fn mutual_recursion() {
-    proved_by_summaries("evenodd_safe.c");
     unsafe_on_source("evenodd_unsafe.c");
 }
 
+/// The safe twin's proof by summaries: `result_contracts_validate`.
 #[test]
 fn mccarthy_91_for_every_x_in_a_million() {
-    proved_by_summaries("mccarthy91_safe.c");
     unsafe_on_source("mccarthy91_unsafe.c");
 }
 
@@ -164,6 +180,11 @@ fn summaries_witness_validates() {
         .unwrap();
     let out = String::from_utf8_lossy(&o.stdout);
     assert_eq!(o.status.code(), Some(SAFE), "{out}");
+    // The proof of `parity_of_a_nondet_depth`'s safe twin: by summaries, each printed.
+    assert!(
+        out.starts_with("SAFE: proved by procedure summaries that ara checked\n"),
+        "{out}"
+    );
     assert!(out.contains("\n  flip(n) (line 10): "), "{out}");
     let text = std::fs::read_to_string(&w).unwrap();
     assert!(text.contains("format_version: '2.1'"), "{text}");
@@ -218,19 +239,15 @@ fn summary_engine_bug_replayed_on_source() {
 }
 
 /// Contracts with a result (`\result`) and of mutually recursive procedures validate too.
+/// The run is the proof of the safe twins of `mccarthy_91_for_every_x_in_a_million` and
+/// `mutual_recursion` (SAFE by summaries for every input).
 #[test]
 fn result_contracts_validate() {
     let dir = tempfile::tempdir().unwrap();
     for name in ["mccarthy91_safe.c", "evenodd_safe.c"] {
         let w = dir.path().join(format!("{name}.yml"));
         let file = program(name);
-        let o = Command::new(ARA)
-            .args(["check", "--timeout", "120", "--witness"])
-            .arg(&w)
-            .arg(&file)
-            .output()
-            .unwrap();
-        assert_eq!(o.status.code(), Some(SAFE), "{name}");
+        proved_by_summaries(name, Some(&w));
         let text = std::fs::read_to_string(&w).unwrap();
         assert!(text.contains("\\result"), "{name}: {text}");
         let (code, v) = validate(&file, &w);

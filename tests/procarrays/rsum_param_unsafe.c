@@ -11,10 +11,10 @@ int sum(int *a, int n) {
   return a[n - 1] + sum(a, n - 1);
 }
 int main(void) {
-  int a[100];
+  int a[10];
   int n = __VERIFIER_nondet_int();
-  assume_abort_if_not(n >= 0 && n <= 100);
-  for (int i = 1; i < 100; i++) a[i] = 1;
+  assume_abort_if_not(n >= 0 && n <= 10);
+  for (int i = 1; i < 10; i++) a[i] = 1;
   a[0] = 0;
   __VERIFIER_assert(sum(a, n) == n);
   return 0;
