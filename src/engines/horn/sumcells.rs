@@ -24,10 +24,12 @@
 //! call that returns (for every in-range `w`).
 //!
 //! Supported: arrays of constant size at least 1, global or local to `main` (one activation
-//! of `main`, whose arrays live from its start: no procedure can name them, so they are
-//! carried through calls like globals the callee does not touch). Not supported (the
-//! reason is an UNKNOWN): an array local to a procedure (one copy per activation), an array
-//! of symbolic or zero size (the guarded cells of [`super::morph`] are not carried here).
+//! of `main`, whose arrays live from its start: one object for the whole run, like a global;
+//! a procedure names one only through an array parameter bound to it, `Proc::bound`, and
+//! then reads and writes that one object, as the cell's ghost globals say). Not supported
+//! (the reason is an UNKNOWN): an array local to a procedure (one copy per activation: in
+//! its `ProcProgram::locals`), an array of symbolic or zero size (the guarded cells of
+//! [`super::morph`] are not carried here).
 //!
 //! ## Why SAFE is never wrong
 //!
@@ -67,10 +69,11 @@
 //! quantifier of the flat engine's invariants (`forall w1 in [0, 8): …`).
 
 use super::morph::{CellLayout, in_range, initial_at};
-use crate::ir::procs::ProcProgram;
+use crate::ir::procs::{ProcId, ProcProgram};
 use crate::ir::{ArrId, Expr, Program, Size, StmtKind, Storage, VarId, visit_all};
 use crate::smt::ExprEncoder;
 use crate::smt::encode::EnvRead;
+use std::collections::BTreeSet;
 
 /// One array's cell: its ghost globals.
 #[derive(Clone, Debug, PartialEq)]
@@ -148,10 +151,13 @@ pub fn prepare(pp: &ProcProgram) -> Result<Option<(ProcProgram, Cells)>, String>
     }
     let p = &pp.program;
     let (_, max) = crate::ir::IntType::Long.range(p.data_model);
+    let own: BTreeSet<ArrId> = (0..pp.procs.len() as u32)
+        .flat_map(|f| pp.locals(Some(ProcId(f))).arrays)
+        .collect();
     let mut arrays = vec![];
     for &(a, in_proc) in &used {
         let arr = p.array(a);
-        if in_proc && arr.storage == Storage::Local {
+        if in_proc && arr.storage == Storage::Local && own.contains(&a) {
             return Err(format!(
                 "array {} is local to a procedure (summaries track cells of global arrays and \
                  main's)",
