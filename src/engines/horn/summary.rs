@@ -1028,11 +1028,15 @@ struct LiaConfig {
 /// seconds, machine loaded): global guidance proves the recursions over a global array (the
 /// rsum twin 2.8 s with IUC, 13.5 s and over 52 s in two runs without; rsearch 6.3 s with
 /// IUC, 4.5 s without; rfill 0.5 s either way) but not the recursion over an array
-/// parameter (`rsum_param_safe`: none in 45 s); Z3's defaults prove that one (13.8 s) but
-/// not rsum (none in 23.5 s; in five minutes idle). The element range at `main`'s start
-/// ([`Cells::ranged`]) lets global guidance prove the sum over a parameter filled up to `n`
-/// (2.1 s; none in 14 s without), but keeps the defaults from proving `rsum_param_safe` (none
-/// in 78 s): each configuration gets the clauses it proved.
+/// parameter (`rsum_param_safe`: none in 24 s without IUC, none in 35 s with the element
+/// range below); Z3's defaults prove that one (13.8 s) but not rsum (none in 23.5 s; in five
+/// minutes idle). The element range at `main`'s start ([`Cells::ranged`]) lets global guidance
+/// prove the sum over a parameter filled up to `n` (2.1 s; none in 14 s without; 4.3 s with
+/// the elements 0 as a global's), but keeps the defaults from proving `rsum_param_safe` (none
+/// in 78 s): each configuration gets the clauses it proved. Both prove the recursive maximum
+/// over a parameter (`rmax_param_safe`, 5.3 s each). Global guidance goes first with a third
+/// of the time (rsum's proof in seconds), the defaults get two thirds (30 s at `ara check
+/// --timeout 60`).
 const LIA_PORTFOLIO: &[LiaConfig] = &[
     LiaConfig {
         name: "global guidance",
