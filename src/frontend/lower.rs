@@ -153,6 +153,9 @@ pub(super) struct Lowerer<'a> {
     /// The array each array or pointer parameter of a procedure is bound to (`procs`): every
     /// call of it passes these arrays, at offset 0.
     pub proc_arrays: HashMap<String, Vec<Option<crate::ir::ArrId>>>,
+    /// The ids of the arrays made while a procedure's body was lowered (`start..end`, `end`
+    /// `u32::MAX` while it is being lowered): its own, one per activation (`procs`).
+    pub proc_owned: Vec<(u32, u32)>,
 }
 
 /// The types of a function declaration; `params` is `None` without a prototype (`int f();`).
@@ -268,6 +271,7 @@ impl<'a> Lowerer<'a> {
             procs: vec![],
             proc_ids: HashMap::new(),
             proc_arrays: HashMap::new(),
+            proc_owned: vec![],
         }
     }
 

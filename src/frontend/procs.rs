@@ -8,13 +8,19 @@
 //! Recursion is then no special case: a call of a procedure being lowered names it.
 //!
 //! An array or pointer parameter stays a parameter of the procedure only when the call passes
-//! a whole array (no offset, no `&x`): the parameter is then bound to that array once, when
-//! the body is lowered at the first call, and every later call must pass the same array (the
-//! recursive calls pass the parameter itself, which names it). Soundness: inlining binds the
-//! parameter to the argument's object at each call (`Binding::PtrParam`); a call that passes
-//! the object the procedure's body was lowered with gets exactly the body inlining would give
-//! it. A call passing another array, an offset or a scalar's address is inlined as before
-//! (and refused as recursion when it is one).
+//! a whole array (no offset, no `&x`) that is global or `main`'s own: the parameter is then
+//! bound to that array once, when the body is lowered at the first call, and every later
+//! call must pass the same array (the recursive calls pass the parameter itself, which names
+//! it); the procedure records it (`Proc::bound`: shared by every activation, not one of its
+//! locals). Soundness: inlining binds the parameter to the argument's object at each call
+//! (`Binding::PtrParam`); a call that passes the object the procedure's body was lowered with
+//! gets exactly the body inlining would give it. The array is one object for the whole run:
+//! a global, or an array of `main` (one activation; a constant-size array lives from `main`'s
+//! start in the IR), never a procedure's own local array (one per activation: any array made
+//! while a procedure's body is lowered, `per_activation`), so every activation names the same
+//! object (`ir::inline` gives no call site a copy of it). A call passing a procedure's local
+//! array, another array, an offset or a scalar's address is inlined as before (and refused as
+//! recursion when it is one).
 //!
 //! Functions with struct parameters and SV-COMP's modelled names are inlined as before. A
 //! procedure's body is lowered as code that may run more than once (each activation is a new
@@ -89,10 +95,11 @@ impl<'a> Lowerer<'a> {
         };
         let ids: Vec<Option<crate::ir::ArrId>> =
             arrays.iter().map(|a| a.as_ref().and_then(arr_of)).collect();
-        if self
-            .proc_arrays
-            .get(name)
-            .is_some_and(|bound| *bound != ids)
+        if ids.iter().flatten().any(|&a| self.per_activation(a))
+            || self
+                .proc_arrays
+                .get(name)
+                .is_some_and(|bound| *bound != ids)
         {
             return self.inline(name, f, args, off);
         }
@@ -143,6 +150,7 @@ impl<'a> Lowerer<'a> {
             body: vec![],
             num_vertices: 2,
             span,
+            bound: arrays.iter().flatten().filter_map(arr_of).collect(),
         });
         let (ret_ty, params) = self.signature(f);
         let mut scope = HashMap::new();
@@ -165,13 +173,28 @@ impl<'a> Lowerer<'a> {
             caller.at = off;
         }
         let depth = std::mem::replace(&mut self.loop_depth, 1);
+        let owned = self.proc_owned.len();
+        self.proc_owned.push((self.p.arrays.len() as u32, u32::MAX));
         let body = self.function_body(name, f, scope, ret, span);
+        self.proc_owned[owned].1 = self.p.arrays.len() as u32;
         self.loop_depth = depth;
         let proc = &mut self.procs[id.0 as usize];
         proc.params = vars;
         proc.ret = ret.map(|(v, _)| v);
         proc.body = body?;
         Ok(id)
+    }
+}
+
+impl Lowerer<'_> {
+    /// Is `a` a local array of a procedure (made while its body was lowered: one per
+    /// activation), not one `main`'s single activation or the program has?
+    fn per_activation(&self, a: crate::ir::ArrId) -> bool {
+        self.p.array(a).storage == crate::ir::Storage::Local
+            && self
+                .proc_owned
+                .iter()
+                .any(|&(start, end)| (start..end).contains(&a.0))
     }
 }
 
@@ -297,5 +320,29 @@ int main(void) { int r = f(1); if (r != 1) reach_error(); return 0; }";
         assert_eq!(of("assume(0)"), 2, "{text}");
         assert_eq!(of("if (r != 1)"), 0, "{text}");
         assert!(frames.frames[1].result.is_some());
+    }
+
+    /// An array parameter bound to `main`'s array names that one object in every activation:
+    /// not a local of the procedure, so a bounded inlining copies no array. A procedure's
+    /// own array (one per activation) is never bound: the call passing it is inlined, and
+    /// refused as recursion.
+    #[test]
+    fn an_array_parameter_is_bound_to_mains_array_not_copied() {
+        let src = "void fill(int *a, int n) { if (n <= 0) return; a[n - 1] = 2; fill(a, n - 1); }
+int main(void) { int a[4]; fill(a, 4); if (a[0] != 2) reach_error(); return 0; }";
+        let pp = parse_procedures(src, "t.c", &FrontendOptions::default()).unwrap();
+        assert_eq!(pp.procs.len(), 1);
+        assert_eq!(pp.procs[0].bound.len(), 1);
+        assert!(
+            pp.locals(Some(crate::ir::procs::ProcId(0)))
+                .arrays
+                .is_empty()
+        );
+        let q = crate::ir::inline::inline_bounded(&pp, 3, 10_000).unwrap();
+        assert_eq!(q.arrays.len(), 1);
+        let own = "void fill(int *a, int n) { if (n <= 0) return; a[n - 1] = 2; fill(a, n - 1); }
+int g(int n) { int b[4]; fill(b, n); return b[0]; }
+int main(void) { if (g(4) != 2) reach_error(); return 0; }";
+        assert!(parse_procedures(own, "t.c", &FrontendOptions::default()).is_err());
     }
 }

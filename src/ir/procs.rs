@@ -14,8 +14,11 @@
 //! converted to the parameters' types), assigned to the callee's parameters, the callee's
 //! body runs, and its return slot is copied to `r`. A procedure's vertices are numbered
 //! from 1 in its own body (0 its error vertex, `num_vertices - 1` its exit: the return).
-//! Functions with array, pointer or struct parameters (aliases of the caller's objects) are
-//! inlined by the front end at their calls, as before, and do not appear here.
+//! A function's array or pointer parameter appears here only bound to one whole array, global
+//! or `main`'s own, that every call passes (`Proc::bound`, `frontend::procs`): its body names
+//! that array, which is then shared like a global, not one of its locals. Functions with other
+//! pointer arguments or struct parameters are inlined by the front end at their calls, and
+//! do not appear here.
 
 use super::cfg::Cfg;
 use super::{ArrId, Expr, LabelId, Program, Size, Span, Stmt, StmtKind, Storage, VarId};
@@ -54,6 +57,10 @@ pub struct Proc {
     /// Vertices of the body: `0` its error vertex, `num_vertices - 1` its exit (the return).
     pub num_vertices: u32,
     pub span: Span,
+    /// The arrays its array and pointer parameters are bound to (global, or `main`'s own,
+    /// which live as long as `main`'s one activation: `frontend::procs`): named by its body,
+    /// but not its locals.
+    pub bound: Vec<ArrId>,
 }
 
 /// A program with procedures (see the module doc).
@@ -167,6 +174,9 @@ impl ProcProgram {
             let f = self.proc(f);
             l.vars.extend(f.params.iter().copied());
             l.vars.extend(f.ret);
+            for a in &f.bound {
+                l.arrays.remove(a);
+            }
         }
         for &a in &l.arrays {
             for d in std::iter::once(&p.array(a).size).chain(&p.array(a).dims) {

@@ -49,8 +49,8 @@
 //! atoms in a body), a write updates the cell, a summary returns the cell's value (not its
 //! index: a return keeps the caller's `w`). Printed summaries start with the cell's quantifier
 //! (`forall w1 in [0, 1000): …`). Spacer seldom finds such summaries in bit-vectors, so for a
-//! program with cells the same clauses in integers come first (3/4 of the time, Z3's global
-//! guidance; every assigned value of an arithmetic expression wrapped once into its
+//! program with cells the same clauses in integers come first (3/4 of the time, a small
+//! portfolio of Spacer configurations in turn, [`LIA_PORTFOLIO`]; every assigned value of an arithmetic expression wrapped once into its
 //! type, each nondet in its type's range): their interpretation is only a candidate,
 //! translated into bit-vectors over the C values of the arguments
 //! ([`certify::translate_typed`]) and checked against the bit-vector clauses like Spacer's own.
@@ -591,7 +591,8 @@ impl Encoder<'_> {
                     let sl = self.slots[0][self.cell_number(cell.array)];
                     let (w, c) = (&s[sl.w], &s[sl.c]);
                     let p = &self.pp.program;
-                    body.extend(self.sys.cells.entry(p, &self.enc, cell, w, c));
+                    let theory = self.sys.theory;
+                    body.extend(self.sys.cells.entry((p, &self.enc, theory), cell, w, c));
                 }
             } else if x.storage == crate::ir::Storage::Global {
                 let lit = self.enc.lit(x.init.unwrap_or(0), x.ty);
@@ -989,11 +990,9 @@ pub fn prove(
     // more often than in bit-vectors), within 3/4 of the time; their interpretation is only
     // a candidate, translated and checked in bit-vectors.
     if !cells.cells.is_empty() {
-        match integer_candidate(z3, pp, &sys, cells, &three_quarters(limits), keep)? {
-            Ok((bv, ints)) => match check_and_print(z3, pp, &sys, (&bv, &ints), limits)? {
-                SummaryOutcome::Unknown(why) => failed.push(format!("integer clauses: {why}")),
-                proved => return Ok(proved),
-            },
+        let int_limits = three_quarters(limits);
+        match integer_summaries(z3, pp, (&sys, cells), (&int_limits, limits), keep)? {
+            Ok(proved) => return Ok(proved),
             Err(why) => failed.push(format!("integer clauses: {why}")),
         }
     }
@@ -1014,16 +1013,43 @@ pub fn prove(
     })
 }
 
-/// Spacer options for the integer clauses of a program with cells: global guidance (z3 alone
-/// on the kept clauses, CPU time at load about 14: the rsum twin 2.8 s with IUC, 13.5 s and
-/// over 52 s in two runs without, none in five minutes with Z3's defaults; rsearch 6.3 s
-/// with IUC, 4.5 s without; rfill 0.5 s either way).
-const LIA_OPTIONS: &[(&str, &str)] = &[
-    ("fp.engine", "spacer"),
-    ("fp.xform.inline_linear", "false"),
-    ("fp.xform.inline_eager", "false"),
-    ("fp.xform.slice", "false"),
-    ("fp.spacer.global", "true"),
+/// One Spacer configuration for the integer clauses of a program with cells: its name (in
+/// reasons), the options added to [`OPTIONS`], and its share of the integer clauses' time.
+struct LiaConfig {
+    name: &'static str,
+    options: &'static [(&'static str, &'static str)],
+    share: u32,
+    /// Undetermined initial elements in their type's range ([`Cells::ranged`]).
+    ranged: bool,
+}
+
+/// The configurations for the integer clauses, tried in turn (each from scratch; what one
+/// leaves of its share goes to the next). Measured with z3 alone on the kept clauses (CPU
+/// seconds, machine loaded): global guidance proves the recursions over a global array (the
+/// rsum twin 2.8 s with IUC, 13.5 s and over 52 s in two runs without; rsearch 6.3 s with
+/// IUC, 4.5 s without; rfill 0.5 s either way) but not the recursion over an array
+/// parameter (`rsum_param_safe`: none in 24 s without IUC, none in 35 s with the element
+/// range below); Z3's defaults prove that one (13.8 s) but not rsum (none in 23.5 s; in five
+/// minutes idle). The element range at `main`'s start ([`Cells::ranged`]) lets global guidance
+/// prove the sum over a parameter filled up to `n` (2.1 s; none in 14 s without; 4.3 s with
+/// the elements 0 as a global's), but keeps the defaults from proving `rsum_param_safe` (none
+/// in 78 s): each configuration gets the clauses it proved. Both prove the recursive maximum
+/// over a parameter (`rmax_param_safe`, 5.3 s each). Global guidance goes first with a third
+/// of the time (rsum's proof in seconds), the defaults get two thirds (30 s at `ara check
+/// --timeout 60`).
+const LIA_PORTFOLIO: &[LiaConfig] = &[
+    LiaConfig {
+        name: "global guidance",
+        options: &[("fp.spacer.global", "true")],
+        share: 1,
+        ranged: true,
+    },
+    LiaConfig {
+        name: "defaults",
+        options: &[],
+        share: 2,
+        ranged: false,
+    },
 ];
 
 /// 3/4 of `limits`' time.
@@ -1034,41 +1060,87 @@ fn three_quarters(limits: &Limits) -> Limits {
     }
 }
 
-/// Spacer's interpretation of the integer clauses of `pp` (with `cells`), translated into
-/// bit-vectors over the predicates of `bv` (each argument the C value of its type; the
-/// translation of [`certify::translate_typed`]), with the integer one (to print), or why
-/// there is none. The integer clauses must have exactly `bv`'s predicates.
+/// Spacer's interpretation of the integer clauses, translated into bit-vectors over the
+/// predicates of the bit-vector clauses (each argument the C value of its type; the
+/// translation of [`certify::translate_typed`]), with the integer one (to print).
 type Candidate = (BTreeMap<String, Sexp>, BTreeMap<String, Sexp>);
 
+/// The configurations of [`LIA_PORTFOLIO`] in turn on the integer clauses of `pp` (with
+/// `cells`), each candidate checked against the bit-vector clauses `bv` (`check_and_print`
+/// within `check_limits`): the first that passes, or why none did. The integer clauses must
+/// have exactly `bv`'s predicates. A derivation of the error in integers ends the search (it
+/// is no evidence either way: the bit-vector clauses decide).
+fn integer_summaries(
+    z3: &Path,
+    pp: &ProcProgram,
+    (bv, cells): (&SummarySystem, Cells),
+    (limits, check_limits): (&Limits, &Limits),
+    keep: Option<&Path>,
+) -> Result<Result<SummaryOutcome, String>, AraError> {
+    let start = std::time::Instant::now();
+    let mut failed = vec![];
+    let mut shares: u32 = LIA_PORTFOLIO.iter().map(|c| c.share).sum();
+    for (k, config) in LIA_PORTFOLIO.iter().enumerate() {
+        let mut cells = cells.clone();
+        cells.ranged = config.ranged;
+        let lia = match encode_with(pp, cells, Theory::Lia) {
+            Ok(s) => s,
+            Err(why) => return Ok(Err(why)),
+        };
+        if lia.preds != bv.preds {
+            return Ok(Err(
+                "their predicates differ from the bit-vector clauses'".into()
+            ));
+        }
+        let left = limits.timeout.map(|t| t.saturating_sub(start.elapsed()));
+        let mine = Limits {
+            timeout: left.map(|t| t * config.share / shares),
+            ..limits.clone()
+        };
+        shares -= config.share;
+        let options: Vec<(&str, &str)> = OPTIONS.iter().chain(config.options).copied().collect();
+        let script = lia.to_fixedpoint(pp, &options);
+        if let Some(dir) = keep {
+            let name = match k {
+                0 => "summaries_int.smt2".to_string(),
+                _ => format!("summaries_int_{k}.smt2"),
+            };
+            let _ = std::fs::write(dir.join(name), &script);
+        }
+        let why = match integer_candidate(z3, pp, (&lia, bv), &script, &mine)? {
+            Ok((bvi, ints)) => match check_and_print(z3, pp, bv, (&bvi, &ints), check_limits)? {
+                SummaryOutcome::Unknown(why) => why,
+                proved => return Ok(Ok(proved)),
+            },
+            Err(SummaryOutcome::Derivable { .. }) => {
+                failed.push(format!(
+                    "{}: the error is derivable (integers: no evidence)",
+                    config.name
+                ));
+                break;
+            }
+            Err(SummaryOutcome::Unknown(why)) => why,
+            Err(other) => format!("{other:?}"),
+        };
+        failed.push(format!("{}: {why}", config.name));
+    }
+    Ok(Err(failed.join(", ")))
+}
+
+/// Spacer's interpretation of the integer clauses `lia` (`script`), translated into
+/// bit-vectors over the predicates of `bv`, or Spacer's answer when it gives none.
 fn integer_candidate(
     z3: &Path,
     pp: &ProcProgram,
-    bv: &SummarySystem,
-    cells: Cells,
+    (lia, bv): (&SummarySystem, &SummarySystem),
+    script: &str,
     limits: &Limits,
-    keep: Option<&Path>,
-) -> Result<Result<Candidate, String>, AraError> {
-    let lia = match encode_with(pp, cells, Theory::Lia) {
-        Ok(s) => s,
-        Err(why) => return Ok(Err(why)),
-    };
-    if lia.preds != bv.preds {
-        return Ok(Err(
-            "their predicates differ from the bit-vector clauses'".into()
-        ));
-    }
-    let script = lia.to_fixedpoint(pp, LIA_OPTIONS);
-    if let Some(dir) = keep {
-        let _ = std::fs::write(dir.join("summaries_int.smt2"), &script);
-    }
-    let interps = match spacer_interpretations(z3, &lia, &script, limits)? {
+) -> Result<Result<Candidate, SummaryOutcome>, AraError> {
+    let interps = match spacer_interpretations(z3, lia, script, limits)? {
         Ok(i) => i,
-        Err(SummaryOutcome::Derivable { .. }) => {
-            return Ok(Err("the error is derivable (integers: no evidence)".into()));
-        }
-        Err(SummaryOutcome::Unknown(why)) => return Ok(Err(why)),
-        Err(other) => return Ok(Err(format!("{other:?}"))),
+        Err(other) => return Ok(Err(other)),
     };
+    let unknown = |w: String| Ok(Err(SummaryOutcome::Unknown(w)));
     let dm = pp.program.data_model;
     let mut out = BTreeMap::new();
     for p in &bv.preds {
@@ -1078,11 +1150,11 @@ fn integer_candidate(
         let types: Vec<IntType> = p.params.iter().map(|(_, t)| *t).collect();
         let t = match certify::translate_typed(dm, &types, body) {
             Ok(t) => t,
-            Err(why) => return Ok(Err(format!("{}: {why}", p.name))),
+            Err(why) => return unknown(format!("{}: {why}", p.name)),
         };
         match parse_all(&t) {
             Ok(mut items) if items.len() == 1 => out.insert(p.name.clone(), items.remove(0)),
-            _ => return Ok(Err(format!("{}: unreadable translation", p.name))),
+            _ => return unknown(format!("{}: unreadable translation", p.name)),
         };
     }
     Ok(Ok((out, interps)))
