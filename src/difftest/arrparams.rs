@@ -3,6 +3,8 @@
 //! (`frontend::procs`: an array parameter that every call passes the same whole array is
 //! bound to that array; a call passing another array, `a + k` or `&a[k]` is inlined).
 //!
+//! [`program`] is the class of `ara-difftest run --arrays`; the recursion class
+//! (`super::recursion`) and the default generator draw single patterns ([`pattern`]).
 //! Takes the program's [`Rng`] and its name counter; gives a [`Piece`] (the arrays,
 //! functions, `main`'s locals and statements of one pattern, ending in a check). Each
 //! pattern calls its recursion on main's local or a global array, of known elements or of
@@ -26,7 +28,7 @@
 
 use super::ast::*;
 use super::rng::Rng;
-use crate::ir::types::IntType;
+use crate::ir::types::{DataModel, IntType};
 
 use IntType::*;
 
@@ -71,6 +73,32 @@ struct Ap<'a> {
     fresh: &'a mut u32,
     bug: Bug,
     out: Piece,
+}
+
+/// A program of the array-parameter class (`ara-difftest run --arrays`): one or two
+/// patterns.
+pub fn program(mut rng: Rng, dm: DataModel) -> Program {
+    let mut fresh = 0;
+    let mut p = Program {
+        dm,
+        structs: vec![],
+        globals: vec![],
+        funcs: vec![],
+        struct_funcs: vec![],
+        locals: vec![],
+        pointers: vec![],
+        sizers: vec![],
+        body: vec![],
+    };
+    let n = if rng.chance(30) { 2 } else { 1 };
+    for _ in 0..n {
+        let piece = pattern(&mut rng, &mut fresh);
+        p.globals.extend(piece.globals);
+        p.funcs.extend(piece.funcs);
+        p.locals.extend(piece.locals);
+        p.body.extend(piece.body);
+    }
+    p
 }
 
 /// The patterns (module doc).
@@ -707,7 +735,6 @@ mod tests {
     use super::*;
     use crate::difftest::print::{prelude, print_program};
     use crate::frontend::{FrontendOptions, parse_procedures};
-    use crate::ir::types::DataModel;
 
     /// The program of one pattern (LP64), without the prelude.
     fn text(kind: Kind, bug: Bug, seed: u64) -> String {

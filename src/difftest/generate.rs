@@ -75,6 +75,8 @@ pub struct GenConfig {
     /// Programs of the recursion class only (`super::recursion`: recursive procedures whose
     /// values depend on the data model).
     pub recursion: bool,
+    /// Programs of the array-parameter class only (`super::arrparams`).
+    pub arrays: bool,
 }
 
 use IntType::*;
@@ -147,6 +149,9 @@ pub fn generate(seed: u64, cfg: &GenConfig) -> Program {
     });
     if cfg.recursion {
         return super::recursion::program(rng, dm);
+    }
+    if cfg.arrays {
+        return super::arrparams::program(rng, dm);
     }
     let mut g = Gen {
         rng,
