@@ -153,6 +153,9 @@ pub(super) struct Lowerer<'a> {
     /// The array each array or pointer parameter of a procedure is bound to (`procs`): every
     /// call of it passes these arrays, at offset 0.
     pub proc_arrays: HashMap<String, Vec<Option<crate::ir::ArrId>>>,
+    /// While a procedure's body is lowered: the number of arrays before the outermost one
+    /// began. A local array with a higher id belongs to a procedure's activation (`procs`).
+    pub proc_floor: Option<u32>,
 }
 
 /// The types of a function declaration; `params` is `None` without a prototype (`int f();`).
@@ -268,6 +271,7 @@ impl<'a> Lowerer<'a> {
             procs: vec![],
             proc_ids: HashMap::new(),
             proc_arrays: HashMap::new(),
+            proc_floor: None,
         }
     }
 

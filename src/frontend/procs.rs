@@ -8,13 +8,21 @@
 //! Recursion is then no special case: a call of a procedure being lowered names it.
 //!
 //! An array or pointer parameter stays a parameter of the procedure only when the call passes
-//! a whole array (no offset, no `&x`): the parameter is then bound to that array once, when
+//! a whole array (no offset, no `&x`) that is a global or `main`'s (not a local array of a
+//! procedure's activation): the parameter is then bound to that array once, when
 //! the body is lowered at the first call, and every later call must pass the same array (the
 //! recursive calls pass the parameter itself, which names it). Soundness: inlining binds the
 //! parameter to the argument's object at each call (`Binding::PtrParam`); a call that passes
 //! the object the procedure's body was lowered with gets exactly the body inlining would give
 //! it. A call passing another array, an offset or a scalar's address is inlined as before
-//! (and refused as recursion when it is one).
+//! (and refused as recursion when it is one). The bound arrays are not the procedure's
+//! locals ([`Proc::bound`](crate::ir::procs::Proc::bound), left out of
+//! `ProcProgram::locals`): every activation names the one object, where the inliner would
+//! otherwise give each activation a copy of its own (the bounded inlining then missed the
+//! writes of deeper activations to `main`'s array: a wrong counterexample, confirmed by the
+//! ILP32 replay on the IR; difftest seed 3102, `tests/procarrays/deep_write_*.c`). A local
+//! array of a procedure is a new object at each activation: it is never bound, so such a
+//! call is inlined.
 //!
 //! Functions with struct parameters and SV-COMP's modelled names are inlined as before. A
 //! procedure's body is lowered as code that may run more than once (each activation is a new
@@ -63,7 +71,7 @@ impl<'a> Lowerer<'a> {
                     if stmts.is_empty()
                         && lv.ty.is_array()
                         && lv.idx.is_none()
-                        && arr_of(&lv).is_some() =>
+                        && arr_of(&lv).is_some_and(|a| !self.activation_array(a)) =>
                 {
                     out.push(Some(lv))
                 }
@@ -71,6 +79,14 @@ impl<'a> Lowerer<'a> {
             }
         }
         Ok(Some(out))
+    }
+
+    /// Is `a` a local array of a procedure's activation (declared while a procedure's body
+    /// was lowered)? Such an array is a new object at each activation: a procedure bound to
+    /// it would name one object for all of them (module doc).
+    fn activation_array(&self, a: crate::ir::ArrId) -> bool {
+        self.proc_floor.is_some_and(|f| a.0 >= f)
+            && self.p.array(a).storage == crate::ir::Storage::Local
     }
 
     /// `r = name(args)` as a call statement (its procedure lowered at its first call).
@@ -143,6 +159,7 @@ impl<'a> Lowerer<'a> {
             body: vec![],
             num_vertices: 2,
             span,
+            bound: arrays.iter().flatten().filter_map(arr_of).collect(),
         });
         let (ret_ty, params) = self.signature(f);
         let mut scope = HashMap::new();
@@ -165,7 +182,10 @@ impl<'a> Lowerer<'a> {
             caller.at = off;
         }
         let depth = std::mem::replace(&mut self.loop_depth, 1);
+        let floor = self.proc_floor;
+        self.proc_floor = floor.or(Some(self.p.arrays.len() as u32));
         let body = self.function_body(name, f, scope, ret, span);
+        self.proc_floor = floor;
         self.loop_depth = depth;
         let proc = &mut self.procs[id.0 as usize];
         proc.params = vars;
@@ -297,5 +317,24 @@ int main(void) { int r = f(1); if (r != 1) reach_error(); return 0; }";
         assert_eq!(of("assume(0)"), 2, "{text}");
         assert_eq!(of("if (r != 1)"), 0, "{text}");
         assert!(frames.frames[1].result.is_some());
+    }
+    /// An array bound to a parameter is its caller's object: the bounded inlining names it in
+    /// every activation and copies only the procedure's own arrays (one per activation after
+    /// the first); a procedure's own array passed on is never bound (the call is inlined).
+    #[test]
+    fn a_bound_array_is_not_copied_per_activation() {
+        let src = "int f(int *q, int p) { int own[1]; own[0] = p; if (p == 1) q[0] = own[0];
+  if (p > 1) p = f(q, p - 1); return p; }
+int main(void) { int la[1] = {0}; int x = 3; f(la, x); if (la[0] != 1) reach_error(); return 0; }";
+        let pp = parse_procedures(src, "t.c", &FrontendOptions::default()).unwrap();
+        assert_eq!(pp.procs[0].bound.len(), 1);
+        let q = crate::ir::inline::inline_bounded(&pp, 3, 10_000).unwrap();
+        let count = |d: &str| q.arrays.iter().filter(|a| a.display.ends_with(d)).count();
+        assert_eq!((count("la"), count("own")), (1, 3));
+        let own = "int g(int *q, int p) { if (p > 0) { q[0] = p; p = g(q, p - 1); } return p; }
+int h(int p) { int c[1]; c[0] = 0; if (p > 0) h(p - 1); g(c, 1); return c[0]; }
+int main(void) { if (h(2) != 1) reach_error(); return 0; }";
+        let e = parse_procedures(own, "t.c", &FrontendOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("recursion"), "{e}");
     }
 }

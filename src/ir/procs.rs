@@ -54,6 +54,9 @@ pub struct Proc {
     /// Vertices of the body: `0` its error vertex, `num_vertices - 1` its exit (the return).
     pub num_vertices: u32,
     pub span: Span,
+    /// The arrays its array parameters are bound to (`frontend::procs`): its callers'
+    /// objects (globals or `main`'s), which its body names but which are not its own.
+    pub bound: Vec<ArrId>,
 }
 
 /// A program with procedures (see the module doc).
@@ -167,6 +170,9 @@ impl ProcProgram {
             let f = self.proc(f);
             l.vars.extend(f.params.iter().copied());
             l.vars.extend(f.ret);
+            for a in &f.bound {
+                l.arrays.remove(a);
+            }
         }
         for &a in &l.arrays {
             for d in std::iter::once(&p.array(a).size).chain(&p.array(a).dims) {
