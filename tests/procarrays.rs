@@ -138,3 +138,32 @@ fn recursive_max_over_an_array_parameter() {
     let (code, j) = common::check_json(&program("rmax_param_unsafe.c"), 60);
     assert_eq!(j["verdict"], "unsafe", "{code}: {j:#}");
 }
+
+/// `ara check --json --data-model ilp32` on a program of tests/procarrays.
+fn check_ilp32(name: &str, timeout: u32) -> (i32, serde_json::Value) {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_ara"))
+        .args(["check", "--json", "--data-model", "ilp32", "--timeout"])
+        .arg(timeout.to_string())
+        .arg(program(name))
+        .output()
+        .expect("ara runs");
+    let j = serde_json::from_slice(&o.stdout)
+        .unwrap_or_else(|e| panic!("{name}: {e}: {}", String::from_utf8_lossy(&o.stdout)));
+    (o.status.code().unwrap(), j)
+}
+
+/// An array bound to a recursion's parameter is one object in every activation: `f(la, x)`
+/// writes main's `la[0]` in its activation with `p == 1`, two or more deep (difftest seed
+/// 3102, `difftest::arrparams`). The bounded inlining gave each deeper activation a copy of
+/// `la` of its own (a procedure's locals were every local array its body names), so the
+/// write was lost: the safe twin was UNSAFE on ILP32 (the replay on the IR confirmed the
+/// wrong counterexample) and the bug twin UNKNOWN. Truth: plain ESBMC with `x <= 6` and
+/// `--unwind 10` (and `--32`): SUCCESSFUL for deep_write_safe, FAILED for deep_write_unsafe;
+/// gcc with x in {2, 3, 5, 1000, 10000}: the safe twin exits 0, the bug twin aborts.
+#[test]
+fn a_bound_array_is_one_object_in_every_activation() {
+    let (code, j) = check_ilp32("deep_write_unsafe.c", 120);
+    assert_eq!(j["verdict"], "unsafe", "{code}: {j:#}");
+    let (code, j) = check_ilp32("deep_write_safe.c", 30);
+    assert_ne!(j["verdict"], "unsafe", "{code}: {j:#}");
+}

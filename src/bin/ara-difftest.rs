@@ -4,7 +4,8 @@
 //! corpus mutants through plain ESBMC, gcc and `ara check` (every strategy) and prints the
 //! counts; exit code 1 when ara disagreed with the ground truth. `ara-difftest gen --seed N`
 //! prints one generated program. `--recursion` draws programs of the recursion class only
-//! (`ara::difftest::recursion`).
+//! (`ara::difftest::recursion`), `--arrays` of the array-parameter class
+//! (`ara::difftest::arrparams`).
 
 use ara::difftest::driver::{Budgets, RunOptions, Strategy, Tools, reduce_seed, run_timed};
 use ara::difftest::generate::{GenConfig, KnownBugs, generate};
@@ -87,6 +88,10 @@ enum Cmd {
         /// array, writing globals) whose values depend on the data model
         #[arg(long)]
         recursion: bool,
+        /// Programs of the array-parameter class only: recursions over array parameters
+        /// (`ara::difftest::arrparams`)
+        #[arg(long)]
+        arrays: bool,
         /// Print a line per program
         #[arg(long)]
         verbose: bool,
@@ -107,6 +112,10 @@ enum Cmd {
         /// array, writing globals) whose values depend on the data model
         #[arg(long)]
         recursion: bool,
+        /// Programs of the array-parameter class only: recursions over array parameters
+        /// (`ara::difftest::arrparams`)
+        #[arg(long)]
+        arrays: bool,
         #[arg(long)]
         ara: Option<PathBuf>,
         #[arg(long, default_value_t = 30)]
@@ -128,6 +137,10 @@ enum Cmd {
         /// array, writing globals) whose values depend on the data model
         #[arg(long)]
         recursion: bool,
+        /// Programs of the array-parameter class only: recursions over array parameters
+        /// (`ara::difftest::arrparams`)
+        #[arg(long)]
+        arrays: bool,
         #[arg(long)]
         data_model: Option<Dm>,
     },
@@ -188,12 +201,14 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             data_model,
             grid,
             recursion,
+            arrays,
         } => {
             let cfg = GenConfig {
                 known_bugs: KnownBugs::parse(&known_bugs)?,
                 dm: dm(data_model),
                 grid,
                 recursion,
+                arrays,
             };
             let p = generate(seed, &cfg);
             println!("// seed {seed}, unwind {}", p.unwind_bound());
@@ -206,6 +221,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             known_bugs,
             grid,
             recursion,
+            arrays,
             ara,
             timeout,
             reduce_seconds,
@@ -223,6 +239,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     dm: None,
                     grid,
                     recursion,
+                    arrays,
                 },
                 mutant_pct: 0,
                 corpus: None,
@@ -256,6 +273,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             strategies,
             grid,
             recursion,
+            arrays,
             verbose,
         } => {
             let tools = Tools::find(ara_binary(ara)?).map_err(|e| e.to_string())?;
@@ -275,9 +293,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     dm: dm(data_model),
                     grid,
                     recursion,
+                    arrays,
                 },
-                // The recursion class is the whole run: no corpus mutants.
-                mutant_pct: if recursion { 0 } else { mutants },
+                // The recursion or array-parameter class is the whole run: no corpus mutants.
+                mutant_pct: if recursion || arrays { 0 } else { mutants },
                 corpus,
                 budgets: Budgets {
                     esbmc: Duration::from_secs(esbmc_timeout),

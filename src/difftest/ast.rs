@@ -46,6 +46,16 @@ pub enum Expr {
     Char(CharLit),
     /// `sizeof` of an array, an array's row or a pointer expression.
     SizeofObj(SizeofObj),
+    /// An array passed to an array parameter ([`Param::Array`]): only a call's argument.
+    ArrArg(String, ArgOff),
+}
+
+/// How an array argument is passed: the whole array `a`, `a + k` or `&a[k]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArgOff {
+    Whole,
+    Plus(u32),
+    Addr(u32),
 }
 
 /// The operand of a `sizeof` of an object or pointer (its value: `super::print`).
@@ -248,17 +258,39 @@ pub struct StructDef {
     pub fields: Vec<(String, IntType)>,
 }
 
-/// A helper function: scalar parameters, a body that writes only its parameters, a result.
+/// A parameter of a helper function.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Param {
+    Int(String, IntType),
+    /// An array parameter, written `T *name` (`star`) or `T name[]`. Its elements are
+    /// indexed as `len` of them (the printer's guards): the fewest that any call passes.
+    Array {
+        name: String,
+        ty: IntType,
+        len: u32,
+        star: bool,
+    },
+}
+
+/// A helper function: parameters, a body that writes only its parameters (and, through an
+/// array parameter, the array a call passes), a result.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Func {
     pub name: String,
     pub ret: IntType,
-    pub params: Vec<(String, IntType)>,
+    pub params: Vec<Param>,
     pub body: Vec<Stmt>,
     pub result: Expr,
     /// The deepest recursion of a recursive function (its calls nest at most this deep), 0
     /// for the others: the truth's `--unwind` bounds recursion too.
     pub depth: u32,
+}
+
+impl Func {
+    /// Whether a parameter is an array.
+    pub fn has_array_param(&self) -> bool {
+        self.params.iter().any(|p| matches!(p, Param::Array { .. }))
+    }
 }
 
 /// A whole program.

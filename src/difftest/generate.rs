@@ -75,6 +75,8 @@ pub struct GenConfig {
     /// Programs of the recursion class only (`super::recursion`: recursive procedures whose
     /// values depend on the data model).
     pub recursion: bool,
+    /// Programs of the array-parameter class only (`super::arrparams`).
+    pub arrays: bool,
 }
 
 use IntType::*;
@@ -147,6 +149,9 @@ pub fn generate(seed: u64, cfg: &GenConfig) -> Program {
     });
     if cfg.recursion {
         return super::recursion::program(rng, dm);
+    }
+    if cfg.arrays {
+        return super::arrparams::program(rng, dm);
     }
     let mut g = Gen {
         rng,
@@ -494,7 +499,7 @@ impl Gen {
         Func {
             name,
             ret,
-            params,
+            params: params.into_iter().map(|(n, t)| Param::Int(n, t)).collect(),
             body,
             result,
             depth: 0,
@@ -523,7 +528,7 @@ impl Gen {
         let kind = self.rng.below(3);
         let (params, result, call, expected) = match kind {
             0 => (
-                vec![(n.clone(), Int)],
+                vec![Param::Int(n.clone(), Int)],
                 Expr::Cond(
                     Box::new(stop),
                     Box::new(lit(base_b)),
@@ -533,7 +538,7 @@ impl Gen {
                 b(BinOp::Add, lit(base_b), b(BinOp::Mul, lit(k), xv.clone())),
             ),
             1 => (
-                vec![(n.clone(), Int)],
+                vec![Param::Int(n.clone(), Int)],
                 Expr::Cond(
                     Box::new(stop),
                     Box::new(lit(0)),
@@ -543,7 +548,7 @@ impl Gen {
                 b(BinOp::Rem, xv.clone(), lit(2)),
             ),
             _ => (
-                vec![(n.clone(), Int), (acc.clone(), Int)],
+                vec![Param::Int(n.clone(), Int), Param::Int(acc.clone(), Int)],
                 Expr::Cond(
                     Box::new(stop),
                     Box::new(Expr::Var(acc.clone())),
@@ -589,6 +594,16 @@ impl Gen {
             Stmt::Assign(LVal::Var(y.clone()), call),
             Stmt::Assert(b(BinOp::Eq, Expr::Var(y), expected)),
         ]
+    }
+
+    /// A pattern of [`super::arrparams`] (its own perturbation): its arrays and functions
+    /// join the pattern's, which random statements and expressions do not touch.
+    fn pat_arrparams(&mut self) -> Vec<Stmt> {
+        let p = super::arrparams::pattern(&mut self.rng, &mut self.fresh);
+        self.pattern_globals.extend(p.globals);
+        self.pattern_funcs.extend(p.funcs);
+        self.locals.extend(p.locals);
+        p.body
     }
 
     fn assume_fn(&mut self) -> AssumeFn {
@@ -1087,6 +1102,9 @@ impl Gen {
         }
         if self.rng.chance(10) {
             return self.pat_recursion(perturb);
+        }
+        if self.rng.chance(10) {
+            return self.pat_arrparams();
         }
         let a = self.some_array();
         let n = a.dims[0];
@@ -1824,7 +1842,8 @@ fn map_vars(e: &Expr, f: &dyn Fn(&str) -> Option<Expr>) -> Expr {
         | Expr::SizeofStruct(_)
         | Expr::Spelled(..)
         | Expr::Char(_)
-        | Expr::SizeofObj(_) => e.clone(),
+        | Expr::SizeofObj(_)
+        | Expr::ArrArg(..) => e.clone(),
         Expr::Elem(a, ix) => Expr::Elem(a.clone(), ix.iter().map(|i| map_vars(i, f)).collect()),
         Expr::Field(s, i, fl) => Expr::Field(s.clone(), i.as_ref().map(|i| m(i)), fl.clone()),
         Expr::Cast(t, x) => Expr::Cast(*t, m(x)),
@@ -1935,10 +1954,18 @@ mod tests {
                 data_model: p.dm,
                 ..FrontendOptions::default()
             };
-            let e = parse_source(&text, "gen.c", &opts).unwrap_err();
-            assert!(e.to_string().contains("recursion"), "seed {seed}: {e}");
-            parse_procedures(&text, "gen.c", &opts)
-                .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+            let e = parse_source(&text, "gen.c", &opts).unwrap_err().to_string();
+            let procs = parse_procedures(&text, "gen.c", &opts);
+            if p.funcs.iter().any(Func::has_array_param) {
+                // An offset argument, or a recursion that a call on another array inlines.
+                assert!(
+                    e.contains("recursion") || e.contains("pointer"),
+                    "seed {seed}: {e}"
+                );
+                continue;
+            }
+            assert!(e.contains("recursion"), "seed {seed}: {e}");
+            procs.unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
         }
         assert!(found >= 5, "{found} recursion patterns in 120 programs");
     }

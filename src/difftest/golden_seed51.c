@@ -20,8 +20,10 @@ int main() {
   int y14;
   int i;
   short n15;
-  long b16[4];
-  unsigned long v17;
+  int b16[4] = {0};
+  unsigned char v17;
+  short n18;
+  int n19;
   char *p11 = a3;
   x8 = __VERIFIER_nondet_uint();
   __VERIFIER_assume((x8 != ((unsigned int)14)));
@@ -38,13 +40,20 @@ int main() {
     a3[(unsigned int)(i) % 3u] *= (!((unsigned long)2787549237260252153ULL));
     i++;
   } while (i < n15);
-  for (i = 0; i < 4; i++) {
-    v17 = __VERIFIER_nondet_ulong();
-    __VERIFIER_assume((v17 <= 4));
+  n18 = __VERIFIER_nondet_short();
+  i = 0;
+  while (i < n18 && i < 4) {
+    v17 = __VERIFIER_nondet_uchar();
+    __VERIFIER_assume((v17 <= 11));
     b16[i] = v17;
+    i++;
   }
-  for (i = 0; i < 4; i++) {
-    __VERIFIER_assert((b16[i] <= 4));
-  }
+  n19 = __VERIFIER_nondet_int();
+  assume_abort_if_not(0 <= n19 && n19 <= 4);
+  i = 0;
+  do {
+    __VERIFIER_assert((b16[i] <= 11));
+    i++;
+  } while (i < n19);
   return 0;
 }

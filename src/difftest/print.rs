@@ -236,12 +236,21 @@ impl Printer {
         self.line(&text);
     }
 
-    /// `T f(T1 p1, ...)`.
+    /// `T f(T1 p1, ...)`; an array parameter is `T *q` or `T q[]`.
     fn signature(f: &Func) -> String {
         let params: Vec<String> = f
             .params
             .iter()
-            .map(|(n, t)| format!("{} {n}", t.c_name()))
+            .map(|p| match p {
+                Param::Int(n, t) => format!("{} {n}", t.c_name()),
+                Param::Array {
+                    name,
+                    ty,
+                    star: true,
+                    ..
+                } => format!("{} *{name}", ty.c_name()),
+                Param::Array { name, ty, .. } => format!("{} {name}[]", ty.c_name()),
+            })
             .collect();
         let params = match params.is_empty() {
             true => "void".to_string(),
@@ -259,11 +268,19 @@ impl Printer {
     }
 
     fn func(&mut self, f: &Func) {
-        let saved: Vec<_> = f
-            .params
-            .iter()
-            .map(|(n, t)| (n.clone(), self.env.scalars.insert(n.clone(), *t)))
-            .collect();
+        let (saved_scalars, saved_arrays) = (self.env.scalars.clone(), self.env.arrays.clone());
+        for p in &f.params {
+            match p {
+                Param::Int(n, t) => {
+                    self.env.scalars.insert(n.clone(), *t);
+                    self.env.arrays.remove(n);
+                }
+                Param::Array { name, ty, len, .. } => {
+                    self.env.arrays.insert(name.clone(), (*ty, vec![*len]));
+                    self.env.scalars.remove(name);
+                }
+            }
+        }
         self.line(&format!("{} {{", Self::signature(f)));
         // Known before its body: a recursive function calls itself.
         self.env.funcs.insert(f.name.clone(), f.ret);
@@ -273,12 +290,7 @@ impl Printer {
         self.line(&format!("return {r};"));
         self.indent -= 1;
         self.line("}");
-        for (n, old) in saved {
-            match old {
-                Some(t) => self.env.scalars.insert(n, t),
-                None => self.env.scalars.remove(&n),
-            };
-        }
+        (self.env.scalars, self.env.arrays) = (saved_scalars, saved_arrays);
         self.env.funcs.insert(f.name.clone(), f.ret);
     }
 
@@ -697,6 +709,15 @@ impl Printer {
                 self.leaf(c.text(), t, (v, v))
             }
             Expr::SizeofObj(o) => self.sizeof_obj(o),
+            Expr::ArrArg(a, off) => {
+                let text = match off {
+                    ArgOff::Whole => a.clone(),
+                    ArgOff::Plus(k) => format!("{a} + {k}"),
+                    ArgOff::Addr(k) => format!("&{a}[{k}]"),
+                };
+                let st = size_t(dm);
+                self.leaf(text, st, st.range(dm))
+            }
         }
     }
 

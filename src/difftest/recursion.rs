@@ -12,7 +12,9 @@
 //! - a mutual recursion `ping`/`pong` with a value parameter of that type;
 //! - a recursion that writes a global of that type at each activation;
 //! - a recursion over a global array (`s(i) = i >= N ? 0 : a[i] + s(i + 1)`) with elements
-//!   near 2^30, whose sum leaves 32 bits.
+//!   near 2^30, whose sum leaves 32 bits;
+//! - (three times in eight) a pattern of [`super::arrparams`]: a recursion over an array
+//!   parameter, called on one array, on two, aliased, or on `a + k`.
 //!
 //! The check compares the result at one input `X` with the generator's own reading of the
 //! recursion in the *other* data model, its negation, its reading in the program's model (a
@@ -58,12 +60,13 @@ pub fn program(rng: Rng, dm: DataModel) -> Program {
     };
     let n = if g.rng.chance(30) { 2 } else { 1 };
     for _ in 0..n {
-        match g.rng.below(5) {
+        match g.rng.below(8) {
             0 => g.geometric(),
             1 => g.sizes(),
             2 => g.mutual(),
             3 => g.global(),
-            _ => g.array(),
+            4 => g.array(),
+            _ => g.arrparam(),
         }
     }
     Program {
@@ -173,7 +176,7 @@ impl Rec {
         let params = params
             .into_iter()
             .enumerate()
-            .map(|(k, t)| (format!("p{k}"), t))
+            .map(|(k, t)| Param::Int(format!("p{k}"), t))
             .collect();
         self.funcs.push(Func {
             name: name.to_string(),
@@ -336,6 +339,15 @@ impl Rec {
         self.check(&x, var(&g), t, hi, &read);
     }
 
+    /// A pattern of [`super::arrparams`].
+    fn arrparam(&mut self) {
+        let p = super::arrparams::pattern(&mut self.rng, &mut self.fresh);
+        self.globals.extend(p.globals);
+        self.funcs.extend(p.funcs);
+        self.locals.extend(p.locals);
+        self.body.extend(p.body);
+    }
+
     /// `s(i) = i >= N ? 0 : a[i] + s(i + 1)` over a global array `a` with elements near
     /// 2^30 (their sum leaves 32 bits) or small ones, called on an input `x` in `0..=N`.
     fn array(&mut self) {
@@ -383,12 +395,13 @@ mod tests {
     use crate::difftest::print::print_program;
     use crate::frontend::{FrontendOptions, parse_procedures};
 
-    /// Every program parses as a recursive procedural program in its data model, its
-    /// unwinding bound covers its recursion, and the class has deep ones (past 24
-    /// activations) and ones whose checks read the other data model.
+    /// Every program parses as a recursive procedural program in its data model (or, with
+    /// an array parameter, is refused for its offset argument or for the recursion that a call
+    /// on another array inlines), its unwinding bound covers its recursion, and the class has
+    /// deep ones (past 24 activations) and ones whose checks read the other data model.
     #[test]
     fn programs_are_recursive_and_parse() {
-        let mut deep = 0;
+        let (mut deep, mut arrays, mut refused) = (0, 0, 0);
         for seed in 0..60 {
             let dm = match seed % 2 {
                 0 => DataModel::Ilp32,
@@ -400,14 +413,28 @@ mod tests {
                 data_model: dm,
                 ..FrontendOptions::default()
             };
-            let pp = parse_procedures(&text, "gen.c", &opts)
-                .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
-            assert!(pp.is_recursive(), "seed {seed}\n{text}");
             let d = p.funcs.iter().map(|f| f.depth).max().unwrap_or(0);
             assert!(p.unwind_bound() >= d + 2, "seed {seed}");
             deep += (d > 26) as u32;
+            let with_arrays = p.funcs.iter().any(Func::has_array_param);
+            arrays += with_arrays as u32;
+            let pp = match parse_procedures(&text, "gen.c", &opts) {
+                Ok(pp) => pp,
+                Err(e) if with_arrays => {
+                    let e = e.to_string();
+                    assert!(e.contains("pointer") || e.contains("recursion"), "{e}");
+                    refused += 1;
+                    continue;
+                }
+                Err(e) => panic!("seed {seed}: {e}\n{text}"),
+            };
+            assert!(pp.is_recursive(), "seed {seed}\n{text}");
         }
         assert!(deep >= 5, "{deep} deep programs of 60");
+        assert!(
+            arrays >= 10 && refused < arrays / 2,
+            "{refused} of {arrays} refused"
+        );
     }
 
     /// Golden text of one program (seed 3, ILP32: `sizeof(unsigned long)` per activation,

@@ -233,6 +233,10 @@ fn stmt_variants(s: &Stmt, deletions: bool) -> Vec<Vec<Stmt>> {
 /// Simpler expressions in place of `e`: 0, 1, its operands, and its operands' variants.
 pub fn expr_variants(e: &Expr) -> Vec<Expr> {
     let mut out = vec![];
+    if matches!(e, Expr::ArrArg(..)) {
+        // An array argument stays one: no integer may take its place.
+        return out;
+    }
     let zero = Expr::Lit(0, IntType::Int);
     let one = Expr::Lit(1, IntType::Int);
     if !matches!(e, Expr::Lit(..)) {
@@ -256,7 +260,8 @@ pub fn expr_variants(e: &Expr) -> Vec<Expr> {
         | Expr::SizeofStruct(_)
         | Expr::Spelled(..)
         | Expr::Char(_)
-        | Expr::SizeofObj(_) => {}
+        | Expr::SizeofObj(_)
+        | Expr::ArrArg(..) => {}
         Expr::Elem(a, ix) => {
             for (k, i) in ix.iter().enumerate() {
                 for i2 in expr_variants(i) {
@@ -308,7 +313,11 @@ pub fn expr_variants(e: &Expr) -> Vec<Expr> {
             }
         }
         Expr::Call(f, args) => {
-            out.extend(args.iter().cloned());
+            out.extend(
+                args.iter()
+                    .filter(|a| !matches!(a, Expr::ArrArg(..)))
+                    .cloned(),
+            );
             for (k, a) in args.iter().enumerate() {
                 for a2 in expr_variants(a) {
                     let mut v = args.clone();

@@ -345,4 +345,24 @@ int g(int n) { int b[4]; fill(b, n); return b[0]; }
 int main(void) { if (g(4) != 2) reach_error(); return 0; }";
         assert!(parse_procedures(own, "t.c", &FrontendOptions::default()).is_err());
     }
+
+    /// An array bound to a parameter is its caller's object: the bounded inlining names it in
+    /// every activation and copies only the procedure's own arrays (one per activation after
+    /// the first); a procedure's own array passed on is never bound (the call is inlined).
+    #[test]
+    fn a_bound_array_is_not_copied_per_activation() {
+        let src = "int f(int *q, int p) { int own[1]; own[0] = p; if (p == 1) q[0] = own[0];
+  if (p > 1) p = f(q, p - 1); return p; }
+int main(void) { int la[1] = {0}; int x = 3; f(la, x); if (la[0] != 1) reach_error(); return 0; }";
+        let pp = parse_procedures(src, "t.c", &FrontendOptions::default()).unwrap();
+        assert_eq!(pp.procs[0].bound.len(), 1);
+        let q = crate::ir::inline::inline_bounded(&pp, 3, 10_000).unwrap();
+        let count = |d: &str| q.arrays.iter().filter(|a| a.display.ends_with(d)).count();
+        assert_eq!((count("la"), count("own")), (1, 3));
+        let own = "int g(int *q, int p) { if (p > 0) { q[0] = p; p = g(q, p - 1); } return p; }
+int h(int p) { int c[1]; c[0] = 0; if (p > 0) h(p - 1); g(c, 1); return c[0]; }
+int main(void) { if (h(2) != 1) reach_error(); return 0; }";
+        let e = parse_procedures(own, "t.c", &FrontendOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("recursion"), "{e}");
+    }
 }
