@@ -51,7 +51,7 @@
 //! proved through it, their bug twins and the adversarial twins of `tests/grid2d`
 //! (`tpose_wide_*`: a row index that may reach the row length) never proved.
 
-use crate::smt::sexp::{Sexp, Value, parse_all};
+use crate::smt::sexp::{Sexp, Value, parse_all, smt_text};
 use std::collections::HashMap;
 
 /// At most this many splits per clause (`2^k` cases).
@@ -299,8 +299,8 @@ pub fn splits(constraints: &[String], divs: &[(String, u128)]) -> Vec<Split> {
                 if let Some((i, j, width)) = index(unextended(e), *d) {
                     let s = Split {
                         div: k,
-                        i: smt(i),
-                        j: smt(j),
+                        i: smt_text(i),
+                        j: smt_text(j),
                         width,
                     };
                     if !out.contains(&s) && out.len() < MAX_SPLITS {
@@ -356,21 +356,6 @@ fn index(s: &Sexp, d: u128) -> Option<(&Sexp, &Sexp, u32)> {
                 _ => None,
             })
     })
-}
-
-/// `s` as SMT text, symbols that need them in bars again (`parse_all` drops them).
-fn smt(s: &Sexp) -> String {
-    match s {
-        Sexp::Atom(a) => {
-            let simple = |c: char| c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c);
-            if a.starts_with('#') || a.chars().all(simple) {
-                a.clone()
-            } else {
-                format!("|{a}|")
-            }
-        }
-        Sexp::List(l) => format!("({})", l.iter().map(smt).collect::<Vec<_>>().join(" ")),
-    }
 }
 
 /// `P` of the module doc: `0 <= sext(J) < D ∧ sext(X) = sext(I)·D + sext(J)` in `2n` bits
