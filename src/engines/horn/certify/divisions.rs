@@ -39,6 +39,9 @@
 //! product by the constant `D` is a few adders. The translation sign-extends every dividend
 //! by a bit at least, so each of its divisions by a constant `D < 2^(n-2)` is taken out.
 //!
+//! Each clause's check also narrows arguments and splits cases ([`cases`], its own soundness
+//! argument): the text of a clause may hold several `check-sat`s, all `unsat` when it holds.
+//!
 //! Tests: unit tests of the rewriting (golden text); the bug twins of `tests/relayout.rs`
 //! (never proved through it); the every-N grids (`bench-suite/everyn/grid_*`) proved
 //! through it.
