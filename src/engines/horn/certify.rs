@@ -58,7 +58,9 @@
 //! by one bit at least, the form [`divisions`] takes out of the check (a narrowed dividend
 //! `((_ extract 17 0) p4)` left in place was bit-blasted as a divider, and a grid's check
 //! that took 8 s timed out). A product of a grid's row `w div 300` and a row
-//! length `M <= 300` is then one of 10-bit values, not of 65-bit ones.
+//! length `M <= 300` is then one of 10-bit values, not of 65-bit ones. A remainder `x mod d`
+//! (`0 <= m < d`) is likewise taken as its low bits in the width `d` needs, so
+//! `(w mod 300)·M` (a transpose's value) is a product of 10-bit values too.
 //!
 //! What the widths cost (release build, the loaded machine, 2 cores shared by about 9
 //! sessions; `bench-suite/everyn/rec_sq_for_vla_safe.c`, `b[w] == w*w + w + 1`): the

@@ -43,9 +43,9 @@
 //! means `Q` unsat. With several splits the cases are the combinations, the same argument
 //! for each split (a model of `Q` with its choice of `P`s satisfies every case's conjuncts).
 //! The split is sound for any `I`, `J`; they are chosen for speed: the dividend's constant
-//! compared with (`=`) or defined as (`ite` branch) an index `I*D + J` of the clause (a
-//! constant defined by `(= c T)` among the constraints read as `T`), at most [`MAX_SPLITS`]
-//! per clause.
+//! defined as an index `I*D + J` of the clause or as an `ite` with one as a branch (a read's
+//! cell), or compared with (`=`) one (a constant defined by `(= c T)` among the constraints
+//! read as `T`, unless `T` is an `ite`), at most [`MAX_SPLITS`] per clause.
 //!
 //! Tests: unit tests here (golden texts); the relaid transposes of `bench-suite/everyn`
 //! proved through it, their bug twins and the adversarial twins of `tests/grid2d`
@@ -285,6 +285,9 @@ pub fn splits(constraints: &[String], divs: &[(String, u128)]) -> Vec<Split> {
         }) else {
             continue;
         };
+        // The dividend's own definition (an `ite`'s branches: a read's cell), and the terms
+        // it is compared with (a constant read as its definition unless that is an `ite`).
+        let mut terms: Vec<&Sexp> = defs.get(base.as_str()).map_or(vec![], |t| branches(t));
         for &(a, b) in &eqs {
             let other = match (a.atom(), b.atom()) {
                 (Some(a), _) if a == base => b,
@@ -295,17 +298,20 @@ pub fn splits(constraints: &[String], divs: &[(String, u128)]) -> Vec<Split> {
                 .atom()
                 .and_then(|c| defs.get(c).copied())
                 .unwrap_or(other);
-            for e in branches(t) {
-                if let Some((i, j, width)) = index(unextended(e), *d) {
-                    let s = Split {
-                        div: k,
-                        i: smt_text(i),
-                        j: smt_text(j),
-                        width,
-                    };
-                    if !out.contains(&s) && out.len() < MAX_SPLITS {
-                        out.push(s);
-                    }
+            if branches(t).len() == 1 {
+                terms.push(t);
+            }
+        }
+        for e in terms {
+            if let Some((i, j, width)) = index(unextended(e), *d) {
+                let s = Split {
+                    div: k,
+                    i: smt_text(i),
+                    j: smt_text(j),
+                    width,
+                };
+                if !out.contains(&s) && out.len() < MAX_SPLITS {
+                    out.push(s);
                 }
             }
         }
@@ -481,7 +487,7 @@ mod tests {
              (_ bv300 68)) ((_ sign_extend 36) j@0))))"
         );
         assert_eq!(
-            smt(&parse_all("(f |a#w1@0| #x01)").unwrap()[0]),
+            smt_text(&parse_all("(f |a#w1@0| #x01)").unwrap()[0]),
             "(f |a#w1@0| #x01)"
         );
     }
