@@ -3,7 +3,9 @@
 //! ([`ara::engines::horn::certify::divisions`]): rows that overlap (`j <= M`, written forwards and
 //! backwards), a row length that differs between writes and reads (`K = M + 1` against
 //! `M`), an index that wraps (`(unsigned char)(i*M + j)`), a transpose filled column by
-//! column that leaves its last column unwritten (`tpose`). Truth: gcc runs at chosen sizes
+//! column that leaves its last column unwritten (`tpose`), rows of the constant length 300
+//! that spill into the next (`spill`: the case split of `certify::cases`, and a certificate
+//! it must reject). Truth: gcc runs at chosen sizes
 //! (tests/grid2d/README.md). The cell engine on the relaid program must never prove a bug
 //! twin, and `ara check` never says SAFE of one; a safe twin may stay unknown (the machine's
 //! speed decides), so the proof of a relaid grid is measured in the every-N benchmark.
