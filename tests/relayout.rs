@@ -3,7 +3,9 @@
 //! ([`ara::engines::horn::certify::divisions`]): rows that overlap (`j <= M`, written forwards and
 //! backwards), a row length that differs between writes and reads (`K = M + 1` against
 //! `M`), an index that wraps (`(unsigned char)(i*M + j)`), a transpose filled column by
-//! column that leaves its last column unwritten (`tpose`). Truth: gcc runs at chosen sizes
+//! column that leaves its last column unwritten (`tpose`), rows of the constant length 300
+//! that spill into the next (`spill`: the case split of `certify::cases`, and a certificate
+//! it must reject). Truth: gcc runs at chosen sizes
 //! (tests/grid2d/README.md). The cell engine on the relaid program must never prove a bug
 //! twin, and `ara check` never says SAFE of one; a safe twin may stay unknown (the machine's
 //! speed decides), so the proof of a relaid grid is measured in the every-N benchmark.
@@ -93,4 +95,120 @@ fn ara_check_never_proves_a_relaid_bug_twin() {
     assert!(!text.starts_with("SAFE"), "{text}");
     // Random testing or the bounded search finds the bug (every N >= 2 fails).
     assert!(text.starts_with("UNSAFE"), "{text}");
+}
+
+/// Rows of constant length 4 written for `j < 4` (`SPILL` with `<`) or `j <= 4` (with `<=`):
+/// `a[i*4 + j] = j`. With `j <= 4` the fifth write of row `i` lands on row `i+1`'s first cell
+/// (quotient `i+1`, remainder 0, value 4).
+fn spill(cmp: &str) -> String {
+    format!(
+        "extern int __VERIFIER_nondet_int(void);\nint a[24];\nint main(void) {{\n  \
+         int n = __VERIFIER_nondet_int();\n  if (n < 0 || n > 4) return 0;\n  int i, j;\n  \
+         for (i = 0; i < n; i++) {{\n    for (j = 0; j {cmp} 4; j++) {{\n      \
+         a[i * 4 + j] = j;\n    }}\n  }}\n  return 0;\n}}\n"
+    )
+}
+
+/// The bit-vector cell clauses of `src` and the `define-fun`s of `outer` and `inner` (loop
+/// heads at lines 7 and 8, vertices 5 and 7) over `$n`, `$i`, `$j`, the cell `$w` and its value `$v`.
+fn spill_definitions(
+    src: &str,
+    outer: &str,
+    inner: &str,
+) -> (ara::engines::horn::encode::HornSystem, String) {
+    use ara::engines::horn::morph::{CellLayout, encode};
+    let p = ara::frontend::parse_source(src, "t.c", &FrontendOptions::default()).unwrap();
+    let bv = encode(
+        &p,
+        &CellLayout::of(&p, 1).unwrap(),
+        ara::smt::Theory::BitVector,
+        false,
+    )
+    .unwrap();
+    let sorts = bv.param_sorts();
+    let binders: Vec<String> = (0..sorts.len())
+        .map(|n| format!("(p{n} {})", sorts[n]))
+        .collect();
+    let param = |name: &str| {
+        let n = bv.args.iter().position(|(v, _)| p.var(*v).display == name);
+        format!("p{}", n.expect("a variable"))
+    };
+    let nv = bv.args.len();
+    let subst = |t: &str| {
+        t.replace("$n", &param("n"))
+            .replace("$i", &param("i"))
+            .replace("$j", &param("j"))
+            .replace("$w", &format!("p{nv}"))
+            .replace("$v", &format!("p{}", nv + 1))
+    };
+    let mut defs = String::new();
+    for pred in &bv.preds {
+        let body = if pred.line == 7 { outer } else { inner };
+        defs.push_str(&format!(
+            "(define-fun {} ({}) Bool {})\n",
+            pred.name,
+            binders.join(" "),
+            subst(body)
+        ));
+    }
+    (bv, defs)
+}
+
+#[test]
+fn the_split_at_a_written_index_takes_its_quotient_only_within_the_row() {
+    // `a[w] == w mod 4` for the cells written so far: inductive for `j < 4`; with `j <= 4`
+    // the write at `4i + 4` (value 4, remainder 0) breaks it, and the case split of
+    // `certify::cases` must not read that index as quotient `i`, remainder `j = 4`.
+    tools();
+    let z3 = ara::tools::find_tool(ara::tools::Tool::Z3, None).unwrap();
+    let limits = ara::tools::Limits {
+        timeout: Some(Duration::from_secs(120)),
+        memory_mb: None,
+    };
+    let fact = |row: &str| {
+        format!(
+            "(=> (and (bvsge $w #x0000000000000000) (bvslt ((_ sign_extend 1) $w) {row})) \
+             (= ((_ sign_extend 33) $v) (bvsmod ((_ sign_extend 1) $w) (_ bv4 65))))"
+        )
+    };
+    let four_i = "(bvmul (_ bv4 65) ((_ sign_extend 33) $i))";
+    let outer = format!(
+        "(and (bvsle #x00000000 $i) (bvsle $i $n) (bvsle $n #x00000004) {})",
+        fact(four_i)
+    );
+    let inner = |top: &str| {
+        format!(
+            "(and (bvsle #x00000000 $i) (bvslt $i $n) (bvsle $n #x00000004) \
+             (bvsle #x00000000 $j) (bvsle $j {top}) {})",
+            fact(&format!("(bvadd {four_i} ((_ sign_extend 33) $j))"))
+        )
+    };
+    let (bv, good) = spill_definitions(&spill("<"), &outer, &inner("#x00000004"));
+    let script = ara::engines::horn::certify::check_script(&bv, &good);
+    assert!(script.contains("; case 1"), "no split: {script}");
+    ara::engines::horn::certify::check(&z3, &bv, &good, &limits).expect("the invariant holds");
+    let (bv, wrong) = spill_definitions(&spill("<="), &outer, &inner("#x00000005"));
+    assert!(ara::engines::horn::certify::check_script(&bv, &wrong).contains("; case 1"));
+    let why = ara::engines::horn::certify::check(&z3, &bv, &wrong, &limits).unwrap_err();
+    assert!(
+        why.to_string()
+            .contains("consecution fails for clause 7 -> 7"),
+        "{why}"
+    );
+}
+
+#[test]
+fn a_row_that_spills_into_the_next_is_never_proved() {
+    // Rows of the constant length 300 (no relayout: the cell engine on the program itself)
+    // written backwards with `j <= 300` (tests/grid2d/spill_unsafe.c): the case split of
+    // `certify::cases` at the written index `i*300 + 300` must not take quotient `i`.
+    tools();
+    let p = load_file(&twin("spill_unsafe.c"), &FrontendOptions::default()).unwrap();
+    assert!(relayout(&p).is_none());
+    let budget = Budget {
+        timeout: Some(Duration::from_secs(10)),
+        ..Default::default()
+    };
+    let v = HornCells::default().check(&p, &budget).unwrap().verdict;
+    assert!(!matches!(v, EngineVerdict::Proved(_)), "{v:?}");
 }

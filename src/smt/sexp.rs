@@ -50,6 +50,27 @@ impl fmt::Display for Sexp {
     }
 }
 
+/// A term as SMT-LIB text, with the bars back around the symbols that need them
+/// (`|a#w1@0|`: [`parse_all`] drops them); literals (`#x0c`) stay as they are.
+pub fn smt_text(s: &Sexp) -> String {
+    match s {
+        Sexp::Atom(a) => {
+            let simple = a
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "~!@$%^&*_-+=<>.?/".contains(c));
+            if (simple || a.starts_with('#')) && !a.is_empty() {
+                a.clone()
+            } else {
+                format!("|{a}|")
+            }
+        }
+        Sexp::List(l) => {
+            let parts: Vec<String> = l.iter().map(smt_text).collect();
+            format!("({})", parts.join(" "))
+        }
+    }
+}
+
 /// Replaces atoms by `map`.
 pub fn rename(s: &Sexp, map: &std::collections::HashMap<String, String>) -> Sexp {
     match s {

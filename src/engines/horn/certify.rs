@@ -58,7 +58,9 @@
 //! by one bit at least, the form [`divisions`] takes out of the check (a narrowed dividend
 //! `((_ extract 17 0) p4)` left in place was bit-blasted as a divider, and a grid's check
 //! that took 8 s timed out). A product of a grid's row `w div 300` and a row
-//! length `M <= 300` is then one of 10-bit values, not of 65-bit ones.
+//! length `M <= 300` is then one of 10-bit values, not of 65-bit ones. A remainder `x mod d`
+//! (`0 <= m < d`) is likewise taken as its low bits in the width `d` needs, so
+//! `(w mod 300)·M` (a transpose's value) is a product of 10-bit values too.
 //!
 //! What the widths cost (release build, the loaded machine, 2 cores shared by about 9
 //! sessions; `bench-suite/everyn/rec_sq_for_vla_safe.c`, `b[w] == w*w + w + 1`): the
@@ -69,6 +71,7 @@
 //! 7.5 s). For comparison, the linear certificate of `rec_lin_for_vla_safe.c` (5 clauses):
 //! 0.6 s wall (0.3 s of CPU).
 
+pub mod cases;
 pub mod divisions;
 
 use super::encode::{Clause, HornSystem, and, binders, clause_title};
@@ -356,6 +359,12 @@ pub fn bv_definitions(
 
 /// The script that checks the interpretations `defs` against every clause of `bv`.
 pub fn check_script(bv: &HornSystem, defs: &str) -> String {
+    script(bv, defs).0
+}
+
+/// The check script and the number of its `check-sat`s per clause (more than one where
+/// [`cases`] splits a clause).
+fn script(bv: &HornSystem, defs: &str) -> (String, Vec<usize>) {
     let mut s = String::from("(set-option :produce-models false)\n");
     let check = if bv.cells.is_empty() {
         "(check-sat)"
@@ -363,8 +372,8 @@ pub fn check_script(bv: &HornSystem, defs: &str) -> String {
         CELL_CHECK
     };
     // Divisions by constants out of the interpretations, exactly (`divisions`).
-    if let Some(script) = divisions::script(bv, defs, check) {
-        return script;
+    if let Some(found) = divisions::script(bv, defs, check) {
+        return found;
     }
     s.push_str(defs);
     for c in &bv.clauses {
@@ -378,7 +387,7 @@ pub fn check_script(bv: &HornSystem, defs: &str) -> String {
         let _ = writeln!(s, "(assert {})", and(&parts));
         let _ = writeln!(s, "{check}\n(pop 1)");
     }
-    s
+    (s, vec![1; bv.clauses.len()])
 }
 
 /// How the clauses of the cell-morphing encoding are checked: bit-blasted up front and
@@ -435,7 +444,7 @@ fn check_answers(
     defs: &str,
     limits: &Limits,
 ) -> Result<Result<(), CheckFailure>, String> {
-    let script = check_script(bv, defs);
+    let (script, counts) = script(bv, defs);
     let out = run(
         z3,
         &["-in".into(), "-smt2".into()],
@@ -454,15 +463,20 @@ fn check_answers(
         return Err(format!("z3 rejected the check: {e}"));
     }
     let answers: Vec<&str> = items.iter().filter_map(|i| i.atom()).collect();
-    if answers.len() != bv.clauses.len() {
+    let wanted: usize = counts.iter().sum();
+    if answers.len() != wanted {
         return Err(format!(
-            "{} answers for {} clauses",
+            "{} answers for {} clauses ({wanted} checks)",
             answers.len(),
             bv.clauses.len()
         ));
     }
-    for (a, c) in answers.iter().zip(&bv.clauses) {
-        if *a != "unsat" {
+    let mut rest = answers.as_slice();
+    for (&n, c) in counts.iter().zip(&bv.clauses) {
+        let (these, after) = rest.split_at(n);
+        rest = after;
+        // A clause holds when each of its cases is unsat.
+        if let Some(a) = these.iter().find(|a| **a != "unsat") {
             let what = match (c.from, c.to) {
                 (None, _) => "initiation",
                 (_, None) => "safety",
@@ -954,6 +968,14 @@ impl Translator<'_> {
                     width: n,
                 };
                 if h == "mod" {
+                    // `0 <= m < d`: its low bits in the width `d` needs are its value (a
+                    // product `(w mod C)·M` is one of narrow values, as `(w div C)·M` is).
+                    let width = width_or_err(d as f64)?;
+                    if width < n {
+                        let t = format!("((_ extract {} 0) {})", width - 1, m.t);
+                        let bound = m.bound;
+                        return Ok(W::Int(Int { t, bound, width }));
+                    }
                     return Ok(W::Int(m));
                 }
                 let diff = x.op("bvsub", &m, x.bound + d as f64)?;

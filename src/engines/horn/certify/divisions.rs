@@ -39,10 +39,14 @@
 //! product by the constant `D` is a few adders. The translation sign-extends every dividend
 //! by a bit at least, so each of its divisions by a constant `D < 2^(n-2)` is taken out.
 //!
+//! Each clause's check also narrows arguments and splits cases ([`cases`], its own soundness
+//! argument): the text of a clause may hold several `check-sat`s, all `unsat` when it holds.
+//!
 //! Tests: unit tests of the rewriting (golden text); the bug twins of `tests/relayout.rs`
 //! (never proved through it); the every-N grids (`bench-suite/everyn/grid_*`) proved
 //! through it.
 
+use super::cases;
 use crate::engines::horn::encode::{Clause, HornSystem, and};
 use crate::smt::sexp::{Sexp, parse_all, rename};
 use std::collections::HashMap;
@@ -55,6 +59,8 @@ struct Def {
     body: Sexp,
     /// Per division: the remainder term's width `n`, `X` and `D`.
     divs: Vec<Div>,
+    /// The parameters the body bounds in fewer bits ([`cases::narrowings`]).
+    narrow: Vec<cases::Narrow>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -68,7 +74,7 @@ struct Div {
 
 /// The check script with the divisions taken out (module doc), or `None` when no
 /// interpretation has one this rewriting takes (the caller's plain script is then the same).
-pub fn script(bv: &HornSystem, defs: &str, check: &str) -> Option<String> {
+pub fn script(bv: &HornSystem, defs: &str, check: &str) -> Option<(String, Vec<usize>)> {
     // Quoted symbols lose their bars in `parse_all`: leave such definitions alone.
     if defs.contains('|') {
         return None;
@@ -85,10 +91,13 @@ pub fn script(bv: &HornSystem, defs: &str, check: &str) -> Option<String> {
     for d in &defs {
         s.push_str(&d.text());
     }
+    let mut counts = vec![];
     for c in &bv.clauses {
-        s.push_str(&clause(bv, &defs, c, check));
+        let (text, n) = clause(bv, &defs, c, check);
+        s.push_str(&text);
+        counts.push(n);
     }
-    Some(s)
+    Some((s, counts))
 }
 
 /// `(define-fun NAME (BINDERS) Bool BODY)` with its divisions taken out.
@@ -108,12 +117,14 @@ fn definition(item: &Sexp) -> Option<Def> {
     }
     let mut divs = vec![];
     collect(body, &mut divs);
+    let narrow = cases::narrowings(binders, body);
     let body = replace(body, &divs);
     Some(Def {
         name: name.clone(),
         binders: binders.clone(),
         body,
         divs,
+        narrow,
     })
 }
 
@@ -288,23 +299,52 @@ fn lemma(d: &Div, x: &str, m: &str, q: &str) -> String {
     )
 }
 
-/// The check of clause `c` with the applications of rewritten interpretations extended by
-/// fresh constants and their lemmas.
-fn clause(bv: &HornSystem, defs: &[Def], c: &Clause, check: &str) -> String {
+/// A division the check of a clause defines: its dividend's text, divisor and width, its
+/// remainder and quotient constants (its lemma has its index among the clause's lemmas).
+struct Fresh {
+    x: String,
+    d: u128,
+    width: u32,
+    m: String,
+    q: String,
+}
+
+/// The checks of clause `c` with the applications of rewritten interpretations extended by
+/// fresh constants and their lemmas, the body's arguments narrowed and the cases of the
+/// splits ([`cases`]): the text and the number of `check-sat`s (all `unsat` exactly when the
+/// clause holds).
+fn clause(bv: &HornSystem, defs: &[Def], c: &Clause, check: &str) -> (String, usize) {
     let mut consts = c.consts.clone();
-    let mut lemmas = vec![];
+    let mut lemmas: Vec<String> = vec![];
+    let mut divs: Vec<Fresh> = vec![];
+    let mut narrowed: Vec<String> = vec![];
     // One quotient and remainder per dividend and divisor of the clause: the applications
     // at one cell share them (and the solver sees they are equal).
     let mut fresh: HashMap<(String, u128), (String, String)> = HashMap::new();
-    let mut apply = |v: Option<crate::ir::Vertex>, args: &[String]| -> String {
+    let mut short: HashMap<String, String> = HashMap::new();
+    let mut apply = |v: Option<crate::ir::Vertex>, args: &[String], body: bool| -> String {
         let plain = bv.atom(v, args);
         let Some(def) = v
             .and_then(|v| bv.pred(v))
             .and_then(|p| defs.iter().find(|d| d.name == p.name))
-            .filter(|d| !d.divs.is_empty())
         else {
             return plain;
         };
+        if body {
+            // `cases`: an argument the interpretation bounds, as its low bits extended.
+            for n in &def.narrow {
+                let Some(a) = args.get(n.param) else { continue };
+                if !short.contains_key(a) {
+                    let f = format!("nr_{}", short.len());
+                    consts.push((f.clone(), n.sort()));
+                    narrowed.push(n.conjunct(a, &f));
+                    short.insert(a.clone(), f);
+                }
+            }
+        }
+        if def.divs.is_empty() {
+            return plain;
+        }
         let mut all = args.to_vec();
         for (j, d) in def.divs.iter().enumerate() {
             let x = def.dividend(j, args);
@@ -317,6 +357,13 @@ fn clause(bv: &HornSystem, defs: &[Def], c: &Clause, check: &str) -> String {
                     consts.push((m.clone(), sort.clone()));
                     consts.push((q.clone(), sort));
                     lemmas.push(lemma(d, &x, &m, &q));
+                    divs.push(Fresh {
+                        x: x.clone(),
+                        d: d.d,
+                        width: d.width,
+                        m: m.clone(),
+                        q: q.clone(),
+                    });
                     (m, q)
                 })
                 .clone();
@@ -328,15 +375,20 @@ fn clause(bv: &HornSystem, defs: &[Def], c: &Clause, check: &str) -> String {
     let mut parts = vec![];
     if c.from.is_some() {
         if c.pre_atom {
-            parts.push(apply(c.from, &c.pre));
+            parts.push(apply(c.from, &c.pre, true));
         }
         for a in &c.atoms {
-            parts.push(apply(c.from, a));
+            parts.push(apply(c.from, a, true));
         }
     }
     parts.extend(c.constraints.iter().cloned());
-    let head = apply(c.to, &c.post);
+    let head = apply(c.to, &c.post, false);
     parts.push(format!("(not {head})"));
+    let dividends: Vec<(String, u128)> = divs.iter().map(|f| (f.x.clone(), f.d)).collect();
+    let splits: Vec<cases::Split> = cases::splits(&c.constraints, &dividends)
+        .into_iter()
+        .filter(|s| s.width <= divs[s.div].width)
+        .collect();
     let mut s = format!(
         "; {}\n(push 1)\n",
         crate::engines::horn::encode::clause_title(c)
@@ -344,9 +396,41 @@ fn clause(bv: &HornSystem, defs: &[Def], c: &Clause, check: &str) -> String {
     for (n, sort) in &consts {
         let _ = writeln!(s, "(declare-const {n} {sort})");
     }
-    lemmas.extend(parts);
-    let _ = writeln!(s, "(assert {})\n{check}\n(pop 1)", and(&lemmas));
-    s
+    let cases = 1usize << splits.len();
+    for case in 0..cases {
+        let on = |k: usize| case >> k & 1 == 1;
+        let mut all: Vec<String> = lemmas
+            .iter()
+            .enumerate()
+            .filter(|(l, _)| {
+                !splits
+                    .iter()
+                    .enumerate()
+                    .any(|(k, sp)| on(k) && sp.div == *l)
+            })
+            .map(|(_, l)| l.clone())
+            .collect();
+        for (k, sp) in splits.iter().enumerate() {
+            let f = &divs[sp.div];
+            let p = cases::exact(sp, &f.x, f.width, f.d);
+            if on(k) {
+                let ext = f.width - sp.width;
+                all.push(p);
+                all.push(format!("(= {} {})", f.q, cases::sext(&sp.i, ext)));
+                all.push(format!("(= {} {})", f.m, cases::sext(&sp.j, ext)));
+            } else {
+                all.push(format!("(not {p})"));
+            }
+        }
+        all.extend(narrowed.iter().cloned());
+        all.extend(parts.iter().cloned());
+        if cases > 1 {
+            let _ = writeln!(s, "; case {case}");
+        }
+        let _ = writeln!(s, "(push 1)\n(assert {})\n{check}\n(pop 1)", and(&all));
+    }
+    s.push_str("(pop 1)\n");
+    (s, cases)
 }
 
 #[cfg(test)]
