@@ -408,3 +408,16 @@ fn every_verdict_leaves_a_witness_named_in_the_results() {
         "the quantile plot"
     );
 }
+
+/// `scripts/results-table` writes RESULTS.md's tables and the lost/gained list of a whole run
+/// against earlier ones (`--against`); its pure functions check themselves on small rows.
+#[test]
+fn results_table_checks_itself() {
+    let out = Command::new("python3")
+        .arg(root().join("scripts/results-table"))
+        .arg("--selftest")
+        .output()
+        .expect("python3 runs");
+    assert!(out.status.success(), "{}", text(&out));
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "selftest ok");
+}
