@@ -16,7 +16,7 @@
 //! is that program. The cache keeps, for texts up to [`CACHED_BYTES`] (gcc's start is most of
 //! their time; at most [`CACHE_BYTES`] of text in all, the oldest forgotten first), the key
 //! (gcc's path, the arguments, the whole text: compared in full, no hash) and a hard link to
-//! the binary it gave. A hit links that binary as `NAME.bin`; when the link cannot be made
+//! the binary it gave (`NAME.cached-K.bin` beside it, gone with its folder). A hit links that binary as `NAME.bin`; when the link cannot be made
 //! (its folder is gone with the engine that made it), gcc runs as before. Only successful
 //! compiles are kept: a failure (or a time-out) is compiled again next time. The binary is
 //! never written by ara itself (hard links only, the old `NAME.bin` removed first), so no file
