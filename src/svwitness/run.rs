@@ -4,7 +4,7 @@
 //!
 //! Takes the program, its [`Sites`] and an [`InputPlan`]; gives a [`RunRecord`]. It reuses the
 //! replay's program text (`replay_program_with`: uninitialised locals zero, ILP32 spelt for a
-//! native binary), harness (`harness`) and gcc arguments (`gcc_args`); what it adds is the
+//! native binary), harness (`harness`) and gcc (`engines::concrete::compile`); what it adds is the
 //! vertex markers of the emitter (so the harness knows at which vertex each input is read),
 //! one assignment before each assertion and error statement (so it knows which one reached
 //! the error), and inputs fed per source call: a witness's value is given to the call it names
@@ -14,12 +14,11 @@
 use super::locals::{self, LocalsRecord, Point};
 use super::sites::Sites;
 use crate::emit::{EmitOptions, MARKER_VAR, emit_c};
-use crate::engines::concrete::replay::{
-    ASSUME_FAILED, REACHED, gcc_args, harness, replay_program_with,
-};
+use crate::engines::concrete::compile::{NotCompiled, compile};
+use crate::engines::concrete::replay::{ASSUME_FAILED, REACHED, harness, replay_program_with};
 use crate::ir::{Expr, IntType, Program, Stmt, StmtKind, Storage, Vertex};
 use crate::smt::Model;
-use crate::tools::{self, Limits, Tool, find_tool};
+use crate::tools::{self, Limits};
 use std::path::Path;
 use std::time::Duration;
 
@@ -83,30 +82,17 @@ pub fn run_original(
     timeout: Duration,
 ) -> Result<RunRecord, String> {
     let (text, complete) = program_text(p, sites, plan, initial, points);
-    let gcc = find_tool(Tool::Gcc, None).map_err(|e| e.to_string())?;
-    let src = dir.join("witness_run.c");
-    let exe = dir.join("witness_run.bin");
-    std::fs::write(&src, &text).map_err(|e| format!("cannot write {}: {e}", src.display()))?;
     let limits = Limits {
         timeout: Some(timeout),
         memory_mb: None,
     };
-    let out = tools::run(
-        &gcc,
-        &gcc_args(&src, &exe, text.len()),
-        Some(dir),
-        None,
-        &limits,
-    )
-    .map_err(|e| e.to_string())?;
-    if out.ending != tools::Ending::Exited(0) {
-        let first = out
-            .stderr
-            .lines()
-            .find(|l| l.contains("error"))
-            .unwrap_or("");
-        return Err(format!("the program does not compile for the run: {first}"));
-    }
+    let exe = match compile(&text, dir, "witness_run", &limits) {
+        Ok(exe) => exe,
+        Err(NotCompiled::Run(why)) => return Err(why),
+        Err(NotCompiled::Failed(first)) => {
+            return Err(format!("the program does not compile for the run: {first}"));
+        }
+    };
     let out = tools::run(&exe, &[], Some(dir), None, &limits).map_err(|e| e.to_string())?;
     let mut record = parse_log(p, sites, &out.stdout, &out.ending, points.len());
     record.locals.complete &= complete;

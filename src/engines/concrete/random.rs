@@ -30,10 +30,11 @@
 
 use super::ConcreteTrace;
 use super::InputValue;
-use super::replay::{REACHED, gcc_args, harness, replay, replay_program_with};
+use super::compile::compile;
+use super::replay::{REACHED, harness, replay, replay_program_with};
 use crate::ir::{ArrId, ArrayInit, BinOp, Expr, IntType, Program, Stmt, StmtKind, Storage, VarId};
 use crate::smt::{ArrayValue, Model};
-use crate::tools::{Ending, Limits, Tool, find_tool, run};
+use crate::tools::{Ending, Limits, run};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -567,21 +568,13 @@ pub fn random_search(
         q.var(site).name,
         dictionary(p)
     )));
-    let gcc = find_tool(Tool::Gcc, None).ok()?;
     let dir = dir.join("random");
     std::fs::create_dir_all(&dir).ok()?;
-    let src = dir.join("random.c");
-    let exe = dir.join("random.bin");
-    std::fs::write(&src, &text).ok()?;
-    let args = gcc_args(&src, &exe, text.len());
-    let compile = Limits {
+    let compile_limits = Limits {
         timeout: Some(budget),
         memory_mb: None,
     };
-    let out = run(&gcc, &args, Some(&dir), None, &compile).ok()?;
-    if out.ending != Ending::Exited(0) {
-        return None;
-    }
+    let exe = compile(&text, &dir, "random", &compile_limits).ok()?;
     for seed in 1u64.. {
         let left = budget.saturating_sub(start.elapsed());
         if left < Duration::from_millis(50) || crate::tools::cancelled() {

@@ -5,16 +5,17 @@
 //! Takes the program, the path, the query and the solver's model; gives the confirmed
 //! [`ConcreteTrace`] or the reason it could not be confirmed (then the verdict is UNKNOWN).
 //!
-//! The program text, its harness and gcc's arguments are shared with random testing
-//! (`super::random`).
+//! The program text and its harness are shared with random testing (`super::random`); gcc
+//! runs through `super::compile` (its arguments, and a binary made before from the same text).
 
+use super::compile::{NotCompiled, compile};
 use super::{ConcreteTrace, InputValue, describe_path};
 use crate::emit::{EmitOptions, emit_c};
 use crate::ir::cfg::Cfg;
 use crate::ir::{ArrayInit, DataModel, Expr, IntType, Program, Stmt, StmtKind, Storage, Vertex};
 use crate::smt::Model;
 use crate::smt::Query;
-use crate::tools::{Ending, Limits, Tool, find_tool, run};
+use crate::tools::{Ending, Limits, run};
 use std::path::Path;
 use std::time::Duration;
 
@@ -28,36 +29,6 @@ pub(crate) const ABANDONED: i32 = 79;
 /// Largest symbolic-size array (in elements) a replay of an SMT model allocates; random
 /// testing uses a smaller cap (`random::RANDOM_MAX_ELEMS`).
 const REPLAY_MAX_ELEMS: u64 = 1 << 20;
-
-/// Above this much C text a replayed program is built without optimisation: gcc -O1 takes
-/// about a minute for 20,000 inlined calls (2.7 MB of C), -O0 three seconds. The program and
-/// its runs are the same (the emitted C has no undefined behaviour gcc could exploit:
-/// `-fwrapv`, bounds trapped); only the run's speed differs, which small programs keep.
-const UNOPTIMISED_BYTES: usize = 256 * 1024;
-
-/// gcc's arguments for a replayed program of `text_bytes` bytes of C: C semantics as the
-/// trace formula has them (wrapping), and no run that only reaches the error through an
-/// out-of-bounds access (it traps instead).
-pub(crate) fn gcc_args(src: &Path, exe: &Path, text_bytes: usize) -> Vec<String> {
-    [
-        "-std=gnu11",
-        if text_bytes > UNOPTIMISED_BYTES {
-            "-O0"
-        } else {
-            "-O1"
-        },
-        "-fwrapv",
-        "-fsanitize=bounds",
-        "-fsanitize-undefined-trap-on-error",
-        "-DARA_REPLAY",
-        "-w",
-        "-o",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .chain([exe.display().to_string(), src.display().to_string()])
-    .collect()
-}
 
 /// Longest a replay may compile or run.
 const REPLAY_LIMIT: Duration = Duration::from_secs(60);
@@ -108,24 +79,17 @@ pub(crate) fn replay(
     limit: Duration,
 ) -> Result<(), String> {
     let c_text = replay_program(p, nondets, initial);
-    let gcc = find_tool(Tool::Gcc, None).map_err(|e| e.to_string())?;
-    let src = dir.join("replay.c");
-    let exe = dir.join("replay.bin");
-    std::fs::write(&src, &c_text).map_err(|e| format!("cannot write {}: {e}", src.display()))?;
-    let args = gcc_args(&src, &exe, c_text.len());
     let limits = Limits {
         timeout: Some(limit),
         memory_mb: None,
     };
-    let out = run(&gcc, &args, Some(dir), None, &limits).map_err(|e| e.to_string())?;
-    if out.ending != Ending::Exited(0) {
-        let first = out
-            .stderr
-            .lines()
-            .find(|l| l.contains("error"))
-            .unwrap_or("");
-        return Err(format!("the replay program does not compile: {first}"));
-    }
+    let exe = match compile(&c_text, dir, "replay", &limits) {
+        Ok(exe) => exe,
+        Err(NotCompiled::Run(why)) => return Err(why),
+        Err(NotCompiled::Failed(first)) => {
+            return Err(format!("the replay program does not compile: {first}"));
+        }
+    };
     let out = run(&exe, &[], Some(dir), None, &limits).map_err(|e| e.to_string())?;
     match out.ending {
         Ending::Exited(REACHED) => Ok(()),
