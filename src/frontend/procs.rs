@@ -47,8 +47,9 @@ impl<'a> Lowerer<'a> {
                 .all(|p| matches!(p.ty, CType::Int(_) | CType::Pointer(_) | CType::Array(..)))
     }
 
-    /// The whole arrays `args` pass for the array and pointer parameters of `params` (`None`
-    /// for an integer parameter), or `None` when one passes something else (module doc).
+    /// The arrays `args` pass for the array and pointer parameters of `params` (`None` for
+    /// an integer parameter): a whole array, or `&a[k]` / `a + k` at a constant `k` (an
+    /// offset alias), or `None` when one passes something else (module doc).
     fn array_args(
         &mut self,
         params: &[super::stmt::Param],
@@ -60,19 +61,9 @@ impl<'a> Lowerer<'a> {
                 out.push(None);
                 continue;
             }
-            if matches!(&a.node, Expression::UnaryOperator(_)) {
-                return Ok(None);
-            }
-            let (lv, stmts) = self.buffered(|s| s.expr(a))?;
+            let (lv, stmts) = self.buffered(|s| s.pointer_arg(a))?;
             match lv {
-                Val::Obj(lv)
-                    if stmts.is_empty()
-                        && lv.ty.is_array()
-                        && lv.idx.is_none()
-                        && arr_of(&lv).is_some() =>
-                {
-                    out.push(Some(lv))
-                }
+                Some(lv) if stmts.is_empty() && key_of(&lv).is_some() => out.push(Some(lv)),
                 _ => return Ok(None),
             }
         }
@@ -93,9 +84,8 @@ impl<'a> Lowerer<'a> {
         let Some(arrays) = self.array_args(&params, args)? else {
             return self.inline(name, f, args, off);
         };
-        let ids: Vec<Option<crate::ir::ArrId>> =
-            arrays.iter().map(|a| a.as_ref().and_then(arr_of)).collect();
-        if ids.iter().flatten().any(|&a| self.per_activation(a))
+        let ids: Vec<Option<ArgKey>> = arrays.iter().map(|a| a.as_ref().and_then(key_of)).collect();
+        if ids.iter().flatten().any(|&(a, _)| self.per_activation(a))
             || self
                 .proc_arrays
                 .get(name)
@@ -198,7 +188,11 @@ impl Lowerer<'_> {
     }
 }
 
-/// The array an argument's object is (a whole array: `array_args`).
+/// What a pointer argument binds a parameter to: an array, and the constant offset of an
+/// offset alias (`&a[k]`, `a + k`; `None` for the whole array).
+pub(super) type ArgKey = (crate::ir::ArrId, Option<i128>);
+
+/// The array an argument's object is (a one-dimensional array: `array_args`).
 fn arr_of(lv: &LVal) -> Option<crate::ir::ArrId> {
     match &lv.obj {
         Obj::Arr(a) => Some(*a),
@@ -207,6 +201,24 @@ fn arr_of(lv: &LVal) -> Option<crate::ir::ArrId> {
             _ => None,
         },
         _ => None,
+    }
+}
+
+/// The binding of an argument's object when a procedure may keep it (`array_args`): a whole
+/// array of integers, or one element of it at a constant index (`&a[k]`, `a + k`); `None`
+/// for anything else (an index the caller computes names the caller's variables).
+fn key_of(lv: &LVal) -> Option<ArgKey> {
+    let a = arr_of(lv)?;
+    let CType::Array(elem, _) = &lv.ty else {
+        return None;
+    };
+    if !matches!(**elem, CType::Int(_)) {
+        return None;
+    }
+    match &lv.idx {
+        None => Some((a, None)),
+        Some(Expr::Const(k, _)) => Some((a, Some(*k))),
+        Some(_) => None,
     }
 }
 
