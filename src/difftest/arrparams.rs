@@ -768,8 +768,7 @@ int sum2(int *q0, int p1) {
   return ((p1 <= 0) ? 0 : ((int)((unsigned int)q0[(unsigned int)(((int)((unsigned int)p1 - (unsigned int)1))) % 3u] + (unsigned int)sum2(q0, ((int)((unsigned int)p1 - (unsigned int)1))))));
 }
 ",
-        "\
-  int la1[3] = {0, 5, (-2)};
+        "  int la1[3] = {0, 5, (-2)};
   int x3;
   int y4;
   x3 = __VERIFIER_nondet_int();
@@ -792,8 +791,7 @@ int fill2(int *q0, int p1, int p2) {
   return p1;
 }
 ",
-        "\
-  int la1[3] = {0, 5, (-2)};
+        "  int la1[3] = {0, 5, (-2)};
   int x3;
   int y4;
   x3 = __VERIFIER_nondet_int();
@@ -817,8 +815,7 @@ int sum6(int q0[], int p1, int p2) {
   return ((p1 >= p2) ? 0 : ((int)((unsigned int)q0[(unsigned int)(p1) % 3u] + (unsigned int)sum6(q0, ((int)((unsigned int)p1 + (unsigned int)1)), p2))));
 }
 ",
-        "\
-  int la1[3] = {5, (-2), (-3)};
+        "  int la1[3] = {5, (-2), (-3)};
   int la2[6] = {8, 1, 0, (-3), (-3), 5};
   int y4;
   int y5;
@@ -847,8 +844,7 @@ int inc2(int *q0, int q1[], int p2) {
   return p2;
 }
 ",
-        "\
-  int la1[3] = {0, 5, (-2)};
+        "  int la1[3] = {0, 5, (-2)};
   int x3;
   int y4;
   x3 = __VERIFIER_nondet_int();
@@ -867,8 +863,7 @@ int sum2(short *q0, int p1, int p2) {
   return ((p1 >= p2) ? 0 : ((int)((unsigned int)q0[(unsigned int)(p1) % 1u] + (unsigned int)sum2(q0, ((int)((unsigned int)p1 + (unsigned int)1)), p2))));
 }
 ",
-        "\
-  short la1[5] = {((short)4), ((short)(-1)), ((short)5), ((short)(-4)), ((short)1)};
+        "  short la1[5] = {((short)4), ((short)(-1)), ((short)5), ((short)(-4)), ((short)1)};
   int x3;
   int y4;
   x3 = __VERIFIER_nondet_int();
@@ -887,8 +882,7 @@ int find3(int *q0, int p1, int p2) {
   return ((p1 <= 0) ? (-1) : ((q0[(unsigned int)(((int)((unsigned int)p1 - (unsigned int)1))) % 6u] == p2) ? ((int)((unsigned int)p1 - (unsigned int)1)) : find3(q0, ((int)((unsigned int)p1 - (unsigned int)1)), p2)));
 }
 ",
-        "\
-  int la1[6];
+        "  int la1[6];
   int c2;
   int x4;
   int y5;

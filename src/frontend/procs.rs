@@ -358,6 +358,33 @@ int main(void) { if (g(4) != 2) reach_error(); return 0; }";
         assert!(parse_procedures(own, "t.c", &FrontendOptions::default()).is_err());
     }
 
+    /// `&a[2]` and `a + 2` at a constant offset bind the parameter to that element: the
+    /// callee's `q[i]` is `a[2 + i]`, the recursive call passes the same binding; an offset the
+    /// caller computes (a variable) or a recursive call at another offset is inlined, and so
+    /// refused as recursion.
+    #[test]
+    fn an_offset_alias_is_bound_at_its_constant_offset() {
+        let body = "int a[8]; void fill(int *q, int n) { if (n <= 0) return; q[n - 1] = 7; fill(q, n - 1); }";
+        for arg in ["&a[2]", "a + 2", "2 + a"] {
+            let src = format!(
+                "{body} int main(void) {{ fill({arg}, 3); if (a[4] != 7) reach_error(); return 0; }}"
+            );
+            let pp = parse_procedures(&src, "t.c", &FrontendOptions::default()).unwrap();
+            assert_eq!(pp.procs[0].bound.len(), 1, "{arg}");
+            let text = strip(&pp.cfg_text());
+            assert!(text.contains("a[2 + (fill__n - 1)] = 7;"), "{arg}: {text}");
+        }
+        for src in [
+            format!("{body} int main(void) {{ int k = 2; fill(&a[k], 3); return 0; }}"),
+            "int a[8]; void f(int *q, int n) { if (n <= 0) return; q[0] = 1; f(q + 1, n - 1); }
+int main(void) { f(a + 2, 3); return 0; }"
+                .to_string(),
+        ] {
+            let e = parse_procedures(&src, "t.c", &FrontendOptions::default()).unwrap_err();
+            assert!(e.to_string().contains("recursion"), "{e}");
+        }
+    }
+
     /// An array bound to a parameter is its caller's object: the bounded inlining names it in
     /// every activation and copies only the procedure's own arrays (one per activation after
     /// the first); a procedure's own array passed on is never bound (the call is inlined).
