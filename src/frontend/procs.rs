@@ -8,7 +8,9 @@
 //! Recursion is then no special case: a call of a procedure being lowered names it.
 //!
 //! An array or pointer parameter stays a parameter of the procedure only when the call passes
-//! a whole array (no offset, no `&x`) that is global or `main`'s own: the parameter is then
+//! a whole one-dimensional array of integers, or an offset alias of one at a constant `k`
+//! (`&a[k]`, `a + k`, `k + a`: the same place, `expr::pointer_arg`), that is global or
+//! `main`'s own: the parameter is then
 //! bound to that array once, when the body is lowered at the first call, and every later
 //! call must pass the same array (the recursive calls pass the parameter itself, which names
 //! it); the procedure records it (`Proc::bound`: shared by every activation, not one of its
@@ -18,9 +20,16 @@
 //! a global, or an array of `main` (one activation; a constant-size array lives from `main`'s
 //! start in the IR), never a procedure's own local array (one per activation: any array made
 //! while a procedure's body is lowered, `per_activation`), so every activation names the same
-//! object (`ir::inline` gives no call site a copy of it). A call passing a procedure's local
-//! array, another array, an offset or a scalar's address is inlined as before (and refused as
-//! recursion when it is one).
+//! object (`ir::inline` gives no call site a copy of it). An offset alias binds the parameter
+//! to the place inlining binds it to (`&a[k]` as a one-element array at `a[k]`, so the
+//! callee's `q[i]` is `a[k + i]`); with `k` a constant that place names nothing of the
+//! caller's (no temporary holds the index), so the same argument at every call gives every
+//! call the body inlining would give it; the binding compared at each call is the array and
+//! the constant (`ArgKey`: a whole array and `&a[0]` count as different). A call passing a
+//! procedure's local array, another array, an offset the caller computes, another constant
+//! offset (a recursive `f(q + 1, …)`) or a scalar's address is inlined as before (and refused
+//! as recursion when it is one: `ara check` then answers UNKNOWN unless a bounded engine
+//! decides).
 //!
 //! Functions with struct parameters and SV-COMP's modelled names are inlined as before. A
 //! procedure's body is lowered as code that may run more than once (each activation is a new
