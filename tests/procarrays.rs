@@ -167,3 +167,21 @@ fn a_bound_array_is_one_object_in_every_activation() {
     let (code, j) = check_ilp32("deep_write_safe.c", 30);
     assert_ne!(j["verdict"], "unsafe", "{code}: {j:#}");
 }
+
+/// A recursion called on an offset alias of main's array (`fill(a + 2, n)`) or of a global
+/// (`fill(&g[3], n)`), at a constant offset: the parameter is bound to the element there
+/// (`frontend::procs`), so the callee's `a[i]` is the caller's `a[i + k]`; summaries over the
+/// array's cell prove the fill for every `n` up to 998 (996). The bug twins read the fill as
+/// if it started at `a[0]` (offset forgotten) or one past its end. Truth: plain ESBMC with the
+/// size 6 instead of 1000 and `--unwind 9` (complete: loops of at most 6 iterations, a
+/// recursion at most 5 deep), with and without `--32`: SUCCESSFUL for the safe twins, FAILED
+/// for the bug twins; gcc at size 1000 with n fed in: the safe twins exit 0 for n in {0, 1, 2,
+/// 5, 500, 995, 996} (and 997, 998 for `a + 2`), the bug twins reach the error at every n
+/// tried (n >= 1 for `a + 2`, n >= 0 for `&g[3]`), and n outside the range aborts.
+#[test]
+fn a_recursion_over_an_offset_alias() {
+    proved_by_summaries("offset_plus_safe.c");
+    proved_by_summaries("offset_addr_safe.c");
+    never_safe("offset_plus_unsafe.c");
+    never_safe("offset_addr_unsafe.c");
+}

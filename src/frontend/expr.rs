@@ -750,16 +750,54 @@ impl<'a> Lowerer<'a> {
             && u.node.operator.node == UnaryOperator::Address
         {
             let lv = self.lvalue(&u.node.operand)?;
-            let lv = self.frozen(lv, e.span.start);
-            // `&x` is a one-element array at x: `p[0]`, `*p`, `p->f` reach x (and `p[k]`
-            // reaches the k-th next element when x is an array element).
-            return Ok(Some(LVal {
-                ty: CType::Array(std::rc::Rc::new(lv.ty.clone()), Some(1)),
-                obj: Obj::Elems(std::rc::Rc::new(lv.obj)),
-                idx: lv.idx,
-            }));
+            return Ok(Some(self.element_address(lv, e.span.start)));
         }
         Ok(None)
+    }
+
+    /// A pointer argument `a + k` (or `k + a`) of an array, array parameter or pointer `a`:
+    /// the place of `&a[k]`, which C makes the same pointer; `None` for any other argument.
+    pub fn offset_arg(&mut self, e: &'a Node<Expression>) -> R<Option<LVal>> {
+        let Expression::BinaryOperator(b) = &e.node else {
+            return Ok(None);
+        };
+        let (l, r) = (&b.node.lhs, &b.node.rhs);
+        let (arr, idx) = match b.node.operator.node {
+            BinaryOperator::Plus if self.is_array_name(l) && !self.is_array_name(r) => (l, r),
+            BinaryOperator::Plus if self.is_array_name(r) && !self.is_array_name(l) => (r, l),
+            _ => return Ok(None),
+        };
+        let base = self.lvalue(arr)?;
+        let i = self.rvalue(idx)?;
+        let lv = self.index_lval(&base, i, e.span.start)?;
+        Ok(Some(self.element_address(lv, e.span.start)))
+    }
+
+    /// The object an argument for a pointer or array parameter names: `&x`, `a + k`, or an
+    /// array (its index frozen); `None` for anything else.
+    pub fn pointer_arg(&mut self, a: &'a Node<Expression>) -> R<Option<LVal>> {
+        if let Some(lv) = self.address_arg(a)? {
+            return Ok(Some(lv));
+        }
+        if let Some(lv) = self.offset_arg(a)? {
+            return Ok(Some(lv));
+        }
+        Ok(match self.expr(a)? {
+            Val::Obj(lv) if lv.ty.is_array() => Some(self.frozen(lv, a.span.start)),
+            _ => None,
+        })
+    }
+
+    /// `&x` of the place `lv`: a one-element array at x (its index frozen).
+    fn element_address(&mut self, lv: LVal, off: usize) -> LVal {
+        let lv = self.frozen(lv, off);
+        // `&x` is a one-element array at x: `p[0]`, `*p`, `p->f` reach x (and `p[k]`
+        // reaches the k-th next element when x is an array element).
+        LVal {
+            ty: CType::Array(std::rc::Rc::new(lv.ty.clone()), Some(1)),
+            obj: Obj::Elems(std::rc::Rc::new(lv.obj)),
+            idx: lv.idx,
+        }
     }
 }
 

@@ -150,9 +150,9 @@ pub(super) struct Lowerer<'a> {
     /// The procedures lowered so far (`procedural` only), by name in `proc_ids`.
     pub procs: Vec<crate::ir::procs::Proc>,
     pub proc_ids: HashMap<String, crate::ir::procs::ProcId>,
-    /// The array each array or pointer parameter of a procedure is bound to (`procs`): every
-    /// call of it passes these arrays, at offset 0.
-    pub proc_arrays: HashMap<String, Vec<Option<crate::ir::ArrId>>>,
+    /// The array each array or pointer parameter of a procedure is bound to (`procs`), with
+    /// its constant offset: every call of it passes these.
+    pub proc_arrays: HashMap<String, Vec<Option<super::procs::ArgKey>>>,
     /// The ids of the arrays made while a procedure's body was lowered (`start..end`, `end`
     /// `u32::MAX` while it is being lowered): its own, one per activation (`procs`).
     pub proc_owned: Vec<(u32, u32)>,

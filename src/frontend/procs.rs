@@ -8,7 +8,9 @@
 //! Recursion is then no special case: a call of a procedure being lowered names it.
 //!
 //! An array or pointer parameter stays a parameter of the procedure only when the call passes
-//! a whole array (no offset, no `&x`) that is global or `main`'s own: the parameter is then
+//! a whole one-dimensional array of integers, or an offset alias of one at a constant `k`
+//! (`&a[k]`, `a + k`, `k + a`: the same place, `expr::pointer_arg`), that is global or
+//! `main`'s own: the parameter is then
 //! bound to that array once, when the body is lowered at the first call, and every later
 //! call must pass the same array (the recursive calls pass the parameter itself, which names
 //! it); the procedure records it (`Proc::bound`: shared by every activation, not one of its
@@ -18,9 +20,16 @@
 //! a global, or an array of `main` (one activation; a constant-size array lives from `main`'s
 //! start in the IR), never a procedure's own local array (one per activation: any array made
 //! while a procedure's body is lowered, `per_activation`), so every activation names the same
-//! object (`ir::inline` gives no call site a copy of it). A call passing a procedure's local
-//! array, another array, an offset or a scalar's address is inlined as before (and refused as
-//! recursion when it is one).
+//! object (`ir::inline` gives no call site a copy of it). An offset alias binds the parameter
+//! to the place inlining binds it to (`&a[k]` as a one-element array at `a[k]`, so the
+//! callee's `q[i]` is `a[k + i]`); with `k` a constant that place names nothing of the
+//! caller's (no temporary holds the index), so the same argument at every call gives every
+//! call the body inlining would give it; the binding compared at each call is the array and
+//! the constant (`ArgKey`: a whole array and `&a[0]` count as different). A call passing a
+//! procedure's local array, another array, an offset the caller computes, another constant
+//! offset (a recursive `f(q + 1, …)`) or a scalar's address is inlined as before (and refused
+//! as recursion when it is one: `ara check` then answers UNKNOWN unless a bounded engine
+//! decides).
 //!
 //! Functions with struct parameters and SV-COMP's modelled names are inlined as before. A
 //! procedure's body is lowered as code that may run more than once (each activation is a new
@@ -47,8 +56,9 @@ impl<'a> Lowerer<'a> {
                 .all(|p| matches!(p.ty, CType::Int(_) | CType::Pointer(_) | CType::Array(..)))
     }
 
-    /// The whole arrays `args` pass for the array and pointer parameters of `params` (`None`
-    /// for an integer parameter), or `None` when one passes something else (module doc).
+    /// The arrays `args` pass for the array and pointer parameters of `params` (`None` for
+    /// an integer parameter): a whole array, or `&a[k]` / `a + k` at a constant `k` (an
+    /// offset alias), or `None` when one passes something else (module doc).
     fn array_args(
         &mut self,
         params: &[super::stmt::Param],
@@ -60,19 +70,9 @@ impl<'a> Lowerer<'a> {
                 out.push(None);
                 continue;
             }
-            if matches!(&a.node, Expression::UnaryOperator(_)) {
-                return Ok(None);
-            }
-            let (lv, stmts) = self.buffered(|s| s.expr(a))?;
+            let (lv, stmts) = self.buffered(|s| s.pointer_arg(a))?;
             match lv {
-                Val::Obj(lv)
-                    if stmts.is_empty()
-                        && lv.ty.is_array()
-                        && lv.idx.is_none()
-                        && arr_of(&lv).is_some() =>
-                {
-                    out.push(Some(lv))
-                }
+                Some(lv) if stmts.is_empty() && key_of(&lv).is_some() => out.push(Some(lv)),
                 _ => return Ok(None),
             }
         }
@@ -93,9 +93,8 @@ impl<'a> Lowerer<'a> {
         let Some(arrays) = self.array_args(&params, args)? else {
             return self.inline(name, f, args, off);
         };
-        let ids: Vec<Option<crate::ir::ArrId>> =
-            arrays.iter().map(|a| a.as_ref().and_then(arr_of)).collect();
-        if ids.iter().flatten().any(|&a| self.per_activation(a))
+        let ids: Vec<Option<ArgKey>> = arrays.iter().map(|a| a.as_ref().and_then(key_of)).collect();
+        if ids.iter().flatten().any(|&(a, _)| self.per_activation(a))
             || self
                 .proc_arrays
                 .get(name)
@@ -198,7 +197,11 @@ impl Lowerer<'_> {
     }
 }
 
-/// The array an argument's object is (a whole array: `array_args`).
+/// What a pointer argument binds a parameter to: an array, and the constant offset of an
+/// offset alias (`&a[k]`, `a + k`; `None` for the whole array).
+pub(super) type ArgKey = (crate::ir::ArrId, Option<i128>);
+
+/// The array an argument's object is (a one-dimensional array: `array_args`).
 fn arr_of(lv: &LVal) -> Option<crate::ir::ArrId> {
     match &lv.obj {
         Obj::Arr(a) => Some(*a),
@@ -207,6 +210,24 @@ fn arr_of(lv: &LVal) -> Option<crate::ir::ArrId> {
             _ => None,
         },
         _ => None,
+    }
+}
+
+/// The binding of an argument's object when a procedure may keep it (`array_args`): a whole
+/// array of integers, or one element of it at a constant index (`&a[k]`, `a + k`); `None`
+/// for anything else (an index the caller computes names the caller's variables).
+fn key_of(lv: &LVal) -> Option<ArgKey> {
+    let a = arr_of(lv)?;
+    let CType::Array(elem, _) = &lv.ty else {
+        return None;
+    };
+    if !matches!(**elem, CType::Int(_)) {
+        return None;
+    }
+    match &lv.idx {
+        None => Some((a, None)),
+        Some(Expr::Const(k, _)) => Some((a, Some(*k))),
+        Some(_) => None,
     }
 }
 
@@ -344,6 +365,33 @@ int main(void) { int a[4]; fill(a, 4); if (a[0] != 2) reach_error(); return 0; }
 int g(int n) { int b[4]; fill(b, n); return b[0]; }
 int main(void) { if (g(4) != 2) reach_error(); return 0; }";
         assert!(parse_procedures(own, "t.c", &FrontendOptions::default()).is_err());
+    }
+
+    /// `&a[2]` and `a + 2` at a constant offset bind the parameter to that element: the
+    /// callee's `q[i]` is `a[2 + i]`, the recursive call passes the same binding; an offset the
+    /// caller computes (a variable) or a recursive call at another offset is inlined, and so
+    /// refused as recursion.
+    #[test]
+    fn an_offset_alias_is_bound_at_its_constant_offset() {
+        let body = "int a[8]; void fill(int *q, int n) { if (n <= 0) return; q[n - 1] = 7; fill(q, n - 1); }";
+        for arg in ["&a[2]", "a + 2", "2 + a"] {
+            let src = format!(
+                "{body} int main(void) {{ fill({arg}, 3); if (a[4] != 7) reach_error(); return 0; }}"
+            );
+            let pp = parse_procedures(&src, "t.c", &FrontendOptions::default()).unwrap();
+            assert_eq!(pp.procs[0].bound.len(), 1, "{arg}");
+            let text = strip(&pp.cfg_text());
+            assert!(text.contains("a[2 + (fill__n - 1)] = 7;"), "{arg}: {text}");
+        }
+        for src in [
+            format!("{body} int main(void) {{ int k = 2; fill(&a[k], 3); return 0; }}"),
+            "int a[8]; void f(int *q, int n) { if (n <= 0) return; q[0] = 1; f(q + 1, n - 1); }
+int main(void) { f(a + 2, 3); return 0; }"
+                .to_string(),
+        ] {
+            let e = parse_procedures(&src, "t.c", &FrontendOptions::default()).unwrap_err();
+            assert!(e.to_string().contains("recursion"), "{e}");
+        }
     }
 
     /// An array bound to a parameter is its caller's object: the bounded inlining names it in

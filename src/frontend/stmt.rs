@@ -928,17 +928,11 @@ impl<'a> Lowerer<'a> {
                     scope.insert(pname, Binding::Obj(lv));
                 }
                 CType::Pointer(_) | CType::Array(..) => {
-                    let lv = match self.address_arg(a)? {
-                        Some(lv) => lv,
-                        None => match self.expr(a)? {
-                            Val::Obj(lv) if lv.ty.is_array() => self.frozen(lv, aoff),
-                            _ => {
-                                return Err(self.unsup(
-                                    aoff,
-                                    format!("pointer argument for parameter `{pname}` of {name} (only arrays and &x are supported)"),
-                                ));
-                            }
-                        },
+                    let Some(lv) = self.pointer_arg(a)? else {
+                        return Err(self.unsup(
+                            aoff,
+                            format!("pointer argument for parameter `{pname}` of {name} (only arrays, a + k and &x are supported)"),
+                        ));
                     };
                     scope.insert(pname, Binding::PtrParam(lv));
                 }

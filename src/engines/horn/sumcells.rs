@@ -53,6 +53,25 @@
 //!   not 0 (a global's). Z3's defaults in turn find no summary for rsum (none in 23.5 s, none
 //!   in five minutes idle), so the integer clauses get both in turn (`summary::LIA_PORTFOLIO`).
 //!
+//! Measured again (helper proc32, 2026-11-26, z3 alone on the kept `summaries_int_1.smt2` of
+//! `rsum_param_safe`, CPU seconds under a 60 s CPU limit, load 12 to 29 on two cores):
+//! defaults 17.8 s; `fp.spacer.order_children 1` 12.3 s; `order_children 2` none; without
+//! IUC (`fp.spacer.iuc 0`) none; global guidance (`summaries_int.smt2`) none in 60 s of wall.
+//! The whole `ara check --engine horn` took 63 s of wall for 24 s of CPU at load 12: the
+//! proof's cost is its CPU share, not the configuration (one run each: the order of
+//! children was not tried on the other twins, so the portfolio is unchanged). The clauses are
+//! already the smallest this encoding gives: one array, one cell, the read's one extra atom.
+//! What a faster proof needs is open: the summary the solver must find relates the cell at
+//! the entry and at the return (`c' = c0`) and the result to `n` under `c0 = 1` for every
+//! index, and the wrapped `n - 1` and `rd0 + ret` (an `ite` each) are the only disjunctions.
+//!
+//! ## An offset alias
+//!
+//! `fill(a + 2, n)` or `fill(&g[3], n)` (`tests/procarrays/offset_*`) reaches here with the
+//! parameter bound to the element at the constant offset (`frontend::procs`): the body's
+//! `q[n - 1]` is the array's `a[2 + (n - 1)]`, an ordinary access of the one object, so the
+//! argument below covers it unchanged.
+//!
 //! ## Why SAFE is never wrong
 //!
 //! The summary engine's argument (module doc of [`super::summary`]), by induction on a run
