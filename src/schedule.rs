@@ -23,6 +23,11 @@
 //! - otherwise: the cell-morphing engine (its proofs), random testing, then the checker in
 //!   its `auto` mode (k-induction, then incremental BMC) beside the cell-morphing engine.
 //!
+//! The cell-morphing stage ([`cells_first`]) tries programs that only serve proofs first:
+//! grids relaid ([`relayout`]), constant loop bounds made a nondet size up to them
+//! ([`generalize`], `Subject::Generalized`: "proved for every N up to K"); the engine gives
+//! only proofs, so a bug of those programs that the original does not have never shows.
+//!
 //! Soundness is the engines': a proof counts ([`SafeProof`] from a checked certificate or a
 //! complete unwinding), a checker's counterexample only when [`confirm_cex`] confirms it (SMT,
 //! then the replay on the original program), a random run only when it reaches the error.
@@ -30,7 +35,7 @@
 //! [`settle`] is the one reading of an engine's answer on the original program as a verdict
 //! (also for `ara check --engine`, `strategy::one`).
 
-use crate::abstraction::relayout;
+use crate::abstraction::{generalize, relayout};
 use crate::cegar::CegarOptions;
 use crate::checkers::{Mode, Verdict};
 use crate::engines::bmc::Bmc;
@@ -553,11 +558,26 @@ fn cells_engine(p: &Program) -> Option<engines::horn::morph::HornCells> {
 /// A short run of the cell-morphing engine before random testing (which, for 10^6 elements,
 /// takes longer than most of its proofs): its proof, if any. A program with grids of a
 /// symbolic row length (`a[i*M + j]`) is tried first with them laid out in rows of a
-/// constant length ([`relayout`]: its index is then linear), for two thirds of the time.
+/// constant length ([`relayout`]: its index is then linear), for two thirds of the time; a
+/// program with constant loop bounds with them made a nondet size up to each
+/// ([`generalize`]: its proof holds for the constants too, its module doc), for
+/// [`GENERALIZED_SHARE`] of what is left; then the program as it is.
 fn cells_first(p: &Program, budget: Duration, dir: &Path) -> Option<(FinalVerdict, BugFinderRun)> {
     let t = Instant::now();
     if let Some(r) = relayout::relayout(p) {
         let found = cells_stage(&r.program, budget * 2 / 3, dir, Subject::Relayout);
+        if found.is_some() || tools::cancelled() {
+            return found;
+        }
+    }
+    // Constant loop bounds made a nondet size (`generalize`: proofs only, the cell engine
+    // gives nothing else): the guessed candidates and templates need runs at small sizes.
+    if let Some(g) = generalize::generalize(p) {
+        let on = Subject::Generalized {
+            constants: g.constants.iter().map(|c| c.value).collect(),
+        };
+        let share = budget.saturating_sub(t.elapsed()) * GENERALIZED_SHARE.0 / GENERALIZED_SHARE.1;
+        let found = cells_stage(&g.program, share, dir, on);
         if found.is_some() || tools::cancelled() {
             return found;
         }
@@ -569,6 +589,13 @@ fn cells_first(p: &Program, budget: Duration, dir: &Path) -> Option<(FinalVerdic
         Subject::Original,
     )
 }
+
+/// The part of the cell-morphing stage [`cells_first`] gives the program with its constant
+/// loop bounds generalized (`abstraction::generalize`), before the original: most of it, as
+/// the guessed candidates and templates need small runs (bubble sort at nondet N takes 9 to
+/// 19 s at idle, `bench-suite/everyn-forms`); the original keeps a quarter (its proofs of
+/// programs safe at `K` only, or of those the generalization breaks).
+const GENERALIZED_SHARE: (u32, u32) = (3, 4);
 
 /// The stage on the relaid program alone ([`cells_first`]'s first part): its proof, or why
 /// none. A knob for the differential tester (`ara check --engine horn-cells` with

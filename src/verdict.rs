@@ -31,6 +31,9 @@ pub enum Subject {
     /// The program with its grids of a symbolic row length laid out with a constant one
     /// (`abstraction::relayout`).
     Relayout,
+    /// The program with its constant loop bounds made a nondet size up to them
+    /// (`abstraction::generalize`): a proof holds for every size up to each constant.
+    Generalized { constants: Vec<i128> },
 }
 
 impl fmt::Display for Subject {
@@ -43,8 +46,19 @@ impl fmt::Display for Subject {
             Subject::Relayout => {
                 f.write_str("the program with its 2-D arrays in rows of a constant length")
             }
+            Subject::Generalized { constants } => write!(
+                f,
+                "the program with its constant loop bound {} made a nondet N up to it",
+                numbers(constants)
+            ),
         }
     }
+}
+
+/// `1000` or `1000, 2000`.
+pub fn numbers(values: &[i128]) -> String {
+    let words: Vec<String> = values.iter().map(i128::to_string).collect();
+    words.join(", ")
 }
 
 /// Which stage of ara gave a verdict ([`Answerer`]).

@@ -26,7 +26,14 @@ const LAYERS: &[(&str, &[&str])] = &[
     // the witness transformation reads; `emit` prints the IR as C.
     ("ir", &["ir", "checkers::trace", "emit"]),
     ("frontend", &["frontend"]),
-    ("abstraction", &["abstraction", "abstraction::witness"]),
+    (
+        "abstraction",
+        &[
+            "abstraction::generalize",
+            "abstraction",
+            "abstraction::witness",
+        ],
+    ),
     (
         "engines",
         &[

@@ -5,6 +5,7 @@
 //! abstraction with cells ([`index_set`]); and the witness-index transformation ([`witness`]),
 //! which also removes the loops.
 
+pub mod generalize;
 pub mod index_set;
 pub mod relayout;
 pub mod witness;

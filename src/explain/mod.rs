@@ -358,6 +358,11 @@ fn safe_headline(p: Option<&Program>, how: &Proof, on: &Subject) -> String {
              with its 2-D arrays laid out in rows of a constant length (the invariant's \
              indexes are that layout's)"
         ),
+        (Proof::InductiveInvariant { .. }, Subject::Generalized { constants }) => format!(
+            "SAFE: proved for every N up to {} by an inductive invariant that ara checked, on \
+             the program with that constant loop bound made a nondet N (the invariant's N)",
+            crate::verdict::numbers(constants)
+        ),
         (Proof::InductiveInvariant { .. }, _) => {
             format!("SAFE: proved{every} by an inductive invariant that ara checked")
         }

@@ -1,0 +1,103 @@
+//! Adversarial twins of the generalization of constant loop bounds
+//! ([`ara::abstraction::generalize`]): programs safe at their constant `K = 1000` but unsafe
+//! at every smaller bound (`sum_exact_safe`: the sum is exactly 499500; `small_unsafe_safe`:
+//! a[500] is written only for bounds above 500), a program whose `K` is also a value
+//! (`role_safe`: `x = 1000; … a[k] != 1000`), and a program unsafe at `K` (`last_unsafe`).
+//! Truth: plain ESBMC with complete unwinding (`--unwind 1001`) and gcc runs (written in each
+//! file's header). The cell engine on a generalized program that is unsafe must never prove
+//! it; `ara check` never says UNSAFE of a safe twin (a counterexample of the generalized
+//! program is no run of the original) and never SAFE of the bug twin. A safe twin may stay
+//! unknown (the machine's speed decides).
+
+use ara::abstraction::generalize::generalize;
+use ara::engines::horn::morph::HornCells;
+use ara::engines::{Budget, Engine, EngineVerdict};
+use ara::frontend::{FrontendOptions, load_file};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+fn tools() {
+    if std::env::var_os("ARA_TOOLS_DIR").is_none() {
+        // SAFETY: set before any thread of this test reads it (same value from every test).
+        unsafe {
+            std::env::set_var(
+                "ARA_TOOLS_DIR",
+                concat!(env!("CARGO_MANIFEST_DIR"), "/.tools"),
+            )
+        };
+    }
+}
+
+fn twin(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/generalize")
+        .join(name)
+}
+
+/// The cell engine on the generalized `name` for at most `secs` seconds.
+fn cells_on_generalized(name: &str, secs: u64) -> EngineVerdict {
+    tools();
+    let p = load_file(&twin(name), &FrontendOptions::default()).unwrap();
+    let g = generalize(&p).expect("a constant loop bound");
+    assert_eq!(g.constants.len(), 1, "{name}");
+    assert_eq!(g.constants[0].value, 1000, "{name}");
+    let budget = Budget {
+        timeout: Some(Duration::from_secs(secs)),
+        ..Default::default()
+    };
+    HornCells::default()
+        .check(&g.program, &budget)
+        .unwrap()
+        .verdict
+}
+
+/// `ara check --timeout 20` on `name`: its first line.
+fn check(name: &str) -> String {
+    tools();
+    let out = Command::new(env!("CARGO_BIN_EXE_ara"))
+        .args(["check", "--timeout", "20"])
+        .arg(twin(name))
+        .output()
+        .unwrap();
+    String::from_utf8_lossy(&out.stdout).to_string()
+}
+
+#[test]
+fn generalized_programs_with_a_bug_are_never_proved() {
+    std::thread::scope(|s| {
+        for name in ["sum_exact_safe.c", "small_unsafe_safe.c", "last_unsafe.c"] {
+            s.spawn(move || {
+                let v = cells_on_generalized(name, 8);
+                assert!(
+                    !matches!(v, EngineVerdict::Proved(_)),
+                    "{name}: its generalized program (unsafe) proved: {v:?}"
+                );
+            });
+        }
+    });
+}
+
+#[test]
+fn ara_check_gives_no_bug_of_the_generalized_program_only() {
+    std::thread::scope(|s| {
+        for name in ["sum_exact_safe.c", "small_unsafe_safe.c", "role_safe.c"] {
+            s.spawn(move || {
+                let text = check(name);
+                assert!(
+                    text.starts_with("SAFE") || text.starts_with("UNKNOWN"),
+                    "{name}: {text}"
+                );
+            });
+        }
+    });
+}
+
+#[test]
+fn ara_check_never_proves_the_bug_twin() {
+    let text = check("last_unsafe.c");
+    assert!(
+        text.starts_with("UNSAFE") || text.starts_with("UNKNOWN"),
+        "{text}"
+    );
+}
