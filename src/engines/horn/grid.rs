@@ -11,7 +11,11 @@
 //!   outer loop (a transpose's `b[j*C + i]`): `w mod C < c ∧ w div C < M`,
 //!   `w mod C = c ∧ w div C < r`, `w mod C < N ∧ w div C < M` ([`column_guards`]);
 //! - facts: the stored values `e` of the writes `a[r*C + c] = e` without reads (under the
-//!   conditions of the `if`s around a write: `cond(w div C, w mod C) ⇒ v = e`), and the
+//!   conditions of the `if`s around a write: `cond(w div C, w mod C) ⇒ v = e`; a loop's
+//!   condition that relates the write's row and column alone counts too, and where it fails
+//!   the cell holds what a write outside every condition stored: a triangle
+//!   `while (j < i) a[i*C + j] = 1` over a cleared grid gives `w mod C < w div C ⇒ v = 1`
+//!   and `¬(w mod C < w div C) ⇒ v = 0`), and the
 //!   comparisons `v R e` of the conditions on a read `a[r*C + c]`, with `r := w div C`,
 //!   `c := w mod C` (`a[i][j] == i` gives `v = w div C`).
 //!
@@ -520,5 +524,30 @@ mod tests {
                 "(not (= (div w 300) (mod w 300)))"
             ]
         );
+    }
+
+    #[test]
+    fn a_loop_condition_of_row_and_column_is_a_write_condition() {
+        let src = "extern void reach_error(void);\nint a[900];\n\
+            int main() { int i, j, n = 3; for (i = 0; i < n; i++) for (j = 0; j < n; j++) \
+            a[i * 300 + j] = 0; for (i = 0; i < n; i++) { j = 0; while (j < i) \
+            { a[i * 300 + j] = 1; j++; } } return 0; }";
+        let opts = crate::frontend::FrontendOptions::default();
+        let p = crate::frontend::parse_source(src, "t.c", &opts).unwrap();
+        let writes = conditional_writes(&p, ArrId(0));
+        assert_eq!(writes.len(), 2);
+        // The clearing loops (`i < n`, `j < n`) name no row and column together.
+        assert!(writes[0].2.is_empty());
+        let pos = |v: VarId| Some(v.0 as usize);
+        let sub = vec![
+            (writes[1].0.row.vars()[0], "(div w 300)".to_string()),
+            (writes[1].0.col, "(mod w 300)".to_string()),
+        ];
+        let conds: Vec<String> = writes[1]
+            .2
+            .iter()
+            .map(|c| cond_term(c, &pos, &sub).unwrap())
+            .collect();
+        assert_eq!(conds, ["(< (mod w 300) (div w 300))"]);
     }
 }

@@ -13,6 +13,9 @@
 //! is still a run of the program, with other inputs. An array of large constant size
 //! (a global `int a[1000000]`) is kept as the prefix the run touched (at most a few thousand
 //! elements): its observations show that prefix only, and a cell beyond it is unknown there.
+//! Where the sizes decide whether a run stops at that cap (a relaid grid in rows of 300 holds
+//! 3 rows), more runs that end are drawn, so that the loops after the grid's fill are
+//! observed too.
 
 use crate::ir::{ArrayInit, Expr, IntType, Program, Size, Stmt, StmtKind, VarId, Vertex};
 use std::collections::BTreeSet;
