@@ -5,7 +5,9 @@
 //! `M`), an index that wraps (`(unsigned char)(i*M + j)`), a transpose filled column by
 //! column that leaves its last column unwritten (`tpose`), rows of the constant length 300
 //! that spill into the next (`spill`: the case split of `certify::cases`, and a certificate
-//! it must reject). Truth: gcc runs at chosen sizes
+//! it must reject), a triangle written under `while (j < i)` whose bug twin writes the
+//! diagonal too (`tri`: the loop conditions of `engines::horn::grid`, and a certificate of
+//! their shape it must reject). Truth: gcc runs at chosen sizes
 //! (tests/grid2d/README.md). The cell engine on the relaid program must never prove a bug
 //! twin, and `ara check` never says SAFE of one; a safe twin may stay unknown (the machine's
 //! speed decides), so the proof of a relaid grid is measured in the every-N benchmark.
@@ -71,6 +73,7 @@ fn the_bug_twins_of_relaid_grids_are_never_proved() {
             "stride_unsafe.c",
             "wrap_unsafe.c",
             "tpose_unsafe.c",
+            "tri_unsafe.c",
         ] {
             s.spawn(move || {
                 let v = cells_on_relaid(name, 8);
@@ -211,4 +214,80 @@ fn a_row_that_spills_into_the_next_is_never_proved() {
     };
     let v = HornCells::default().check(&p, &budget).unwrap().verdict;
     assert!(!matches!(v, EngineVerdict::Proved(_)), "{v:?}");
+}
+
+/// Rows of constant length 4, `n <= 4`: row `i` written with 1 while `j < i`, the write
+/// before `j++` (`early` false: the cells below the diagonal) or after it (`early` true: the
+/// columns `1..=i`, the diagonal included).
+fn triangle(early: bool) -> String {
+    let body = if early {
+        "j++; a[i * 4 + j] = 1;"
+    } else {
+        "a[i * 4 + j] = 1; j++;"
+    };
+    format!(
+        "extern int __VERIFIER_nondet_int(void);\nint a[24];\nint main(void) {{\n  \
+         int n = __VERIFIER_nondet_int();\n  if (n < 0 || n > 4) return 0;\n  int i, j;\n  \
+         for (i = 0; i < n; i++) {{\n    j = 0;\n    while (j < i) {{\n      {body}\n    \
+         }}\n  }}\n  return 0;\n}}\n"
+    )
+}
+
+#[test]
+fn a_triangle_fact_of_a_loop_condition_holds_only_where_the_write_keeps_it() {
+    // The candidate shape of `engines::horn::grid` for a write under `while (j < i)` over a
+    // zeroed grid: `not (w mod 4 < w div 4) => v = 0` at both loop heads (integer terms,
+    // translated by ara as any Houdini answer). Inductive when the write precedes `j++`;
+    // when `j++` comes first the diagonal `a[i*4 + i]` gets 1 and the check must reject it.
+    use ara::engines::horn::certify::{Interp, bv_definitions, check};
+    use ara::engines::horn::morph::{CellLayout, encode};
+    tools();
+    let z3 = ara::tools::find_tool(ara::tools::Tool::Z3, None).unwrap();
+    let limits = ara::tools::Limits {
+        timeout: Some(Duration::from_secs(120)),
+        memory_mb: None,
+    };
+    let run = |early: bool| {
+        let opts = FrontendOptions::default();
+        let p = ara::frontend::parse_source(&triangle(early), "t.c", &opts).unwrap();
+        let bv = encode(
+            &p,
+            &CellLayout::of(&p, 1).unwrap(),
+            ara::smt::Theory::BitVector,
+            false,
+        )
+        .unwrap();
+        let param = |name: &str| {
+            let n = bv.args.iter().position(|(v, _)| p.var(*v).display == name);
+            format!("p{}", n.expect("a variable"))
+        };
+        let (n, i, j) = (param("n"), param("i"), param("j"));
+        let (w, v) = (
+            format!("p{}", bv.args.len()),
+            format!("p{}", bv.args.len() + 1),
+        );
+        let fact = format!("(=> (and (>= {w} 0) (not (< (mod {w} 4) (div {w} 4)))) (= {v} 0))");
+        let interps: Vec<Interp> = bv
+            .preds
+            .iter()
+            .map(|pred| {
+                let scalars = if pred.line == 7 {
+                    format!("(<= 0 {i}) (<= {i} {n}) (<= {n} 4)")
+                } else {
+                    format!("(<= 0 {i}) (< {i} {n}) (<= {n} 4) (<= 0 {j}) (<= {j} {i})")
+                };
+                let text = format!("(and {scalars} {fact})");
+                Interp {
+                    vertex: pred.vertex,
+                    body: ara::smt::sexp::parse_all(&text).unwrap().remove(0),
+                }
+            })
+            .collect();
+        let defs = bv_definitions(&p, &bv, &interps, ara::smt::Theory::Lia).unwrap();
+        check(&z3, &bv, &defs, &limits).map_err(|e| e.to_string())
+    };
+    run(false).expect("the triangle's fact holds");
+    // The `while` at line 9 is vertex 7: its own clause (the diagonal's write) breaks.
+    let why = run(true).unwrap_err();
+    assert!(why.contains("consecution fails for clause 7 -> 7"), "{why}");
 }

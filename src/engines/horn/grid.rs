@@ -11,7 +11,11 @@
 //!   outer loop (a transpose's `b[j*C + i]`): `w mod C < c ∧ w div C < M`,
 //!   `w mod C = c ∧ w div C < r`, `w mod C < N ∧ w div C < M` ([`column_guards`]);
 //! - facts: the stored values `e` of the writes `a[r*C + c] = e` without reads (under the
-//!   conditions of the `if`s around a write: `cond(w div C, w mod C) ⇒ v = e`), and the
+//!   conditions of the `if`s around a write: `cond(w div C, w mod C) ⇒ v = e`; a loop's
+//!   condition that relates the write's row and column alone counts too, and where it fails
+//!   the cell holds what a write outside every condition stored: a triangle
+//!   `while (j < i) a[i*C + j] = 1` over a cleared grid gives `w mod C < w div C ⇒ v = 1`
+//!   and `¬(w mod C < w div C) ⇒ v = 0`), and the
 //!   comparisons `v R e` of the conditions on a read `a[r*C + c]`, with `r := w div C`,
 //!   `c := w mod C` (`a[i][j] == i` gives `v = w div C`).
 //!
@@ -238,10 +242,20 @@ pub(super) fn candidates(
         }
         // A write under a branch: its value where the branch's condition holds of the
         // cell's row and column (`if (i == j) a[i*C + j] = 1; else … = 0` gives
-        // `w div C = w mod C ⇒ v = 1` and its negation ⇒ `v = 0`).
-        for (ix, e, conds) in branch_writes(p, a) {
-            let sub = rows_cols(&ix);
-            let t = term(&e, &pos, &sub);
+        // `w div C = w mod C ⇒ v = 1` and its negation ⇒ `v = 0`). A loop's condition that
+        // relates the write's row and column counts as a branch's (`for (j = 0; j < i; j++)
+        // a[i*C + j] = 1` over a cleared grid: `w mod C < w div C ⇒ v = 1`), and where it
+        // fails the cell keeps what a write outside every condition stored
+        // (`¬(w mod C < w div C) ⇒ v = 0`).
+        let writes = conditional_writes(p, a);
+        let plain: Vec<String> = writes
+            .iter()
+            .filter(|(_, _, c)| c.is_empty())
+            .filter_map(|(ix, e, _)| term(e, &pos, &rows_cols(ix)))
+            .collect();
+        for (ix, e, conds) in writes.iter().filter(|(_, _, c)| !c.is_empty()) {
+            let sub = rows_cols(ix);
+            let t = term(e, &pos, &sub);
             let cs: Option<Vec<String>> = conds.iter().map(|c| cond_term(c, &pos, &sub)).collect();
             if let (Some(t), Some(cs)) = (t, cs) {
                 let c = match cs.as_slice() {
@@ -249,6 +263,9 @@ pub(super) fn candidates(
                     _ => format!("(and {})", cs.join(" ")),
                 };
                 facts.insert(format!("(=> {c} (= {v} {t}))"));
+                for other in plain.iter().filter(|o| **o != t) {
+                    facts.insert(format!("(=> (not {c}) (= {v} {other}))"));
+                }
             }
         }
         for (ix, rel, e) in &u.compares {
@@ -267,37 +284,64 @@ pub(super) fn candidates(
     }
 }
 
-/// The writes of `a` at a 2-D index with a value without reads inside `if`s: the index, the
-/// value and the conditions of the branches around it (negated in an `else`).
-fn branch_writes(p: &Program, a: ArrId) -> Vec<(Index2, Expr, Vec<Expr>)> {
-    fn go(ss: &[Stmt], a: ArrId, conds: &mut Vec<Expr>, out: &mut Vec<(Index2, Expr, Vec<Expr>)>) {
+/// The writes of `a` at a 2-D index with a value without reads: the index, the value and
+/// the conditions around it: those of the branches (negated in an `else`) and those of the
+/// loops that relate the write's row and column alone (`j < i` around `a[i*C + j]`); none
+/// for a write outside every such condition.
+fn conditional_writes(p: &Program, a: ArrId) -> Vec<(Index2, Expr, Vec<Expr>)> {
+    struct Walk {
+        a: ArrId,
+        conds: Vec<Expr>,
+        loops: Vec<Expr>,
+        out: Vec<(Index2, Expr, Vec<Expr>)>,
+    }
+    fn go(w: &mut Walk, ss: &[Stmt]) {
         for s in ss {
             match &s.kind {
-                StmtKind::Store(b, i, e) if *b == a && !conds.is_empty() && !has_read(e) => {
+                StmtKind::Store(b, i, e) if *b == w.a && !has_read(e) => {
                     if let Some(ix) = index2(i) {
-                        out.push((ix, e.clone(), conds.clone()));
+                        let mut cs = w.conds.clone();
+                        cs.extend(w.loops.iter().filter(|c| relates(c, &ix)).cloned());
+                        w.out.push((ix, e.clone(), cs));
                     }
                 }
                 StmtKind::If(c, t, el) => {
-                    conds.push(c.clone());
-                    go(t, a, conds, out);
-                    conds.pop();
-                    conds.push(Expr::not(c.clone()));
-                    go(el, a, conds, out);
-                    conds.pop();
+                    w.conds.push(c.clone());
+                    go(w, t);
+                    w.conds.pop();
+                    w.conds.push(Expr::not(c.clone()));
+                    go(w, el);
+                    w.conds.pop();
                 }
-                StmtKind::While { body, step, .. } => {
-                    go(body, a, conds, out);
-                    go(step, a, conds, out);
+                StmtKind::While { cond, body, step } => {
+                    w.loops.push(cond.clone());
+                    go(w, body);
+                    w.loops.pop();
+                    go(w, step);
                 }
-                StmtKind::DoWhile { body, .. } | StmtKind::Block(body) => go(body, a, conds, out),
+                StmtKind::DoWhile { body, .. } | StmtKind::Block(body) => go(w, body),
                 _ => {}
             }
         }
     }
-    let mut out = vec![];
-    go(&p.body, a, &mut vec![], &mut out);
-    out
+    let mut w = Walk {
+        a,
+        conds: vec![],
+        loops: vec![],
+        out: vec![],
+    };
+    go(&mut w, &p.body);
+    w.out
+}
+
+/// Whether the loop condition `c` names the column of `ix` and its row's variables, and no
+/// other variable.
+fn relates(c: &Expr, ix: &Index2) -> bool {
+    let row = ix.row.vars();
+    let vars = c.vars();
+    vars.contains(&ix.col)
+        && vars.iter().any(|v| row.contains(v))
+        && vars.iter().all(|v| *v == ix.col || row.contains(v))
 }
 
 /// A condition as a Bool term over the parameters (comparisons of [`term`]s, `!`, `&&`).
@@ -462,7 +506,7 @@ mod tests {
             if (i == j) a[i * 300 + j] = 1; else a[i * 300 + j] = 0; return 0; }";
         let opts = crate::frontend::FrontendOptions::default();
         let p = crate::frontend::parse_source(src, "t.c", &opts).unwrap();
-        let writes = branch_writes(&p, ArrId(0));
+        let writes = conditional_writes(&p, ArrId(0));
         assert_eq!(writes.len(), 2);
         let pos = |v: VarId| Some(v.0 as usize);
         let sub = vec![
@@ -480,5 +524,30 @@ mod tests {
                 "(not (= (div w 300) (mod w 300)))"
             ]
         );
+    }
+
+    #[test]
+    fn a_loop_condition_of_row_and_column_is_a_write_condition() {
+        let src = "extern void reach_error(void);\nint a[900];\n\
+            int main() { int i, j, n = 3; for (i = 0; i < n; i++) for (j = 0; j < n; j++) \
+            a[i * 300 + j] = 0; for (i = 0; i < n; i++) { j = 0; while (j < i) \
+            { a[i * 300 + j] = 1; j++; } } return 0; }";
+        let opts = crate::frontend::FrontendOptions::default();
+        let p = crate::frontend::parse_source(src, "t.c", &opts).unwrap();
+        let writes = conditional_writes(&p, ArrId(0));
+        assert_eq!(writes.len(), 2);
+        // The clearing loops (`i < n`, `j < n`) name no row and column together.
+        assert!(writes[0].2.is_empty());
+        let pos = |v: VarId| Some(v.0 as usize);
+        let sub = vec![
+            (writes[1].0.row.vars()[0], "(div w 300)".to_string()),
+            (writes[1].0.col, "(mod w 300)".to_string()),
+        ];
+        let conds: Vec<String> = writes[1]
+            .2
+            .iter()
+            .map(|c| cond_term(c, &pos, &sub).unwrap())
+            .collect();
+        assert_eq!(conds, ["(< (mod w 300) (div w 300))"]);
     }
 }

@@ -13,6 +13,9 @@
 //! is still a run of the program, with other inputs. An array of large constant size
 //! (a global `int a[1000000]`) is kept as the prefix the run touched (at most a few thousand
 //! elements): its observations show that prefix only, and a cell beyond it is unknown there.
+//! Where the sizes decide whether a run stops at that cap (a relaid grid in rows of 300 holds
+//! 3 rows), more runs that end are drawn, so that the loops after the grid's fill are
+//! observed too.
 
 use crate::ir::{ArrayInit, Expr, IntType, Program, Size, Stmt, StmtKind, VarId, Vertex};
 use std::collections::BTreeSet;
@@ -51,24 +54,69 @@ const REDRAWS: usize = 32;
 
 /// The states at `cuts` of up to `runs` runs of `p` (seeds 1, 2, …; a run an assumption
 /// rejects, or one that reaches no cut point, is drawn again, `runs * 20` draws at most).
+/// When some of them stopped at the cap of a large array's prefix ([`LAZY_CAP`]) and others
+/// ended, the sizes decide which: up to `runs` more runs that end are added ([`more_ended`]).
 pub fn observe(p: &Program, cuts: &BTreeSet<Vertex>, runs: usize) -> Vec<Observation> {
     let mut out = vec![];
     let mut done = 0;
-    for seed in 1..=(runs as u64 * 20) {
-        if done == runs || crate::tools::cancelled() {
+    let (mut capped, mut ended) = (0, 0);
+    let mut seed = 0;
+    while seed < runs as u64 * 20 && done < runs && !crate::tools::cancelled() {
+        seed += 1;
+        if let Some(m) = draw(p, cuts, seed, done) {
+            done += 1;
+            if m.capped {
+                capped += 1;
+            } else {
+                ended += 1;
+            }
+            out.extend(m.obs);
+        }
+    }
+    if capped > 0 && ended > 0 {
+        out.extend(more_ended(p, cuts, seed, done, runs));
+    }
+    out
+}
+
+/// Up to `runs` more runs (numbered from `done`, seeds after `seed`, `runs * 10` draws at
+/// most) that end without touching a large array beyond [`LAZY_CAP`]: a grid relaid in rows
+/// of 300 holds 3 rows in the cap, so only the runs at a size of 4 or less reach the loops
+/// after its fill (a count over the grid: `2·cnt == i·i - i + 2·j` needs 8 states of
+/// `j <= i`, the runs at a size of 4).
+fn more_ended(
+    p: &Program,
+    cuts: &BTreeSet<Vertex>,
+    seed: u64,
+    done: usize,
+    runs: usize,
+) -> Vec<Observation> {
+    let mut out = vec![];
+    let mut more = 0;
+    for s in seed + 1..=seed + runs as u64 * 10 {
+        if more == runs || crate::tools::cancelled() {
             break;
         }
-        let mut m = Machine::new(p, cuts, seed);
-        m.run = done;
-        let end = m.block(&p.body);
-        // A run that an assumption rejected is none; one that reached no cut point (an
-        // early `return` on a size out of range) tells nothing: both are drawn again.
-        if !matches!(end, Flow::Stop(End::Rejected)) && !m.obs.is_empty() {
-            done += 1;
+        if let Some(m) = draw(p, cuts, s, done + more).filter(|m| !m.capped) {
+            more += 1;
             out.extend(m.obs);
         }
     }
     out
+}
+
+/// The run of `p` from `seed` (numbered `run`), unless an assumption rejected it or it
+/// reached no cut point (an early `return` on a size out of range tells nothing).
+fn draw<'a>(
+    p: &'a Program,
+    cuts: &'a BTreeSet<Vertex>,
+    seed: u64,
+    run: usize,
+) -> Option<Machine<'a>> {
+    let mut m = Machine::new(p, cuts, seed);
+    m.run = run;
+    let end = m.block(&p.body);
+    (!matches!(end, Flow::Stop(End::Rejected)) && !m.obs.is_empty()).then_some(m)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -100,6 +148,8 @@ struct Machine<'a> {
     rng: u64,
     fuel: usize,
     run: usize,
+    /// Whether the run touched a large array beyond [`LAZY_CAP`] (it stopped there).
+    capped: bool,
     obs: Vec<Observation>,
 }
 
@@ -114,6 +164,7 @@ impl<'a> Machine<'a> {
             rng: seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
             fuel: FUEL,
             run: 0,
+            capped: false,
             obs: vec![],
         };
         m.vars = p
@@ -150,6 +201,7 @@ impl<'a> Machine<'a> {
         let n = self.lazy[a.0 as usize];
         let Ok(i) = usize::try_from(i) else { return };
         let len = self.arrays[a.0 as usize].as_ref().map_or(0, |c| c.len());
+        self.capped |= LAZY_CAP <= i && i < n;
         if i >= n.min(LAZY_CAP) || i < len {
             return;
         }
