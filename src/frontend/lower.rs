@@ -108,6 +108,10 @@ pub(super) enum InitVal<'a> {
     Const(i128),
 }
 
+/// What a pointer argument binds a parameter to (`procs`): an array, and the constant offset
+/// of an offset alias (`&a[k]`, `a + k`; `None` for the whole array).
+pub(super) type ArgKey = (crate::ir::ArrId, Option<i128>);
+
 pub(super) struct Lowerer<'a> {
     pub p: Program,
     /// The names of `p`, for fresh names.
@@ -152,7 +156,7 @@ pub(super) struct Lowerer<'a> {
     pub proc_ids: HashMap<String, crate::ir::procs::ProcId>,
     /// The array each array or pointer parameter of a procedure is bound to (`procs`), with
     /// its constant offset: every call of it passes these.
-    pub proc_arrays: HashMap<String, Vec<Option<super::procs::ArgKey>>>,
+    pub proc_arrays: HashMap<String, Vec<Option<ArgKey>>>,
     /// The ids of the arrays made while a procedure's body was lowered (`start..end`, `end`
     /// `u32::MAX` while it is being lowered): its own, one per activation (`procs`).
     pub proc_owned: Vec<(u32, u32)>,

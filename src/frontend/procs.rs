@@ -38,7 +38,7 @@
 
 use super::ctype::CType;
 use super::expr::Val;
-use super::lower::{Binding, LVal, Lowerer, Obj, R};
+use super::lower::{ArgKey, Binding, LVal, Lowerer, Obj, R};
 use crate::ir::procs::{Call, Proc, ProcId};
 use crate::ir::{Expr, StmtKind};
 use lang_c::ast::{Expression, FunctionDefinition};
@@ -196,10 +196,6 @@ impl Lowerer<'_> {
                 .any(|&(start, end)| (start..end).contains(&a.0))
     }
 }
-
-/// What a pointer argument binds a parameter to: an array, and the constant offset of an
-/// offset alias (`&a[k]`, `a + k`; `None` for the whole array).
-pub(super) type ArgKey = (crate::ir::ArrId, Option<i128>);
 
 /// The array an argument's object is (a one-dimensional array: `array_args`).
 fn arr_of(lv: &LVal) -> Option<crate::ir::ArrId> {
