@@ -118,6 +118,9 @@ pub(super) struct Lowerer<'a> {
     pub opts: &'a FrontendOptions,
     pub scopes: Vec<HashMap<String, Binding>>,
     pub tags: HashMap<String, Rc<StructDef>>,
+    /// The type of each enum tag defined so far (`enum E x;` after `enum E { ... }`); a tag
+    /// defined twice with different types maps to [`CType::Other`].
+    pub enum_tags: HashMap<String, CType>,
     pub funcs: HashMap<String, &'a Node<FunctionDefinition>>,
     /// Statement buffers; hoisted statements go to the last one.
     pub out: Vec<Vec<Stmt>>,
@@ -254,6 +257,7 @@ impl<'a> Lowerer<'a> {
             opts,
             scopes: vec![HashMap::new()],
             tags: HashMap::new(),
+            enum_tags: HashMap::new(),
             funcs: HashMap::new(),
             out: vec![vec![]],
             fns: vec![],
@@ -591,9 +595,27 @@ impl<'a> Lowerer<'a> {
         CType::Struct(d)
     }
 
+    /// The type of an enum specifier, gcc's: `unsigned int` when no enumerator is negative,
+    /// else `int`. `enum E` without a list is the type its definition gave the tag (an enum
+    /// with a negative enumerator is signed wherever its tag is used: `e < 0` holds for
+    /// `enum E e = A;` after `enum E { A = -1 };`). Enumerators outside `int`'s range (gcc
+    /// then picks wider types) and tags not defined before their use, or defined twice with
+    /// different types, are unsupported.
     fn enum_type(&mut self, en: &'a Node<EnumType>) -> CType {
+        let tag = en.node.identifier.as_ref().map(|i| i.node.name.clone());
+        if en.node.enumerators.is_empty() {
+            return match tag.as_ref().and_then(|t| self.enum_tags.get(t)) {
+                Some(t) => t.clone(),
+                None => CType::Other(format!(
+                    "enum {} used before its definition",
+                    tag.as_deref().unwrap_or("")
+                )),
+            };
+        }
         let mut next: i128 = 0;
         let mut negative = false;
+        let mut outside = false;
+        let int = IntType::Int.range(self.p.data_model);
         for e in &en.node.enumerators {
             let name = e.node.identifier.node.name.clone();
             let v = match &e.node.expression {
@@ -606,16 +628,33 @@ impl<'a> Lowerer<'a> {
                 },
                 None => next,
             };
+            next = v + 1;
+            if v < int.0 || v > int.1 {
+                outside = true;
+                let why = "enumerator outside the range of int";
+                self.bind(&name, Binding::Unusable(why.into()));
+                continue;
+            }
             negative |= v < 0;
             self.bind(&name, Binding::Const(v, IntType::Int));
-            next = v + 1;
         }
-        // gcc: enums without negative values are `unsigned int`.
-        CType::Int(if negative {
-            IntType::Int
+        let ty = if outside {
+            CType::Other("enum with an enumerator outside the range of int".into())
+        } else if negative {
+            CType::Int(IntType::Int)
         } else {
-            IntType::UInt
-        })
+            CType::Int(IntType::UInt)
+        };
+        if let Some(t) = tag {
+            let ty = match self.enum_tags.get(&t) {
+                Some(old) if !matches!((old, &ty), (CType::Int(a), CType::Int(b)) if a == b) => {
+                    CType::Other(format!("enum {t} defined twice with different types"))
+                }
+                _ => ty.clone(),
+            };
+            self.enum_tags.insert(t, ty);
+        }
+        ty
     }
 
     /// Applies a declarator to a base type: the declared name (with its offset) and type.
