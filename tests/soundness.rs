@@ -236,7 +236,10 @@ macro_rules! frontend_twins {
 // `enum dir d` after `enum dir { LEFT = -1, ... }` is an `int`, not gcc's `unsigned int` of
 // enums without negative values): truth by gcc runs on x in {0, -1, 5} and plain ESBMC
 // (`--unwind 5`, both data models); `enum_members_*` (the tag's type as a struct member,
-// parameter, return and array element type): a gcc run and plain ESBMC.
+// parameter, return and array element type): a gcc run and plain ESBMC. `scope_tag_*` (a
+// block's `struct S` and `typedef T` end with the block) and `scope_signature_*` (a called
+// function's parameter types are read at file scope, not where the call is): deterministic,
+// so a gcc run each is their truth (plain ESBMC 8.4 fails on them with a Bitwuzla sort error).
 frontend_twins! {
     struct_copy_index_safe: "struct_copy_index_safe.c" => Safe;
     struct_copy_index_unsafe: "struct_copy_index_unsafe.c" => Unsafe;
@@ -258,6 +261,10 @@ frontend_twins! {
     enum_tag_unsafe: "enum_tag_unsafe.c" => Unsafe;
     enum_members_safe: "enum_members_safe.c" => Safe;
     enum_members_unsafe: "enum_members_unsafe.c" => Unsafe;
+    scope_tag_safe: "scope_tag_safe.c" => Safe;
+    scope_tag_unsafe: "scope_tag_unsafe.c" => Unsafe;
+    scope_signature_safe: "scope_signature_safe.c" => Safe;
+    scope_signature_unsafe: "scope_signature_unsafe.c" => Unsafe;
 }
 
 /// Initialisers ara does not read are refused with one line, never read wrongly: a member

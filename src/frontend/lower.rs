@@ -63,6 +63,16 @@ pub(super) enum Binding {
     /// A parameter of pointer or array type (a pointer in C) of an inlined function: an alias
     /// of the argument's object (an array, or `&x` as a one-element array at x).
     PtrParam(LVal),
+    /// A struct or union tag (bound under [`tag_key`]: tags are scoped as identifiers are, so
+    /// a block's `struct S` ends with the block).
+    StructTag(Rc<StructDef>),
+    /// An enum tag and its type.
+    EnumTag(CType),
+}
+
+/// The key of a tag in the scopes: not an identifier, so it never meets one.
+pub(super) fn tag_key(tag: &str) -> String {
+    format!("tag {tag}")
 }
 
 /// A pointer variable: its pointee type, the array it points to once assigned, and whether it
@@ -117,10 +127,6 @@ pub(super) struct Lowerer<'a> {
     pub text: &'a str,
     pub opts: &'a FrontendOptions,
     pub scopes: Vec<HashMap<String, Binding>>,
-    pub tags: HashMap<String, Rc<StructDef>>,
-    /// The type of each enum tag defined so far (`enum E x;` after `enum E { ... }`); a tag
-    /// defined twice with different types maps to [`CType::Other`].
-    pub enum_tags: HashMap<String, CType>,
     pub funcs: HashMap<String, &'a Node<FunctionDefinition>>,
     /// Statement buffers; hoisted statements go to the last one.
     pub out: Vec<Vec<Stmt>>,
@@ -256,8 +262,6 @@ impl<'a> Lowerer<'a> {
             text,
             opts,
             scopes: vec![HashMap::new()],
-            tags: HashMap::new(),
-            enum_tags: HashMap::new(),
             funcs: HashMap::new(),
             out: vec![vec![]],
             fns: vec![],
@@ -521,9 +525,12 @@ impl<'a> Lowerer<'a> {
     fn struct_type(&mut self, st: &'a Node<StructType>) -> CType {
         let union = st.node.kind.node == StructKind::Union;
         let tag = st.node.identifier.as_ref().map(|i| i.node.name.clone());
-        let existing = tag.as_ref().and_then(|t| self.tags.get(t).cloned());
+        let visible = tag.as_ref().and_then(|t| match self.lookup(&tag_key(t)) {
+            Some((scope, Binding::StructTag(d))) => Some((scope, d.clone())),
+            _ => None,
+        });
         let Some(decls) = &st.node.declarations else {
-            if let Some(d) = existing {
+            if let Some((_, d)) = visible {
                 return CType::Struct(d);
             }
             let d = Rc::new(StructDef {
@@ -533,10 +540,16 @@ impl<'a> Lowerer<'a> {
                 attr_layout: Cell::new(false),
             });
             if let Some(t) = tag {
-                self.tags.insert(t, d.clone());
+                self.bind(&tag_key(&t), Binding::StructTag(d.clone()));
             }
             return CType::Struct(d);
         };
+        // A definition completes a declaration of its own scope, else declares a new type
+        // (C11 6.7.2.3: an inner `struct S { ... }` hides the outer one until its block ends).
+        let innermost = self.scopes.len() - 1;
+        let existing = visible
+            .filter(|(scope, _)| *scope == innermost)
+            .map(|(_, d)| d);
         let mut fields = vec![];
         let mut attr_layout = false;
         for sd in decls {
@@ -590,23 +603,22 @@ impl<'a> Lowerer<'a> {
         *d.fields.borrow_mut() = Some(fields);
         d.attr_layout.set(attr_layout);
         if let Some(t) = tag {
-            self.tags.insert(t, d.clone());
+            self.bind(&tag_key(&t), Binding::StructTag(d.clone()));
         }
         CType::Struct(d)
     }
 
     /// The type of an enum specifier, gcc's: `unsigned int` when no enumerator is negative,
-    /// else `int`. `enum E` without a list is the type its definition gave the tag (an enum
-    /// with a negative enumerator is signed wherever its tag is used: `e < 0` holds for
+    /// else `int`. `enum E` without a list is the type the visible definition gave the tag (an
+    /// enum with a negative enumerator is signed wherever its tag is used: `e < 0` holds for
     /// `enum E e = A;` after `enum E { A = -1 };`). Enumerators outside `int`'s range (gcc
-    /// then picks wider types) and tags not defined before their use, or defined twice with
-    /// different types, are unsupported.
+    /// then picks wider types) and tags not defined before their use are unsupported.
     fn enum_type(&mut self, en: &'a Node<EnumType>) -> CType {
         let tag = en.node.identifier.as_ref().map(|i| i.node.name.clone());
         if en.node.enumerators.is_empty() {
-            return match tag.as_ref().and_then(|t| self.enum_tags.get(t)) {
-                Some(t) => t.clone(),
-                None => CType::Other(format!(
+            return match tag.as_ref().and_then(|t| self.lookup(&tag_key(t))) {
+                Some((_, Binding::EnumTag(t))) => t.clone(),
+                _ => CType::Other(format!(
                     "enum {} used before its definition",
                     tag.as_deref().unwrap_or("")
                 )),
@@ -646,13 +658,7 @@ impl<'a> Lowerer<'a> {
             CType::Int(IntType::UInt)
         };
         if let Some(t) = tag {
-            let ty = match self.enum_tags.get(&t) {
-                Some(old) if !matches!((old, &ty), (CType::Int(a), CType::Int(b)) if a == b) => {
-                    CType::Other(format!("enum {t} defined twice with different types"))
-                }
-                _ => ty.clone(),
-            };
-            self.enum_tags.insert(t, ty);
+            self.bind(&tag_key(&t), Binding::EnumTag(ty.clone()));
         }
         ty
     }
