@@ -2,6 +2,12 @@
 //! and declared objects (scalars, arrays, structs split per field, initialisers).
 //!
 //! Expressions are in `expr.rs`, statements and calls (inlining) in `stmt.rs`.
+//!
+//! Types follow gcc's reading of C11 6.2.1 and 6.7.2.2-3: tags (struct, union, enum) live in
+//! the scopes beside identifiers, so a block's `struct S` hides the outer one only inside the
+//! block, and a called function's signature is read at file scope; `enum E` names the type its
+//! visible definition gave (`int` with a negative enumerator, else `unsigned int`). An enum
+//! whose enumerators leave `int` (gcc widens it) is refused rather than read in another type.
 
 use super::FrontendOptions;
 use super::ctype::{CType, FloatType, StructDef, fold};
