@@ -232,7 +232,14 @@ macro_rules! frontend_twins {
 // ones): the unsafe twins reach the error, the safe ones never do. Plain ESBMC
 // (`esbmc f.c --unwind 6`, unwinding assertions on) agrees on fifteen; on
 // desig_string_safe.c it misreads the braced string `char h[5] = { "hi" }` (alone in a
-// program too), so gcc's runs are its truth.
+// program too), so gcc's runs are its truth. Audit 32: `enum_tag_*` (a variable declared
+// `enum dir d` after `enum dir { LEFT = -1, ... }` is an `int`, not gcc's `unsigned int` of
+// enums without negative values): truth by gcc runs on x in {0, -1, 5} and plain ESBMC
+// (`--unwind 5`, both data models); `enum_members_*` (the tag's type as a struct member,
+// parameter, return and array element type): a gcc run and plain ESBMC. `scope_tag_*` (a
+// block's `struct S` and `typedef T` end with the block) and `scope_signature_*` (a called
+// function's parameter types are read at file scope, not where the call is): deterministic,
+// so a gcc run each is their truth (plain ESBMC 8.4 fails on them with a Bitwuzla sort error).
 frontend_twins! {
     struct_copy_index_safe: "struct_copy_index_safe.c" => Safe;
     struct_copy_index_unsafe: "struct_copy_index_unsafe.c" => Unsafe;
@@ -250,6 +257,14 @@ frontend_twins! {
     desig_override_unsafe: "desig_override_unsafe.c" => Unsafe;
     desig_string_safe: "desig_string_safe.c" => Safe;
     desig_string_unsafe: "desig_string_unsafe.c" => Unsafe;
+    enum_tag_safe: "enum_tag_safe.c" => Safe;
+    enum_tag_unsafe: "enum_tag_unsafe.c" => Unsafe;
+    enum_members_safe: "enum_members_safe.c" => Safe;
+    enum_members_unsafe: "enum_members_unsafe.c" => Unsafe;
+    scope_tag_safe: "scope_tag_safe.c" => Safe;
+    scope_tag_unsafe: "scope_tag_unsafe.c" => Unsafe;
+    scope_signature_safe: "scope_signature_safe.c" => Safe;
+    scope_signature_unsafe: "scope_signature_unsafe.c" => Unsafe;
 }
 
 /// Initialisers ara does not read are refused with one line, never read wrongly: a member
@@ -318,4 +333,32 @@ fn errfn_undef_assert_my_err_is_unsupported() {
         err.contains("unsupported: call to undefined function __VERIFIER_assert (the error function is my_err)"),
         "{err}"
     );
+}
+
+/// Enums ara does not type as gcc does are refused with one line: an enumerator outside
+/// `int`'s range (gcc then gives the enum a wider type) and its constants.
+#[test]
+fn enums_gcc_types_otherwise_are_unsupported() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (body, why) in [
+        (
+            "enum BIG { X = 3000000000u };\nint main(void) { enum BIG b = X; if (b > 0) reach_error(); return 0; }\n",
+            "unsupported: enum with an enumerator outside the range of int",
+        ),
+        (
+            "enum BIG { X = -4294967296LL };\nint main(void) { if (X < 0) reach_error(); return 0; }\n",
+            "unsupported: enumerator outside the range of int (`X`)",
+        ),
+    ] {
+        let f = tmp.path().join("e.c");
+        std::fs::write(&f, format!("extern void reach_error(void);\n{body}")).unwrap();
+        let o = Command::new(ARA)
+            .arg("check")
+            .arg(&f)
+            .output()
+            .expect("ara runs");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(3), "{body}: {err}");
+        assert!(err.contains(why), "{body}: {err}");
+    }
 }

@@ -238,6 +238,10 @@ pub enum DStep {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ObjTy {
     Scalar(IntType),
+    /// A scalar of an enum type declared through its tag (`enum x_e { x_a = -1, x_b, x_c };
+    /// enum x_e x;`): `Int` when the first enumerator is -1, `UInt` (gcc's type of an enum
+    /// without negative enumerators) when it is 1.
+    Enum(IntType),
     Array(IntType, Vec<u32>),
     Struct(String),
     StructArray(String, u32),

@@ -2,6 +2,7 @@
 //! [`Program`] in ara's C subset (global and local arrays of 1 and 2 dimensions and of structs,
 //! counted for/while/do-while loops with constant and input bounds, break/continue, every
 //! integer type with conversions, casts, shifts, division, nondet inputs of every type,
+//! locals of enum types declared through their tags (signed with a negative enumerator),
 //! assumptions, assertions, helper functions, both data models).
 //!
 //! Besides random statements it writes *patterns* whose assertion holds by construction
@@ -243,14 +244,19 @@ impl Gen {
         for _ in 0..helpers {
             funcs.push(self.helper());
         }
-        // main's locals: a few scalars and maybe an array.
+        // main's locals: a few scalars (some of an enum type: `int` with a negative
+        // enumerator, else `unsigned int`) and maybe an array.
         for _ in 0..self.rng.range(2, 4) {
-            let t = self.ty();
+            let enum_ty = self
+                .rng
+                .chance(15)
+                .then(|| *self.rng.pick(&[IntType::Int, IntType::UInt]));
+            let t = enum_ty.unwrap_or_else(|| self.ty());
             let name = self.name("x");
             let init = self.rng.chance(60).then(|| vec![self.value(t)]);
             self.locals.push(Decl {
                 name: name.clone(),
-                ty: ObjTy::Scalar(t),
+                ty: enum_ty.map_or(ObjTy::Scalar(t), ObjTy::Enum),
                 init,
             });
             self.scalars.push((name, t));

@@ -13,8 +13,8 @@ int r12(int p0) {
   return ((p0 <= 0) ? 4 : ((int)((unsigned int)r12(((int)((unsigned int)p0 - (unsigned int)1))) + (unsigned int)3)));
 }
 int main() {
-  unsigned int x8;
-  long long x9 = ((long long)0);
+  char x8;
+  unsigned int x9;
   unsigned short la10[3][2] = {{((unsigned short)8), ((unsigned short)0)}, {((unsigned short)1), ((unsigned short)3)}};
   int x13;
   int y14;
@@ -25,8 +25,8 @@ int main() {
   short n18;
   int n19;
   char *p11 = a3;
-  x8 = __VERIFIER_nondet_uint();
-  __VERIFIER_assume((x8 != ((unsigned int)14)));
+  x8 = __VERIFIER_nondet_char();
+  __VERIFIER_assume((x8 != ((char)14)));
   x13 = __VERIFIER_nondet_int();
   __VERIFIER_assume(((x13 >= 0) && (x13 <= 3)));
   y14 = r12(x13);

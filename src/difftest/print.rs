@@ -131,7 +131,7 @@ struct Env {
 impl Env {
     fn declare(&mut self, d: &Decl) {
         match &d.ty {
-            ObjTy::Scalar(t) => {
+            ObjTy::Scalar(t) | ObjTy::Enum(t) => {
                 self.scalars.insert(d.name.clone(), *t);
             }
             ObjTy::Array(t, dims) => {
@@ -438,7 +438,7 @@ impl Printer {
     /// `T name[..] = { [i][j] = v, w, .. };` with values of the leaves' types.
     fn desig_decl(&self, d: &Decl, items: &[DItem]) -> String {
         let leaf_ty = match &d.ty {
-            ObjTy::Scalar(t) | ObjTy::Array(t, _) => *t,
+            ObjTy::Scalar(t) | ObjTy::Enum(t) | ObjTy::Array(t, _) => *t,
             ObjTy::Struct(s) | ObjTy::StructArray(s, _) => self
                 .env
                 .fields
@@ -993,6 +993,10 @@ fn assume_name(f: AssumeFn) -> &'static str {
 fn decl_text_plain(d: &Decl) -> String {
     match &d.ty {
         ObjTy::Scalar(t) => format!("{} {};", t.c_name(), d.name),
+        ObjTy::Enum(t) => {
+            let (x, first) = (&d.name, if *t == IntType::Int { -1 } else { 1 });
+            format!("enum {x}_e {{ {x}_a = {first}, {x}_b, {x}_c }}; enum {x}_e {x};")
+        }
         ObjTy::Array(t, dims) => {
             let dims: String = dims.iter().map(|n| format!("[{n}]")).collect();
             format!("{} {}{dims};", t.c_name(), d.name)
@@ -1022,7 +1026,7 @@ fn decl_text(d: &Decl, p: &Program) -> String {
         format!("{{{}}}", items.join(", "))
     };
     let init = match &d.ty {
-        ObjTy::Scalar(t) => v(*t, vals.first().copied().unwrap_or(0)),
+        ObjTy::Scalar(t) | ObjTy::Enum(t) => v(*t, vals.first().copied().unwrap_or(0)),
         ObjTy::Array(t, dims) if dims.len() == 1 => group(vals, &vec![*t; vals.len()]),
         ObjTy::Array(t, dims) => {
             let row = dims[1] as usize;

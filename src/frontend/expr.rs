@@ -151,6 +151,10 @@ impl<'a> Lowerer<'a> {
             Binding::Obj(lv) | Binding::PtrParam(lv) => Ok(Ok(lv)),
             Binding::Const(v, t) => Ok(Err(Val::Int(Expr::Const(v, t)))),
             Binding::Typedef(_) => Err(self.syntax(off, format!("unexpected type name `{name}`"))),
+            // Tags are bound under keys no identifier spells (`lower::tag_key`).
+            Binding::StructTag(_) | Binding::EnumTag(_) => {
+                Err(self.syntax(off, format!("use of undeclared identifier `{name}`")))
+            }
             Binding::Unusable(why) => Err(self.unsup(off, format!("{why} (`{name}`)"))),
             Binding::Ptr(st) => self.pointer_target(name, &st, off).map(Ok),
             Binding::Extern(ty, decl_off) => {

@@ -2,6 +2,12 @@
 //! and declared objects (scalars, arrays, structs split per field, initialisers).
 //!
 //! Expressions are in `expr.rs`, statements and calls (inlining) in `stmt.rs`.
+//!
+//! Types follow gcc's reading of C11 6.2.1 and 6.7.2.2-3: tags (struct, union, enum) live in
+//! the scopes beside identifiers, so a block's `struct S` hides the outer one only inside the
+//! block, and a called function's signature is read at file scope; `enum E` names the type its
+//! visible definition gave (`int` with a negative enumerator, else `unsigned int`). An enum
+//! whose enumerators leave `int` (gcc widens it) is refused rather than read in another type.
 
 use super::FrontendOptions;
 use super::ctype::{CType, FloatType, StructDef, fold};
@@ -63,6 +69,16 @@ pub(super) enum Binding {
     /// A parameter of pointer or array type (a pointer in C) of an inlined function: an alias
     /// of the argument's object (an array, or `&x` as a one-element array at x).
     PtrParam(LVal),
+    /// A struct or union tag (bound under [`tag_key`]: tags are scoped as identifiers are, so
+    /// a block's `struct S` ends with the block).
+    StructTag(Rc<StructDef>),
+    /// An enum tag and its type.
+    EnumTag(CType),
+}
+
+/// The key of a tag in the scopes: not an identifier, so it never meets one.
+pub(super) fn tag_key(tag: &str) -> String {
+    format!("tag {tag}")
 }
 
 /// A pointer variable: its pointee type, the array it points to once assigned, and whether it
@@ -121,7 +137,6 @@ pub(super) struct Lowerer<'a> {
     pub text: &'a str,
     pub opts: &'a FrontendOptions,
     pub scopes: Vec<HashMap<String, Binding>>,
-    pub tags: HashMap<String, Rc<StructDef>>,
     pub funcs: HashMap<String, &'a Node<FunctionDefinition>>,
     /// Statement buffers; hoisted statements go to the last one.
     pub out: Vec<Vec<Stmt>>,
@@ -257,7 +272,6 @@ impl<'a> Lowerer<'a> {
             text,
             opts,
             scopes: vec![HashMap::new()],
-            tags: HashMap::new(),
             funcs: HashMap::new(),
             out: vec![vec![]],
             fns: vec![],
@@ -521,9 +535,12 @@ impl<'a> Lowerer<'a> {
     fn struct_type(&mut self, st: &'a Node<StructType>) -> CType {
         let union = st.node.kind.node == StructKind::Union;
         let tag = st.node.identifier.as_ref().map(|i| i.node.name.clone());
-        let existing = tag.as_ref().and_then(|t| self.tags.get(t).cloned());
+        let visible = tag.as_ref().and_then(|t| match self.lookup(&tag_key(t)) {
+            Some((scope, Binding::StructTag(d))) => Some((scope, d.clone())),
+            _ => None,
+        });
         let Some(decls) = &st.node.declarations else {
-            if let Some(d) = existing {
+            if let Some((_, d)) = visible {
                 return CType::Struct(d);
             }
             let d = Rc::new(StructDef {
@@ -533,10 +550,16 @@ impl<'a> Lowerer<'a> {
                 attr_layout: Cell::new(false),
             });
             if let Some(t) = tag {
-                self.tags.insert(t, d.clone());
+                self.bind(&tag_key(&t), Binding::StructTag(d.clone()));
             }
             return CType::Struct(d);
         };
+        // A definition completes a declaration of its own scope, else declares a new type
+        // (C11 6.7.2.3: an inner `struct S { ... }` hides the outer one until its block ends).
+        let innermost = self.scopes.len() - 1;
+        let existing = visible
+            .filter(|(scope, _)| *scope == innermost)
+            .map(|(_, d)| d);
         let mut fields = vec![];
         let mut attr_layout = false;
         for sd in decls {
@@ -590,14 +613,31 @@ impl<'a> Lowerer<'a> {
         *d.fields.borrow_mut() = Some(fields);
         d.attr_layout.set(attr_layout);
         if let Some(t) = tag {
-            self.tags.insert(t, d.clone());
+            self.bind(&tag_key(&t), Binding::StructTag(d.clone()));
         }
         CType::Struct(d)
     }
 
+    /// The type of an enum specifier, gcc's: `unsigned int` when no enumerator is negative,
+    /// else `int`. `enum E` without a list is the type the visible definition gave the tag (an
+    /// enum with a negative enumerator is signed wherever its tag is used: `e < 0` holds for
+    /// `enum E e = A;` after `enum E { A = -1 };`). Enumerators outside `int`'s range (gcc
+    /// then picks wider types) and tags not defined before their use are unsupported.
     fn enum_type(&mut self, en: &'a Node<EnumType>) -> CType {
+        let tag = en.node.identifier.as_ref().map(|i| i.node.name.clone());
+        if en.node.enumerators.is_empty() {
+            return match tag.as_ref().and_then(|t| self.lookup(&tag_key(t))) {
+                Some((_, Binding::EnumTag(t))) => t.clone(),
+                _ => CType::Other(format!(
+                    "enum {} used before its definition",
+                    tag.as_deref().unwrap_or("")
+                )),
+            };
+        }
         let mut next: i128 = 0;
         let mut negative = false;
+        let mut outside = false;
+        let int = IntType::Int.range(self.p.data_model);
         for e in &en.node.enumerators {
             let name = e.node.identifier.node.name.clone();
             let v = match &e.node.expression {
@@ -610,16 +650,27 @@ impl<'a> Lowerer<'a> {
                 },
                 None => next,
             };
+            next = v + 1;
+            if v < int.0 || v > int.1 {
+                outside = true;
+                let why = "enumerator outside the range of int";
+                self.bind(&name, Binding::Unusable(why.into()));
+                continue;
+            }
             negative |= v < 0;
             self.bind(&name, Binding::Const(v, IntType::Int));
-            next = v + 1;
         }
-        // gcc: enums without negative values are `unsigned int`.
-        CType::Int(if negative {
-            IntType::Int
+        let ty = if outside {
+            CType::Other("enum with an enumerator outside the range of int".into())
+        } else if negative {
+            CType::Int(IntType::Int)
         } else {
-            IntType::UInt
-        })
+            CType::Int(IntType::UInt)
+        };
+        if let Some(t) = tag {
+            self.bind(&tag_key(&t), Binding::EnumTag(ty.clone()));
+        }
+        ty
     }
 
     /// Applies a declarator to a base type: the declared name (with its offset) and type.

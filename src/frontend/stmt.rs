@@ -779,7 +779,10 @@ impl<'a> Lowerer<'a> {
     }
 
     /// The return type and parameters of a function definition.
+    /// A function definition's return and parameter types, read at file scope (a call's
+    /// block-local typedefs and tags do not reach them).
     pub(super) fn signature(&mut self, f: &'a Node<FunctionDefinition>) -> (CType, Vec<Param>) {
+        let caller = self.scopes.split_off(1);
         let specs = decl_specs(&f.node.specifiers);
         let base = self.specs_type(&specs);
         let (_, fty) = self.declarator(base, &f.node.declarator, false);
@@ -788,6 +791,7 @@ impl<'a> Lowerer<'a> {
             other => other,
         };
         let (params, _) = self.params(&f.node.declarator, &f.node.declarations);
+        self.scopes.extend(caller);
         (ret, params)
     }
 

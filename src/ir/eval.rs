@@ -63,12 +63,15 @@ pub fn eval(p: &Program, e: &Expr, s: &mut dyn State) -> Option<i128> {
                 common.wrap(r, dm)
             }
         }
+        // The chosen operand converted to the conditional's type (C11 6.5.15p5: the usual
+        // arithmetic conversions of both operands), as the SMT encoding does.
         Expr::Cond(c, t, f) => {
-            if eval(p, c, s)? != 0 {
+            let v = if eval(p, c, s)? != 0 {
                 eval(p, t, s)?
             } else {
                 eval(p, f, s)?
-            }
+            };
+            e.ty(p).wrap(v, dm)
         }
         Expr::Cast(t, x) => {
             let v = eval(p, x, s)?;
@@ -102,4 +105,54 @@ pub fn binary(op: BinOp, x: i128, y: i128) -> Option<i128> {
         LogAnd => (x != 0 && y != 0) as i128,
         LogOr => (x != 0 || y != 0) as i128,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::DataModel;
+
+    struct NoState;
+    impl State for NoState {
+        fn var(&mut self, _: VarId) -> i128 {
+            0
+        }
+        fn read(&mut self, _: ArrId, _: i128) -> Option<i128> {
+            None
+        }
+        fn nondet(&mut self, _: IntType) -> i128 {
+            0
+        }
+    }
+
+    fn program(data_model: DataModel) -> Program {
+        Program {
+            file: "t.c".into(),
+            data_model,
+            vars: vec![],
+            arrays: vec![],
+            labels: vec![],
+            body: vec![],
+            num_vertices: 2,
+            loop_sites: vec![],
+        }
+    }
+
+    /// `(long long)(0 ? 1ul : -1)`: the `-1` becomes an `unsigned long` before the cast
+    /// (4294967295 under ILP32, 2^64 - 1 wrapped back to -1 under LP64).
+    #[test]
+    fn a_conditional_converts_its_operand_to_its_type() {
+        let e = Expr::Cast(
+            IntType::LongLong,
+            Box::new(Expr::cond(
+                Expr::int(0),
+                Expr::Const(1, IntType::ULong),
+                Expr::int(-1),
+            )),
+        );
+        let ilp32 = program(DataModel::Ilp32);
+        assert_eq!(eval(&ilp32, &e, &mut NoState), Some(4294967295));
+        let lp64 = program(DataModel::Lp64);
+        assert_eq!(eval(&lp64, &e, &mut NoState), Some(-1));
+    }
 }
