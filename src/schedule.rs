@@ -574,7 +574,11 @@ fn cells_first(p: &Program, budget: Duration, dir: &Path) -> Option<(FinalVerdic
     // gives nothing else): the guessed candidates and templates need runs at small sizes.
     if let Some(g) = generalize::generalize(p) {
         let on = Subject::Generalized {
-            constants: g.constants.iter().map(|c| c.value).collect(),
+            constants: g
+                .constants
+                .iter()
+                .filter_map(|c| i64::try_from(c.value).ok())
+                .collect(),
         };
         let share = budget.saturating_sub(t.elapsed()) * GENERALIZED_SHARE.0 / GENERALIZED_SHARE.1;
         let found = cells_stage(&g.program, share, dir, on);

@@ -33,7 +33,9 @@ pub enum Subject {
     Relayout,
     /// The program with its constant loop bounds made a nondet size up to them
     /// (`abstraction::generalize`): a proof holds for every size up to each constant.
-    Generalized { constants: Vec<i128> },
+    /// `i64`, not `i128`: serde's internally tagged enums cannot read an `i128` back, and
+    /// `ara batch` reads this from `ara check --json` (the bounds are at most `i32::MAX`).
+    Generalized { constants: Vec<i64> },
 }
 
 impl fmt::Display for Subject {
@@ -56,8 +58,8 @@ impl fmt::Display for Subject {
 }
 
 /// `1000` or `1000, 2000`.
-pub fn numbers(values: &[i128]) -> String {
-    let words: Vec<String> = values.iter().map(i128::to_string).collect();
+pub fn numbers(values: &[i64]) -> String {
+    let words: Vec<String> = values.iter().map(i64::to_string).collect();
     words.join(", ")
 }
 
@@ -457,6 +459,25 @@ mod tests {
         let back: FinalVerdict = serde_json::from_value(j.clone()).unwrap();
         assert_eq!(&back, v, "{j:#}");
         j
+    }
+
+    /// `ara batch` reads `ara check --json`'s text: a proof on the generalized program must
+    /// read back (its constants were `i128`, which the tagged enum could not read: three
+    /// SAFE answers of `bench-suite/everyn-forms` lost as "unparsable output").
+    #[test]
+    fn a_proof_on_the_generalized_program_reads_back_from_text() {
+        let v = FinalVerdict::Safe {
+            proof: SafeProof {
+                how: Proof::KInduction { k: 2 },
+                engine: "spacer-cells".into(),
+                on: Subject::Generalized {
+                    constants: vec![1000000, 2147483643],
+                },
+            },
+        };
+        let text = serde_json::to_string(&v).unwrap();
+        let back: FinalVerdict = serde_json::from_str(&text).expect(&text);
+        assert_eq!(back, v);
     }
 
     #[test]
