@@ -1034,9 +1034,12 @@ struct LiaConfig {
 /// prove the sum over a parameter filled up to `n` (2.1 s; none in 14 s without; 4.3 s with
 /// the elements 0 as a global's), but keeps the defaults from proving `rsum_param_safe` (none
 /// in 78 s): each configuration gets the clauses it proved. Both prove the recursive maximum
-/// over a parameter (`rmax_param_safe`, 5.3 s each). Global guidance goes first with a third
-/// of the time (rsum's proof in seconds), the defaults get two thirds (30 s at `ara check
-/// --timeout 60`).
+/// over a parameter (`rmax_param_safe`, 5.3 s each). Global guidance goes first with half
+/// of the time, the defaults get the other half (22 s each at `ara check --timeout 60`).
+/// With a third (15 s) global guidance lost `rsearch_safe` (SAFE in 16.3 s idle before the
+/// defaults came in; 6.7 s of CPU for z3 alone on its kept clauses, 24 s of wall at load 3 to
+/// 4: its 15 s ran out in `ara check` beside ESBMC's bounded search, idle), while
+/// `rsum_param_safe`'s defaults need about 14 to 18 s of CPU (helper proc32).
 const LIA_PORTFOLIO: &[LiaConfig] = &[
     LiaConfig {
         name: "global guidance",
@@ -1047,7 +1050,7 @@ const LIA_PORTFOLIO: &[LiaConfig] = &[
     LiaConfig {
         name: "defaults",
         options: &[],
-        share: 2,
+        share: 1,
         ranged: false,
     },
 ];
