@@ -4,23 +4,13 @@
 //! (the twins reach the error, the safe ones never), and the closed forms worked out in
 //! each file's first line).
 
+mod common;
 use ara::engines::horn::morph::HornCells;
 use ara::engines::{Budget, Engine, EngineVerdict, Proof};
 use ara::frontend::{FrontendOptions, load_file};
+use common::tools;
 use std::path::Path;
 use std::time::Duration;
-
-fn tools() {
-    if std::env::var_os("ARA_TOOLS_DIR").is_none() {
-        // SAFETY: set before any thread of this test reads it (same value from every test).
-        unsafe {
-            std::env::set_var(
-                "ARA_TOOLS_DIR",
-                concat!(env!("CARGO_MANIFEST_DIR"), "/.tools"),
-            )
-        };
-    }
-}
 
 /// The guessed candidates alone (no Spacer stage, no template engine) on
 /// `tests/everyn/<name>.c` for at most `secs` seconds.

@@ -1,5 +1,6 @@
 //! The Horn-clause engine (Z3 Spacer) on small C programs.
 
+mod common;
 use ara::abstraction::{IndexSets, VarSet, abstract_program};
 use ara::checkers::UnknownReason;
 use ara::engines::horn::certify::{Interp, bv_definitions, check as check_invariants};
@@ -11,20 +12,9 @@ use ara::ir::cfg::Cfg;
 use ara::ir::{DataModel, Program};
 use ara::smt::Theory;
 use ara::smt::sexp::parse_all;
+use common::tools;
 use std::path::Path;
 use std::time::Duration;
-
-fn tools() {
-    if std::env::var_os("ARA_TOOLS_DIR").is_none() {
-        // SAFETY: set before any thread of this test reads it (same value from every test).
-        unsafe {
-            std::env::set_var(
-                "ARA_TOOLS_DIR",
-                concat!(env!("CARGO_MANIFEST_DIR"), "/.tools"),
-            )
-        };
-    }
-}
 
 fn opts(dm: DataModel) -> FrontendOptions {
     tools();

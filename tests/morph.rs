@@ -15,18 +15,7 @@ use std::time::Duration;
 
 mod common;
 use common::never_safe_budget;
-
-fn tools() {
-    if std::env::var_os("ARA_TOOLS_DIR").is_none() {
-        // SAFETY: set before any thread of this test reads it (same value from every test).
-        unsafe {
-            std::env::set_var(
-                "ARA_TOOLS_DIR",
-                concat!(env!("CARGO_MANIFEST_DIR"), "/.tools"),
-            )
-        };
-    }
-}
+use common::tools;
 
 fn load(path: &str) -> Program {
     tools();

@@ -12,25 +12,15 @@
 //! twin, and `ara check` never says SAFE of one; a safe twin may stay unknown (the machine's
 //! speed decides), so the proof of a relaid grid is measured in the every-N benchmark.
 
+mod common;
 use ara::abstraction::relayout::relayout;
 use ara::engines::horn::morph::HornCells;
 use ara::engines::{Budget, Engine, EngineVerdict};
 use ara::frontend::{FrontendOptions, load_file};
+use common::tools;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
-
-fn tools() {
-    if std::env::var_os("ARA_TOOLS_DIR").is_none() {
-        // SAFETY: set before any thread of this test reads it (same value from every test).
-        unsafe {
-            std::env::set_var(
-                "ARA_TOOLS_DIR",
-                concat!(env!("CARGO_MANIFEST_DIR"), "/.tools"),
-            )
-        };
-    }
-}
 
 fn twin(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

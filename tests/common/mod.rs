@@ -35,3 +35,17 @@ pub fn never_safe_budget(short: u64, full: u64) -> u64 {
         _ => short,
     }
 }
+
+/// Points the library's tool lookup at the checkout's `.tools/` (tests that call the
+/// library directly, not the `ara` binary).
+pub fn tools() {
+    if std::env::var_os("ARA_TOOLS_DIR").is_none() {
+        // SAFETY: set before any thread of this test reads it (same value from every test).
+        unsafe {
+            std::env::set_var(
+                "ARA_TOOLS_DIR",
+                concat!(env!("CARGO_MANIFEST_DIR"), "/.tools"),
+            )
+        };
+    }
+}
