@@ -1,37 +1,30 @@
 //! ara: index-set abstraction and CEGAR for C programs with arrays, driving bounded model
 //! checkers (ESBMC, CBMC) and an SMT solver (Z3).
 //!
-//! The modules follow the pipeline (see ARCHITECTURE.md): `frontend` (C → [`ir::Program`]) →
-//! `abstraction` (index-set abstraction, witness-index transformation) → `engines` (one
-//! interface: a program and a budget in, proved / counterexample as a CFG path / unknown out;
-//! the solvers' interfaces `smt` and `checkers` below them, concrete execution
-//! `engines::concrete` above: a counterexample becomes UNSAFE only there) → the strategies
-//! (`cegar`, the refinement loop; `svwitness`; `strategy`, the portfolio; `source_check`) →
-//! `batch` and the binaries. `verdict` holds the typed verdicts up to the CLI/JSON edge.
-//! The layers and their order are one table in `tests/layers.rs`: a lower layer never
-//! imports a higher one.
+//! One folder per layer, lowest first (ARCHITECTURE.md, "Layers"; `tests/layers.rs` fails
+//! when a lower layer imports a higher one):
+//! - `base`: errors, stdout, the progress line, running external tools;
+//! - `ir`: the program, its CFG, C types, printing (`ir::emit`: the program as C), constant
+//!   evaluation, a checker's trace as data (`ir::trace`);
+//! - `frontend`: C → [`ir::Program`];
+//! - `abstraction`: the index-set abstraction, the witness-index transformation, the
+//!   rewritings for proofs (`generalize`, `relayout`);
+//! - `engines`: one interface (a program and a budget in; proved / counterexample as a CFG
+//!   path / unknown out) over the solvers' interfaces (`engines::smt`, `engines::checkers`),
+//!   concrete execution (`engines::concrete`: a counterexample becomes UNSAFE only there)
+//!   and the typed verdicts (`engines::verdict`, up to the CLI/JSON edge);
+//! - `strategy`: the refinement loop (`strategy::cegar`), the portfolio as data
+//!   (`strategy::schedule`), procedures and recursion (`strategy::procedures`,
+//!   `strategy::source_check`), SV-COMP witnesses (`strategy::svwitness`), the explanation
+//!   of a verdict (`strategy::explain`);
+//! - `cli`: each command's body (`cli::commands`), `ara batch`, the differential tester.
 
 pub mod abstraction;
-pub mod batch;
-pub mod cegar;
-pub mod checkers;
-pub mod commands;
-pub mod difftest;
-pub mod emit;
+pub mod base;
+pub mod cli;
 pub mod engines;
-pub mod error;
-pub mod explain;
 pub mod frontend;
 pub mod ir;
-pub mod out;
-pub mod procedures;
-pub mod progress;
-pub mod schedule;
-pub mod smt;
-pub mod source_check;
 pub mod strategy;
-pub mod svwitness;
-pub mod tools;
-pub mod verdict;
 
-pub use error::{AraError, Result};
+pub use base::error::{AraError, Result};

@@ -1,8 +1,8 @@
-//! The `ara` command line: parse the arguments, dispatch to the command (`ara::commands`,
-//! `ara::batch`), map errors to exit codes.
+//! The `ara` command line: parse the arguments, dispatch to the command (`ara::cli::commands`,
+//! `ara::cli::batch`), map errors to exit codes.
 
-use ara::commands;
-use ara::error::{AraError, exit};
+use ara::base::error::{AraError, exit};
+use ara::cli::commands;
 use clap::{Parser, Subcommand};
 use std::time::Duration;
 
@@ -35,7 +35,7 @@ enum Command {
     Check(commands::check::CheckArgs),
     /// Run `ara check` over SV-COMP task files (`*.yml`) in parallel: results.csv/json/html,
     /// the SV-COMP score, exit code 30 if any verdict is wrong.
-    Batch(ara::batch::BatchArgs),
+    Batch(ara::cli::batch::BatchArgs),
     /// Check an SV-COMP witness (YAML, format 2.0): a violation witness by running the
     /// program on its inputs. CONFIRMED (exit 10), REJECTED (exit 40) or UNKNOWN (exit 20).
     Validate(commands::ValidateArgs),
@@ -48,7 +48,7 @@ fn run(cli: Cli) -> Result<i32, AraError> {
         Command::Witness(args) => commands::witness(args),
         Command::Bmc(args) => commands::bmc::run(args),
         Command::Check(args) => commands::check::run(args),
-        Command::Batch(args) => ara::batch::main(args),
+        Command::Batch(args) => ara::cli::batch::main(args),
         Command::Validate(args) => commands::validate(&args),
     }
 }
@@ -69,11 +69,11 @@ fn main() {
     // Deep syntax trees make deep recursion: the command runs on a thread with a big stack
     // (reserved, touched only as used; smaller under an address-space limit), and so does
     // every thread it starts for such work (`tools::spawn_deep`).
-    ara::tools::trace_start();
-    ara::tools::fit_address_space();
-    ara::tools::handle_interrupts();
+    ara::base::tools::trace_start();
+    ara::base::tools::fit_address_space();
+    ara::base::tools::handle_interrupts();
     let (tx, rx) = std::sync::mpsc::channel();
-    let worker = ara::tools::spawn_deep("ara", move || {
+    let worker = ara::base::tools::spawn_deep("ara", move || {
         let _ = tx.send(report(run(cli)));
     });
     let code = match worker {
@@ -104,8 +104,8 @@ fn wait_for(rx: &std::sync::mpsc::Receiver<i32>) -> i32 {
         // witness, a playback harness) stops with it, its checkers killed. Without one a
         // moment later, the command's fallback (an UNKNOWN at the time limit) is printed
         // for it: an answer is given in time whatever ara is still doing.
-        if let Some((code, fallback)) = ara::tools::answer_at_end() {
-            ara::tools::kill_all_running();
+        if let Some((code, fallback)) = ara::base::tools::answer_at_end() {
+            ara::base::tools::kill_all_running();
             if fallback {
                 eprintln!("ara: the time limit was reached before an answer: the check is stopped");
             } else {
@@ -116,10 +116,10 @@ fn wait_for(rx: &std::sync::mpsc::Receiver<i32>) -> i32 {
             }
             return code;
         }
-        if let Some(by) = ara::tools::interrupted() {
+        if let Some(by) = ara::base::tools::interrupted() {
             let t = *since.get_or_insert_with(std::time::Instant::now);
             if t.elapsed() > INTERRUPT_GRACE {
-                ara::tools::kill_all_running();
+                ara::base::tools::kill_all_running();
                 eprintln!(
                     "error: {by}; not stopped within {} s",
                     INTERRUPT_GRACE.as_secs()
@@ -135,8 +135,8 @@ fn wait_for(rx: &std::sync::mpsc::Receiver<i32>) -> i32 {
 fn report(result: Result<i32, AraError>) -> i32 {
     match result {
         Ok(code) => code,
-        Err(e) if ara::tools::interrupted().is_some() => {
-            let by = ara::tools::interrupted()
+        Err(e) if ara::base::tools::interrupted().is_some() => {
+            let by = ara::base::tools::interrupted()
                 .map(|b| b.to_string())
                 .unwrap_or_default();
             eprintln!("error: {by} ({e})");

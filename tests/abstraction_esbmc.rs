@@ -6,8 +6,8 @@
 mod emit_util;
 
 use ara::abstraction::{IndexSets, VarSet, abstract_program};
-use ara::emit::{EmitOptions, emit_c};
 use ara::ir::cfg::Cfg;
+use ara::ir::emit::{EmitOptions, emit_c};
 use emit_util::*;
 
 fn with_markers(p: &ara::ir::Program) -> String {

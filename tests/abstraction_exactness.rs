@@ -9,9 +9,9 @@
 //! Every emitted program also compiles with `gcc -std=gnu11 -c`.
 
 use ara::abstraction::{IndexSets, Tracked, VarSet, abstract_program};
-use ara::checkers::{CheckOptions, CheckerKind, Mode, Verdict, check_file};
-use ara::emit::{EmitOptions, emit_c};
+use ara::engines::checkers::{CheckOptions, CheckerKind, Mode, Verdict, check_file};
 use ara::frontend::{FrontendOptions, load_file};
+use ara::ir::emit::{EmitOptions, emit_c};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

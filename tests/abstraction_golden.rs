@@ -4,8 +4,8 @@
 mod emit_util;
 
 use ara::abstraction::{IndexSets, Tracked, VarSet, abstract_program};
-use ara::emit::{EmitOptions, emit_c};
 use ara::ir::cfg::Cfg;
+use ara::ir::emit::{EmitOptions, emit_c};
 use ara::ir::*;
 use emit_util::*;
 use std::collections::BTreeSet;
@@ -359,7 +359,7 @@ fn parsing_variable_and_index_sets() {
         (vec!["a"], "expected ARRAY=INDEX"),
     ] {
         let e = IndexSets::parse_track(&p, &bad).unwrap_err();
-        assert_eq!(e.exit_code(), ara::error::exit::USAGE);
+        assert_eq!(e.exit_code(), ara::base::error::exit::USAGE);
         assert!(e.to_string().contains(msg), "{e}");
     }
     assert_eq!(VarSet::parse(&p, "all").unwrap(), VarSet::All);
@@ -372,7 +372,7 @@ fn parsing_variable_and_index_sets() {
     );
     let e = VarSet::parse(&p, "n,nope").unwrap_err();
     assert!(e.to_string().contains("unknown variable `nope`"), "{e}");
-    assert_eq!(e.exit_code(), ara::error::exit::USAGE);
+    assert_eq!(e.exit_code(), ara::base::error::exit::USAGE);
 }
 
 #[test]

@@ -288,7 +288,7 @@ fn wrong_verdicts_failures_and_memory_limits_are_rows() {
     let o = batch(&[t], &tmp.path().join("wrong"));
     assert_eq!(
         o.status.code(),
-        Some(ara::batch::EXIT_WRONG),
+        Some(ara::cli::batch::EXIT_WRONG),
         "{}",
         text(&o)
     );
@@ -321,14 +321,14 @@ fn wrong_verdicts_failures_and_memory_limits_are_rows() {
     let o = batch(&["tests/batch/tasks/properties"], &tmp.path().join("none"));
     assert_eq!(
         o.status.code(),
-        Some(ara::error::exit::USAGE),
+        Some(ara::base::error::exit::USAGE),
         "{}",
         text(&o)
     );
     let o = batch(&["tests/batch/no_such_dir"], &tmp.path().join("none"));
     assert_eq!(
         o.status.code(),
-        Some(ara::error::exit::INPUT),
+        Some(ara::base::error::exit::INPUT),
         "{}",
         text(&o)
     );

@@ -7,11 +7,11 @@
 mod emit_util;
 
 use ara::abstraction::{IndexSets, SymCell, VarSet, abstract_program};
-use ara::emit::{EmitOptions, emit_c};
 use ara::engines::horn::Horn;
 use ara::engines::{Budget, Engine, EngineVerdict};
 use ara::frontend::{FrontendOptions, parse_source};
 use ara::ir::cfg::Cfg;
+use ara::ir::emit::{EmitOptions, emit_c};
 use ara::ir::{DataModel, Program};
 use std::path::Path;
 use std::process::{Command, Output};

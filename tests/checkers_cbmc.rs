@@ -2,12 +2,12 @@
 //! `tests/checkers/cbmc_fixtures`): every program, in all three output formats. CBMC itself is
 //! not needed; a fake `cbmc` script is used only for process-level behaviour.
 
-use ara::checkers::cbmc::{self, RunInfo, Ui};
-use ara::checkers::{
+use ara::base::tools::Ending;
+use ara::engines::checkers::cbmc::{self, RunInfo, Ui};
+use ara::engines::checkers::{
     CheckOptions, CheckerKind, Mode, StepKind, Trace, UnknownReason, Verdict, check_file,
 };
 use ara::engines::proof::Proof;
-use ara::tools::Ending;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

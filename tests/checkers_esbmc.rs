@@ -1,7 +1,7 @@
 //! Live tests of the ESBMC back end on the C programs in `tests/checkers/` (real binary; set
 //! `ARA_TOOLS_DIR` or install with `scripts/setup`).
 
-use ara::checkers::{CheckOptions, CheckerKind, Mode, UnknownReason, Verdict, check_file};
+use ara::engines::checkers::{CheckOptions, CheckerKind, Mode, UnknownReason, Verdict, check_file};
 use ara::engines::proof::Proof;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

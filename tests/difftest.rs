@@ -1,14 +1,16 @@
-//! The differential tester (`ara::difftest`) with the real ESBMC, gcc and ara: a fixed-seed
+//! The differential tester (`ara::cli::difftest`) with the real ESBMC, gcc and ara: a fixed-seed
 //! run of generated programs and corpus mutants through every strategy (`cegar`, and `auto`,
 //! which runs `witness` first) must show no disagreement (and no UB in the generated
 //! programs); and against a fake ara that always answers SAFE, the driver must see the wrong
 //! verdicts and reduce one to a small program that ESBMC still finds unsafe. ESBMC is found
 //! through `ARA_TOOLS_DIR` (or `scripts/setup`).
 
-use ara::difftest::driver::{Budgets, RunOptions, Strategy, Tools, Truth, ground_truth, run_timed};
-use ara::difftest::generate::{GenConfig, generate};
-use ara::difftest::print::print_program;
-use ara::difftest::reduce::reduce_program;
+use ara::cli::difftest::driver::{
+    Budgets, RunOptions, Strategy, Tools, Truth, ground_truth, run_timed,
+};
+use ara::cli::difftest::generate::{GenConfig, generate};
+use ara::cli::difftest::print::print_program;
+use ara::cli::difftest::reduce::reduce_program;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -96,7 +98,7 @@ fn wrong_safe_is_reported_and_reduced() {
 
     // Reduce the first unsafe program: it keeps its ground truth and gets small.
     let src = dir.path().join("prog.c");
-    let truth = |p: &ara::difftest::ast::Program| {
+    let truth = |p: &ara::cli::difftest::ast::Program| {
         std::fs::write(&src, print_program(p)).unwrap();
         ground_truth(
             &tools,
@@ -112,7 +114,7 @@ fn wrong_safe_is_reported_and_reduced() {
         .expect("an unsafe program among 40 seeds");
     let r = reduce_program(&p, &|q| truth(q) == Truth::Unsafe);
     assert_eq!(truth(&r), Truth::Unsafe);
-    let body = |q: &ara::difftest::ast::Program| print_program(q).lines().count();
+    let body = |q: &ara::cli::difftest::ast::Program| print_program(q).lines().count();
     assert!(body(&r) < body(&p), "reduced:\n{}", print_program(&r));
     assert!(r.body.len() <= 3, "reduced:\n{}", print_program(&r));
 }

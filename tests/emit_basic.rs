@@ -3,7 +3,7 @@
 #[path = "emit_util.rs"]
 mod emit_util;
 
-use ara::emit::{EmitOptions, emit_c};
+use ara::ir::emit::{EmitOptions, emit_c};
 use ara::ir::*;
 use emit_util::*;
 

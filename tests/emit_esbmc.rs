@@ -4,8 +4,8 @@
 #[path = "emit_util.rs"]
 mod emit_util;
 
-use ara::emit::{EmitOptions, emit_c};
 use ara::ir::cfg::Cfg;
+use ara::ir::emit::{EmitOptions, emit_c};
 use ara::ir::*;
 use emit_util::*;
 

@@ -3,10 +3,10 @@
 //! and an ESBMC runner.
 #![allow(dead_code)]
 
-use ara::emit::{EmitOptions, emit_c};
+use ara::base::tools::{self, Limits, Tool};
 use ara::ir::cfg::Cfg;
+use ara::ir::emit::{EmitOptions, emit_c};
 use ara::ir::*;
-use ara::tools::{self, Limits, Tool};
 use std::path::Path;
 use std::time::Duration;
 

@@ -4,17 +4,17 @@
 //! not a path). ESBMC and Z3 are found through `ARA_TOOLS_DIR` (or `scripts/setup`).
 
 use ara::abstraction::{IndexSets, VarSet, abstract_program};
-use ara::checkers::UnknownReason;
-use ara::checkers::{CheckOptions, CheckerKind, Mode};
+use ara::base::tools::Limits;
 use ara::engines::bmc::Bmc;
+use ara::engines::checkers::UnknownReason;
+use ara::engines::checkers::{CheckOptions, CheckerKind, Mode};
 use ara::engines::concrete::confirm::{ConfirmOptions, Confirmation, confirm};
+use ara::engines::smt::Theory;
+use ara::engines::verdict::Unconfirmed;
 use ara::engines::{Budget, Engine, EngineVerdict, Proof};
 use ara::frontend::{FrontendOptions, load_file};
 use ara::ir::cfg::Cfg;
 use ara::ir::{Program, VERTEX_ERROR};
-use ara::smt::Theory;
-use ara::tools::Limits;
-use ara::verdict::Unconfirmed;
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -1,7 +1,7 @@
 //! Front end on SV-COMP-style files through `load_file` (which runs `gcc -E`), on `.i` files,
 //! and on bad inputs.
 
-use ara::error::AraError;
+use ara::base::error::AraError;
 use ara::frontend::{FrontendOptions, load_file};
 use ara::ir::cfg::Cfg;
 use ara::ir::{ArrayInit, Program, Storage};

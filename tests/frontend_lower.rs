@@ -1,7 +1,7 @@
 //! Front end on small programs: the CFG / IR each C feature lowers to, and the errors (with
 //! positions and exit codes) for what is outside the subset.
 
-use ara::error::AraError;
+use ara::base::error::AraError;
 use ara::frontend::{FrontendOptions, parse_source};
 use ara::ir::cfg::Cfg;
 use ara::ir::{ArrayInit, IntType, Program, Stmt, StmtKind, Storage};

@@ -2,16 +2,16 @@
 
 mod common;
 use ara::abstraction::{IndexSets, VarSet, abstract_program};
-use ara::checkers::UnknownReason;
+use ara::engines::checkers::UnknownReason;
 use ara::engines::horn::certify::{Interp, bv_definitions, check as check_invariants};
 use ara::engines::horn::encode::{encode, encode_wrapped};
 use ara::engines::horn::{Horn, PORTFOLIO};
+use ara::engines::smt::Theory;
+use ara::engines::smt::sexp::parse_all;
 use ara::engines::{Budget, Engine, EngineVerdict, Proof};
 use ara::frontend::{FrontendOptions, load_file, parse_source};
 use ara::ir::cfg::Cfg;
 use ara::ir::{DataModel, Program};
-use ara::smt::Theory;
-use ara::smt::sexp::parse_all;
 use common::tools;
 use std::path::Path;
 use std::time::Duration;
@@ -169,7 +169,7 @@ fn nondet_loop_is_safe() {
 
 fn z3() -> std::path::PathBuf {
     tools();
-    ara::tools::find_tool(ara::tools::Tool::Z3, None).unwrap()
+    ara::base::tools::find_tool(ara::base::tools::Tool::Z3, None).unwrap()
 }
 
 fn interp(vertex: u32, text: &str) -> Interp {
@@ -183,7 +183,7 @@ fn interp(vertex: u32, text: &str) -> Interp {
 fn wrong_invariants_are_rejected() {
     let a = table1_abstraction(&load("bench-suite/examples/table1.c"));
     let bv = encode(&a, Theory::BitVector).unwrap();
-    let limits = ara::tools::Limits {
+    let limits = ara::base::tools::Limits {
         timeout: Some(Duration::from_secs(20)),
         memory_mb: None,
     };
@@ -227,7 +227,7 @@ fn integer_invariant_that_wraps_in_c_is_rejected() {
     let bv = encode(&p, Theory::BitVector).unwrap();
     let v = bv.preds[0].vertex;
     let defs = bv_definitions(&p, &bv, &[interp(v, "(<= p0 10)")], Theory::Lia).unwrap();
-    let limits = ara::tools::Limits::default();
+    let limits = ara::base::tools::Limits::default();
     let e = check_invariants(&z3(), &bv, &defs, &limits)
         .unwrap_err()
         .to_string();
@@ -246,7 +246,7 @@ fn compound_premises_narrow_and_stay_exact() {
         format!("p{}", k.unwrap_or_else(|| panic!("no argument {name}")))
     };
     let (pi, pk) = (pos("i"), pos("k"));
-    let limits = ara::tools::Limits {
+    let limits = ara::base::tools::Limits {
         timeout: Some(Duration::from_secs(20)),
         memory_mb: None,
     };
@@ -288,7 +288,7 @@ fn check_with(
     z3: Option<std::path::PathBuf>,
     p: &Program,
     secs: u64,
-) -> Result<EngineVerdict, ara::error::AraError> {
+) -> Result<EngineVerdict, ara::base::error::AraError> {
     let h = Horn {
         z3,
         ..Default::default()
@@ -304,7 +304,7 @@ fn check_with(
 fn z3_missing_is_an_error() {
     let a = table1_abstraction(&load("bench-suite/examples/table1.c"));
     let e = check_with(Some("/nonexistent/z3".into()), &a, 10).unwrap_err();
-    assert_eq!(e.exit_code(), ara::error::exit::TOOL_MISSING, "{e}");
+    assert_eq!(e.exit_code(), ara::base::error::exit::TOOL_MISSING, "{e}");
 }
 
 #[test]
@@ -528,7 +528,7 @@ fn counterexample_inputs_are_replayed() {
     let dir = tempfile::tempdir().unwrap();
     let opts = ConfirmOptions {
         theory: Theory::BitVector,
-        limits: ara::tools::Limits {
+        limits: ara::base::tools::Limits {
             timeout: Some(Duration::from_secs(60)),
             memory_mb: None,
         },
@@ -636,7 +636,7 @@ fn omitted_predicates_are_resolved_away() {
     ))
     .unwrap();
     assert_eq!(omitted(&bv, &cert), vec![outer]);
-    let limits = ara::tools::Limits {
+    let limits = ara::base::tools::Limits {
         timeout: Some(Duration::from_secs(20)),
         memory_mb: None,
     };
@@ -669,7 +669,7 @@ fn omitted_predicates_are_resolved_away() {
 /// early on x = 0 and never changes x).
 #[test]
 fn products_beyond_128_bits_are_checked_exactly() {
-    let limits = ara::tools::Limits {
+    let limits = ara::base::tools::Limits {
         timeout: Some(Duration::from_secs(60)),
         memory_mb: None,
     };

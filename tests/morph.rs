@@ -3,13 +3,13 @@
 //! and reasoning), the generated tasks of bench-suite/cells, and ara's check of a
 //! certificate for clauses with several body atoms.
 
+use ara::base::tools::{Limits, Tool, find_tool};
 use ara::engines::horn::certify::check as check_invariants;
 use ara::engines::horn::morph::{CellLayout, HornCells, encode};
+use ara::engines::smt::Theory;
 use ara::engines::{Budget, Engine, EngineVerdict, Proof};
 use ara::frontend::{FrontendOptions, load_file, parse_source};
 use ara::ir::Program;
-use ara::smt::Theory;
-use ara::tools::{Limits, Tool, find_tool};
 use std::path::Path;
 use std::time::Duration;
 

@@ -1,4 +1,4 @@
-//! The progress line of `ara check` (`ara::progress`): never on a standard error that is not a
+//! The progress line of `ara check` (`ara::base::progress`): never on a standard error that is not a
 //! terminal (tests, `ara batch`, pipes); on a terminal (`script` gives the run one, where
 //! util-linux's `script` is installed) it shows the parts running and the best answer, and is
 //! cleared before the report.

@@ -114,7 +114,7 @@ fn spill_definitions(
     let bv = encode(
         &p,
         &CellLayout::of(&p, 1).unwrap(),
-        ara::smt::Theory::BitVector,
+        ara::engines::smt::Theory::BitVector,
         false,
     )
     .unwrap();
@@ -153,8 +153,8 @@ fn the_split_at_a_written_index_takes_its_quotient_only_within_the_row() {
     // the write at `4i + 4` (value 4, remainder 0) breaks it, and the case split of
     // `certify::cases` must not read that index as quotient `i`, remainder `j = 4`.
     tools();
-    let z3 = ara::tools::find_tool(ara::tools::Tool::Z3, None).unwrap();
-    let limits = ara::tools::Limits {
+    let z3 = ara::base::tools::find_tool(ara::base::tools::Tool::Z3, None).unwrap();
+    let limits = ara::base::tools::Limits {
         timeout: Some(Duration::from_secs(120)),
         memory_mb: None,
     };
@@ -232,8 +232,8 @@ fn a_triangle_fact_of_a_loop_condition_holds_only_where_the_write_keeps_it() {
     use ara::engines::horn::certify::{Interp, bv_definitions, check};
     use ara::engines::horn::morph::{CellLayout, encode};
     tools();
-    let z3 = ara::tools::find_tool(ara::tools::Tool::Z3, None).unwrap();
-    let limits = ara::tools::Limits {
+    let z3 = ara::base::tools::find_tool(ara::base::tools::Tool::Z3, None).unwrap();
+    let limits = ara::base::tools::Limits {
         timeout: Some(Duration::from_secs(120)),
         memory_mb: None,
     };
@@ -243,7 +243,7 @@ fn a_triangle_fact_of_a_loop_condition_holds_only_where_the_write_keeps_it() {
         let bv = encode(
             &p,
             &CellLayout::of(&p, 1).unwrap(),
-            ara::smt::Theory::BitVector,
+            ara::engines::smt::Theory::BitVector,
             false,
         )
         .unwrap();
@@ -269,11 +269,11 @@ fn a_triangle_fact_of_a_loop_condition_holds_only_where_the_write_keeps_it() {
                 let text = format!("(and {scalars} {fact})");
                 Interp {
                     vertex: pred.vertex,
-                    body: ara::smt::sexp::parse_all(&text).unwrap().remove(0),
+                    body: ara::engines::smt::sexp::parse_all(&text).unwrap().remove(0),
                 }
             })
             .collect();
-        let defs = bv_definitions(&p, &bv, &interps, ara::smt::Theory::Lia).unwrap();
+        let defs = bv_definitions(&p, &bv, &interps, ara::engines::smt::Theory::Lia).unwrap();
         check(&z3, &bv, &defs, &limits).map_err(|e| e.to_string())
     };
     run(false).expect("the triangle's fact holds");

@@ -4,10 +4,10 @@
 //! are an engine's unknown; the child aras of `ara batch` leave no temporary folder, however
 //! they end. Runs the real ESBMC and Z3.
 
-use ara::checkers::UnknownReason;
+use ara::engines::checkers::UnknownReason;
 use ara::engines::horn::encode::{EncodeLimits, encode, encode_limited};
+use ara::engines::smt::Theory;
 use ara::frontend::{FrontendOptions, parse_source};
-use ara::smt::Theory;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};

@@ -2,9 +2,9 @@
 
 mod smt_common;
 
+use ara::engines::smt::{ConjunctKind, Theory, encode_path};
 use ara::ir::cfg::Cfg;
 use ara::ir::{BinOp, IntType};
-use ara::smt::{ConjunctKind, Theory, encode_path};
 use smt_common::*;
 
 const LOOP_TWICE: &[u32] = &[1, 2, 3, 4, 5, 3, 4, 5, 3, 6, 0];

@@ -2,13 +2,13 @@
 
 mod smt_common;
 
-use ara::ir::cfg::Cfg;
-use ara::ir::{BinOp, IntType, Program, Vertex};
-use ara::smt::{
+use ara::base::tools::Limits;
+use ara::engines::smt::{
     ConjunctKind, Query, SolverAnswer, Theory, encode_path, forced_value, forced_value_before,
     solve, solve_prefix,
 };
-use ara::tools::Limits;
+use ara::ir::cfg::Cfg;
+use ara::ir::{BinOp, IntType, Program, Vertex};
 use smt_common::*;
 use std::time::Duration;
 

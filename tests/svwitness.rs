@@ -4,7 +4,7 @@
 //! invariants) and reads other tools' witnesses. Runs gcc, ESBMC and Z3.
 
 use ara::ir::DataModel;
-use ara::svwitness::violation_witness_for_inputs;
+use ara::strategy::svwitness::violation_witness_for_inputs;
 use serde_norway::Value;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -32,7 +32,7 @@ fn witness_for(file: &Path, inputs: &[i128]) -> String {
     violation_witness_for_inputs(
         &p,
         file,
-        ara::svwitness::write::UNREACH_CALL,
+        ara::strategy::svwitness::write::UNREACH_CALL,
         inputs,
         &Default::default(),
         dir.path(),
@@ -121,7 +121,7 @@ fn no_witness_for_inputs_that_do_not_reach_the_error() {
     let e = violation_witness_for_inputs(
         &p,
         &file,
-        ara::svwitness::write::UNREACH_CALL,
+        ara::strategy::svwitness::write::UNREACH_CALL,
         &[11, 15],
         &Default::default(),
         dir.path(),

@@ -5,8 +5,8 @@
 //! unwinding get the invariants of a short Horn-engine search. Runs gcc (and ESBMC/Z3 for
 //! `ara check`).
 
+use ara::engines::smt::{ArrayValue, Model, VarValue};
 use ara::ir::DataModel;
-use ara::smt::{ArrayValue, Model, VarValue};
 use serde_norway::Value;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -36,10 +36,10 @@ fn load(file: &Path) -> ara::ir::Program {
 fn witness_for(file: &Path, inputs: &[i128], initial: &Model) -> Result<String, String> {
     let p = load(file);
     let dir = tempfile::tempdir().unwrap();
-    ara::svwitness::violation_witness_for_inputs(
+    ara::strategy::svwitness::violation_witness_for_inputs(
         &p,
         file,
-        ara::svwitness::write::UNREACH_CALL,
+        ara::strategy::svwitness::write::UNREACH_CALL,
         inputs,
         initial,
         dir.path(),
@@ -316,8 +316,8 @@ fn an_element_of_a_malloced_block_read_before_it_is_written_is_stated() {
     assert!(out.contains("without reaching"), "{out}");
 }
 
-fn src_of(name: &str) -> ara::svwitness::source::SourceText {
-    ara::svwitness::source::SourceText::read(&prog(name)).unwrap()
+fn src_of(name: &str) -> ara::strategy::svwitness::source::SourceText {
+    ara::strategy::svwitness::source::SourceText::read(&prog(name)).unwrap()
 }
 
 #[test]
@@ -372,16 +372,16 @@ fn unwinding_witness(
     file: &Path,
     bound: u32,
     budget: Duration,
-    proved: Option<&[ara::cegar::TrackedSummary]>,
+    proved: Option<&[ara::strategy::cegar::TrackedSummary]>,
 ) -> (String, Vec<String>) {
     let p = load(file);
-    ara::svwitness::correctness_witness_for(
+    ara::strategy::svwitness::correctness_witness_for(
         &p,
         file,
-        ara::svwitness::write::UNREACH_CALL,
+        ara::strategy::svwitness::write::UNREACH_CALL,
         &ara::engines::Proof::CompleteUnwinding { bound },
         Duration::from_secs(60),
-        ara::svwitness::Search { budget, proved },
+        ara::strategy::svwitness::Search { budget, proved },
     )
     .expect("a witness")
 }
@@ -407,7 +407,7 @@ fn a_proof_by_complete_unwinding_gets_the_invariants_of_a_short_search() {
 #[test]
 fn a_large_array_is_searched_on_the_abstraction_that_was_proved() {
     let file = prog("tracked_safe.c");
-    let tracked = [ara::cegar::TrackedSummary {
+    let tracked = [ara::strategy::cegar::TrackedSummary {
         array: "a".into(),
         tracked: vec![5],
         tracked_count: 1,

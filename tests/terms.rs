@@ -15,11 +15,11 @@
 mod emit_util;
 
 use ara::abstraction::{IndexSets, VarSet, abstract_program};
-use ara::emit::{EmitOptions, emit_c};
 use ara::engines::horn::Horn;
 use ara::engines::{Budget, Engine, EngineVerdict};
 use ara::frontend::{FrontendOptions, parse_source};
 use ara::ir::Program;
+use ara::ir::emit::{EmitOptions, emit_c};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::Duration;

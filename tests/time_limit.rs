@@ -4,8 +4,8 @@
 //! at its time limit whatever extra work (witness, playback harness) still runs, its children
 //! killed (issue 28). Runs the real gcc, ESBMC and Z3.
 
-use ara::batch::run::{RunSettings, run_all};
-use ara::batch::task;
+use ara::cli::batch::run::{RunSettings, run_all};
+use ara::cli::batch::task;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -75,9 +75,9 @@ fn the_witness_of_a_long_run_is_its_target_alone_without_a_run() {
     std::fs::write(&file, thirteens(20_000)).unwrap();
     let p = ara::frontend::load_file(&file, &Default::default()).unwrap();
     let inputs = vec![13; 20_000];
-    let spec = ara::svwitness::write::UNREACH_CALL;
+    let spec = ara::strategy::svwitness::write::UNREACH_CALL;
     let now = Instant::now();
-    let (yaml, notes) = ara::svwitness::violation_witness_within(
+    let (yaml, notes) = ara::strategy::svwitness::violation_witness_within(
         &p,
         &file,
         spec,
@@ -98,7 +98,7 @@ fn the_witness_of_a_long_run_is_its_target_alone_without_a_run() {
     assert!(two.contains("count > 4000"));
     std::fs::write(&file, two).unwrap();
     let p = ara::frontend::load_file(&file, &Default::default()).unwrap();
-    let e = ara::svwitness::violation_witness_within(
+    let e = ara::strategy::svwitness::violation_witness_within(
         &p,
         &file,
         spec,
@@ -112,7 +112,7 @@ fn the_witness_of_a_long_run_is_its_target_alone_without_a_run() {
 }
 
 /// `ara check --witness` on a bug after a large nondet input: the verdict first, then a
-/// witness of at most [`ara::svwitness::MAX_WAYPOINTS`] waypoints (or a note why none), all
+/// witness of at most [`ara::strategy::svwitness::MAX_WAYPOINTS`] waypoints (or a note why none), all
 /// within the limit and a margin for a loaded machine.
 #[test]
 fn a_large_nondet_input_gets_its_verdict_and_a_small_witness_in_time() {
@@ -142,7 +142,10 @@ fn a_large_nondet_input_gets_its_verdict_and_a_small_witness_in_time() {
     match std::fs::read_to_string(&w) {
         Ok(yaml) => {
             let n = waypoint_types(&yaml).len();
-            assert!(n <= ara::svwitness::MAX_WAYPOINTS + 1, "{n} waypoints");
+            assert!(
+                n <= ara::strategy::svwitness::MAX_WAYPOINTS + 1,
+                "{n} waypoints"
+            );
             assert_eq!(waypoint_types(&yaml).last().unwrap(), "target");
         }
         Err(_) => assert!(err.contains("no witness written"), "{err}"),
@@ -346,9 +349,9 @@ fn witness_of_initial_values(
     std::fs::write(&file, text).unwrap();
     let p = ara::frontend::load_file(&file, &Default::default()).unwrap();
     let a = p.array_by_name("a").expect("array a");
-    let initial = ara::smt::Model {
+    let initial = ara::engines::smt::Model {
         arrays: (0..n)
-            .map(|k| ara::smt::ArrayValue {
+            .map(|k| ara::engines::smt::ArrayValue {
                 array: a,
                 index: k as i128,
                 value: value(k),
@@ -356,10 +359,10 @@ fn witness_of_initial_values(
             .collect(),
         ..Default::default()
     };
-    let (yaml, notes) = ara::svwitness::violation_witness_within(
+    let (yaml, notes) = ara::strategy::svwitness::violation_witness_within(
         &p,
         &file,
-        ara::svwitness::write::UNREACH_CALL,
+        ara::strategy::svwitness::write::UNREACH_CALL,
         &[],
         &initial,
         d,

@@ -3,11 +3,11 @@
 //! forms and witness indexes it picks; what it rejects; the seed read from a trace.
 
 use ara::abstraction::witness::{LoopForm, witness_program};
-use ara::checkers::{StepKind, Trace, TraceStep};
-use ara::emit::{EmitOptions, emit_c};
+use ara::base::tools::{Ending, Limits, Tool, find_tool, run};
+use ara::engines::checkers::{StepKind, Trace, TraceStep};
 use ara::frontend::{FrontendOptions, load_file, parse_source};
+use ara::ir::emit::{EmitOptions, emit_c};
 use ara::ir::{Expr, LabelId, Program, Stmt, StmtKind};
-use ara::tools::{Ending, Limits, Tool, find_tool, run};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

@@ -78,7 +78,7 @@
 //! real value, like `u`.) Conversely every abstract run over-approximates:
 //! cells are exact and everything else is nondeterministic.
 
-use crate::error::AraError;
+use crate::base::error::AraError;
 use crate::ir::print::expr_to_c;
 use crate::ir::{
     ArrId, Array, ArrayInit, BinOp, Expr, IntType, Program, Span, Stmt, StmtKind, Storage, Var,

@@ -53,9 +53,9 @@
 
 use super::index_set::ListElement;
 use crate::abstraction::IndexSets;
-use crate::checkers::trace::Trace;
-use crate::error::AraError;
+use crate::base::error::AraError;
 use crate::ir::constant::const_value;
+use crate::ir::trace::Trace;
 use crate::ir::{
     ArrId, ArrayInit, BinOp, Expr, IntType, LabelId, Program, Size, Span, Stmt, StmtKind, Storage,
     Var, VarId, Vertex,

@@ -1,15 +1,15 @@
-//! `ara-difftest`: the differential tester's command line (see `ara::difftest`).
+//! `ara-difftest`: the differential tester's command line (see `ara::cli::difftest`).
 //!
 //! `ara-difftest run --seconds S [--seed N] [--jobs J] [--out DIR]` runs random programs and
 //! corpus mutants through plain ESBMC, gcc and `ara check` (every strategy) and prints the
 //! counts; exit code 1 when ara disagreed with the ground truth. `ara-difftest gen --seed N`
 //! prints one generated program. `--recursion` draws programs of the recursion class only
-//! (`ara::difftest::recursion`), `--arrays` of the array-parameter class
-//! (`ara::difftest::arrparams`).
+//! (`ara::cli::difftest::recursion`), `--arrays` of the array-parameter class
+//! (`ara::cli::difftest::arrparams`).
 
-use ara::difftest::driver::{Budgets, RunOptions, Strategy, Tools, reduce_seed, run_timed};
-use ara::difftest::generate::{GenConfig, KnownBugs, generate};
-use ara::difftest::print::print_program;
+use ara::cli::difftest::driver::{Budgets, RunOptions, Strategy, Tools, reduce_seed, run_timed};
+use ara::cli::difftest::generate::{GenConfig, KnownBugs, generate};
+use ara::cli::difftest::print::print_program;
 use ara::ir::types::DataModel;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -89,7 +89,7 @@ enum Cmd {
         #[arg(long)]
         recursion: bool,
         /// Programs of the array-parameter class only: recursions over array parameters
-        /// (`ara::difftest::arrparams`)
+        /// (`ara::cli::difftest::arrparams`)
         #[arg(long)]
         arrays: bool,
         /// Print a line per program
@@ -113,7 +113,7 @@ enum Cmd {
         #[arg(long)]
         recursion: bool,
         /// Programs of the array-parameter class only: recursions over array parameters
-        /// (`ara::difftest::arrparams`)
+        /// (`ara::cli::difftest::arrparams`)
         #[arg(long)]
         arrays: bool,
         #[arg(long)]
@@ -138,7 +138,7 @@ enum Cmd {
         #[arg(long)]
         recursion: bool,
         /// Programs of the array-parameter class only: recursions over array parameters
-        /// (`ara::difftest::arrparams`)
+        /// (`ara::cli::difftest::arrparams`)
         #[arg(long)]
         arrays: bool,
         #[arg(long)]
@@ -310,9 +310,9 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             };
             // SIGINT/SIGTERM: stop the running cases, report what finished (a second signal
             // ends the tester at once).
-            ara::tools::handle_interrupts();
+            ara::base::tools::handle_interrupts();
             let counts = run_timed(&tools, &o);
-            if let Some(sig) = ara::tools::interrupted() {
+            if let Some(sig) = ara::base::tools::interrupted() {
                 println!("interrupted ({sig:?}): the cases still running are not counted");
             }
             print!("{}", counts.report(&strategies));

@@ -7,17 +7,17 @@
 //! normalised CFG path with the nondet values the trace shows, or unknown with the checker's
 //! reason) and, for callers that read more of it, the checker's own outcome and the C text.
 //!
-//! Soundness: the verdict logic is the checkers' (`crate::checkers`: SAFE only from complete
+//! Soundness: the verdict logic is the checkers' (`crate::engines::checkers`: SAFE only from complete
 //! unwinding with unwinding assertions or from k-induction). A counterexample is a lead: it
 //! becomes UNSAFE only through [`super::confirm::confirm`] on the original program.
 
 use super::{Budget, Counterexample, Engine, EngineOutcome, EngineVerdict, UnknownReason};
-use crate::checkers::{self, CheckOptions, CheckerOutcome, Verdict};
-use crate::emit::{EmitOptions, MARKER_VAR, emit_c};
-use crate::error::AraError;
+use crate::base::error::AraError;
+use crate::base::tools;
+use crate::engines::checkers::{self, CheckOptions, CheckerOutcome, Verdict};
 use crate::ir::cfg::Cfg;
+use crate::ir::emit::{EmitOptions, MARKER_VAR, emit_c};
 use crate::ir::{Program, VERTEX_ERROR, Vertex};
-use crate::tools;
 
 /// ESBMC or CBMC on the C text of a program.
 #[derive(Clone, Debug)]
@@ -145,7 +145,7 @@ pub fn normalise_path(cfg: &Cfg, mut path: Vec<Vertex>) -> Vec<Vertex> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::checkers::CheckerKind;
+    use crate::engines::checkers::CheckerKind;
     use crate::ir::Span;
     use crate::ir::cfg::{Action, Edge, Guard, Node};
     use std::time::Duration;

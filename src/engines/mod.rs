@@ -12,16 +12,19 @@
 //! replay of the model's inputs.
 
 pub mod bmc;
+pub mod checkers;
 pub mod concrete;
 pub mod horn;
 pub mod proof;
 pub mod race;
+pub mod smt;
 pub mod unwind;
+pub mod verdict;
 
-use crate::checkers::{UnknownReason, Verdict};
-use crate::error::AraError;
+use crate::base::error::AraError;
+use crate::base::tools::CancelFlag;
+use crate::engines::checkers::{UnknownReason, Verdict};
 use crate::ir::{Program, Vertex};
-use crate::tools::CancelFlag;
 pub use proof::{LoopInvariant, ProcedureSummary, Proof};
 use serde::Serialize;
 use std::fmt;
@@ -37,12 +40,12 @@ pub fn timed_outcome(
     verdict: impl FnOnce(std::time::Instant) -> Result<EngineVerdict, AraError>,
 ) -> Result<EngineOutcome, AraError> {
     let start = std::time::Instant::now();
-    let caller = crate::tools::watched();
+    let caller = crate::base::tools::watched();
     if budget.cancel.is_some() {
-        crate::tools::watch_cancel(budget.cancel.clone());
+        crate::base::tools::watch_cancel(budget.cancel.clone());
     }
     let verdict = verdict(start);
-    crate::tools::watch_cancel(caller);
+    crate::base::tools::watch_cancel(caller);
     Ok(EngineOutcome {
         verdict: verdict?,
         engine: engine.into(),
@@ -143,29 +146,29 @@ pub trait Engine: Send + Sync {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::checkers::UnknownReason;
+    use crate::engines::checkers::UnknownReason;
 
     #[test]
     fn an_engine_run_in_the_callers_thread_restores_its_watch() {
         let caller = CancelFlag::default();
-        crate::tools::watch_cancel(Some(caller.clone()));
+        crate::base::tools::watch_cancel(Some(caller.clone()));
         let own = Budget {
             cancel: Some(CancelFlag::default()),
             ..Budget::default()
         };
         let o = timed_outcome("e", &own, |_| {
             // The engine's own flag is watched while it runs.
-            assert!(!crate::tools::cancelled());
+            assert!(!crate::base::tools::cancelled());
             own.cancel.as_ref().unwrap().cancel();
-            assert!(crate::tools::cancelled());
+            assert!(crate::base::tools::cancelled());
             Ok(EngineVerdict::Unknown(UnknownReason::Cancelled))
         })
         .unwrap();
         assert_eq!(o.engine, "e");
         // Afterwards the caller's flag again.
-        assert!(!crate::tools::cancelled());
+        assert!(!crate::base::tools::cancelled());
         caller.cancel();
-        assert!(crate::tools::cancelled());
-        crate::tools::watch_cancel(None);
+        assert!(crate::base::tools::cancelled());
+        crate::base::tools::watch_cancel(None);
     }
 }

@@ -12,15 +12,15 @@
 //! - unknowns wait for the others; when every engine is unknown, the first engine's reason is
 //!   reported (the order given is the order of preference).
 //!
-//! Every engine run through here (one alone too) is reported to [`crate::progress`]: its
+//! Every engine run through here (one alone too) is reported to [`crate::base::progress`]: its
 //! start, its end and what it answered.
 
 use super::{Budget, Engine, EngineOutcome, EngineVerdict};
-use crate::checkers::UnknownReason;
-use crate::error::AraError;
+use crate::base::error::AraError;
+use crate::base::progress::{self, Lead};
+use crate::base::tools::{self, CancelFlag};
+use crate::engines::checkers::UnknownReason;
 use crate::ir::Program;
-use crate::progress::{self, Lead};
-use crate::tools::{self, CancelFlag};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 

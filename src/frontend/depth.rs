@@ -5,7 +5,7 @@
 //! stops descending at the limit, so it recurses no deeper than the limit itself.
 
 use super::source::{MAX_NESTING, SourceMap, max_depth};
-use crate::error::AraError;
+use crate::base::error::AraError;
 use crate::ir::{Expr, Program, Span, Stmt, StmtKind};
 use lang_c::ast::{Declarator, Expression, Initializer, Statement, TranslationUnit};
 use lang_c::span::Span as CSpan;
@@ -76,7 +76,7 @@ impl<'ast> Visit<'ast> for Deepest {
 
 /// Fails when the lowered program nests deeper than [`max_depth`] (statements, expressions
 /// and inlined calls together: what every pass over the IR recurses into) or its C, as
-/// [`crate::emit`] writes it for the checkers, nests brackets deeper than [`MAX_NESTING`].
+/// [`crate::ir::emit`] writes it for the checkers, nests brackets deeper than [`MAX_NESTING`].
 pub fn check_program(p: &Program) -> Result<(), AraError> {
     check_body(p, &p.body)
 }
@@ -96,7 +96,7 @@ pub fn check_body(p: &Program, body: &[Stmt]) -> Result<(), AraError> {
             "statements",
         ));
     }
-    let (depth, span) = crate::emit::bracket_depth_of(p, body);
+    let (depth, span) = crate::ir::emit::bracket_depth_of(p, body);
     if depth > MAX_NESTING {
         return Err(too_deep(
             &p.file,

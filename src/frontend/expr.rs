@@ -5,7 +5,7 @@
 use super::ctype::CType;
 use super::literal;
 use super::lower::{Binding, LVal, Lowerer, Obj, R, qual_specs};
-use crate::error::AraError;
+use crate::base::error::AraError;
 use crate::ir::{BinOp, Expr, IntType, StmtKind, UnOp};
 use lang_c::ast::*;
 use lang_c::span::Node;

@@ -14,7 +14,7 @@ use super::ctype::{CType, FloatType, StructDef, fold};
 use super::expr::has_side_effects;
 use super::init::{self, Set};
 use super::source::SourceMap;
-use crate::error::AraError;
+use crate::base::error::AraError;
 use crate::ir::{
     ArrId, Array, ArrayInit, BinOp, Expr, IntType, LabelId, NameIndex, Program, Size, Span, Stmt,
     StmtKind, Storage, Var, VarId,

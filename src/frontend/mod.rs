@@ -22,10 +22,10 @@ mod repeat;
 pub mod source;
 mod stmt;
 
-use crate::error::AraError;
+use crate::base::error::AraError;
+use crate::base::tools::{self, Limits, Tool};
 use crate::ir::procs::ProcProgram;
 use crate::ir::{DataModel, Program};
-use crate::tools::{self, Limits, Tool};
 use lang_c::ast::{ExternalDeclaration, FunctionDefinition};
 use lang_c::span::Node;
 use lower::{Binding, LVal, Lowerer, decl_specs};
@@ -167,7 +167,7 @@ fn parse_text(
 ) -> Result<ProcProgram, AraError> {
     let (text, file, opts) = (text.to_string(), file.to_string(), opts.clone());
     // A big stack for deeply nested input, and a panic in the parser becomes an error.
-    let h = crate::tools::spawn_deep("parser", move || {
+    let h = crate::base::tools::spawn_deep("parser", move || {
         parse_and_lower(&text, &file, &opts, as_is, procedural)
     })
     .map_err(|e| AraError::Internal(format!("cannot start the parser thread: {e}")))?;

@@ -17,7 +17,7 @@
 //! input and in the C ara writes for the checkers (ESBMC 8.4 rejects more than 1024; lang-c
 //! takes time quadratic in the depth of parentheses: 4000 took 13 s).
 
-use crate::error::AraError;
+use crate::base::error::AraError;
 use std::path::Path;
 
 /// Largest input file, and largest preprocessed text, ara reads.
@@ -32,9 +32,9 @@ pub const MAX_CALL_DEPTH: usize = 5_000;
 /// what abstractions add.
 pub const MAX_NESTING: usize = 900;
 /// Stack of the threads that recurse over syntax trees (owned by `tools`, which spawns them).
-use crate::tools::STACK_BYTES;
+use crate::base::tools::STACK_BYTES;
 
-/// [`MAX_DEPTH`] on this thread: scaled down with its stack when [`crate::tools::spawn_deep`]
+/// [`MAX_DEPTH`] on this thread: scaled down with its stack when [`crate::base::tools::spawn_deep`]
 /// gave it less than a quarter of [`STACK_BYTES`] (the limit has a margin of 8 for `else if`
 /// chains and 4 for sums at the full stack, measured in a debug build).
 pub fn max_depth() -> usize {
@@ -50,7 +50,7 @@ pub fn max_call_depth() -> usize {
 
 /// `limit` for a stack of at least `full` bytes, proportionally less below.
 fn scaled(limit: usize, full: usize) -> usize {
-    let stack = crate::tools::deep_stack().min(full);
+    let stack = crate::base::tools::deep_stack().min(full);
     (limit as u128 * stack as u128 / full as u128).max(1) as usize
 }
 

@@ -16,7 +16,7 @@
 use super::ctype::CType;
 use super::expr::{Val, has_side_effects, is_assert_fail};
 use super::lower::{Binding, FnCtx, Jump, LVal, Lowerer, R, decl_specs};
-use crate::error::AraError;
+use crate::base::error::AraError;
 use crate::ir::{BinOp, Expr, IntType, LabelId, Span, Stmt, StmtKind, Storage, VarId};
 use lang_c::ast::*;
 use lang_c::span::Node;

@@ -186,8 +186,8 @@ fn renumber_expr(e: &mut Expr, map: &[Option<VarId>]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::emit::{EmitOptions, emit_c};
     use crate::frontend::{FrontendOptions, parse_source};
+    use crate::ir::emit::{EmitOptions, emit_c};
 
     fn program_to_string(p: &Program) -> String {
         emit_c(p, &EmitOptions::default())

@@ -15,10 +15,12 @@
 pub mod cfg;
 pub mod constant;
 pub mod dead;
+pub mod emit;
 pub mod eval;
 pub mod inline;
 pub mod print;
 pub mod procs;
+pub mod trace;
 pub mod types;
 
 pub use types::{DataModel, IntType};

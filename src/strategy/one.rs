@@ -1,6 +1,6 @@
 //! One engine alone on the original program (`ara check --engine horn-cells`), and the one
 //! reading of an engine's answer on the original program as a verdict, which the portfolio's
-//! run on the original ([`crate::schedule`]) shares.
+//! run on the original ([`crate::strategy::schedule`]) shares.
 //!
 //! Takes the program, the engine and the check's options; gives a [`StrategyReport`] like the
 //! portfolio's (`AnsweredBy::Engine`), so that the answer is explained as every other
@@ -11,12 +11,12 @@
 //! ([`super::on_source`]).
 
 use super::{AnsweredBy, Strategy, StrategyReport, empty_report};
-use crate::cegar::CegarOptions;
+use crate::base::error::AraError;
+use crate::base::tools;
 use crate::engines::{self, Budget, Engine};
-use crate::error::AraError;
 use crate::ir::Program;
-use crate::schedule::settle;
-use crate::tools;
+use crate::strategy::cegar::CegarOptions;
+use crate::strategy::schedule::settle;
 use std::time::Instant;
 
 /// `engine` alone on `p` within `opts.timeout`: its answer as a report.

@@ -24,7 +24,7 @@
 //! while another writes), and gcc never overwrites a cached binary in place. The run itself is
 //! unchanged: the same program, the same inputs, the same limits.
 
-use crate::tools::{self, Ending, Limits, Tool, find_tool};
+use crate::base::tools::{self, Ending, Limits, Tool, find_tool};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -21,13 +21,13 @@
 //! the trace formula and the model's replay as above.
 
 use super::{ConcreteTrace, InputValue, describe_path, replay};
+use crate::base::error::AraError;
+use crate::base::tools::Limits;
 use crate::engines::Counterexample;
-use crate::error::AraError;
+use crate::engines::smt::{Model, Query, SolverAnswer, Theory, encode_path, solve};
+use crate::engines::verdict::Unconfirmed;
 use crate::ir::cfg::Cfg;
 use crate::ir::{Program, VERTEX_ERROR, Vertex};
-use crate::smt::{Model, Query, SolverAnswer, Theory, encode_path, solve};
-use crate::tools::Limits;
-use crate::verdict::Unconfirmed;
 use std::path::Path;
 use std::time::Duration;
 
@@ -92,10 +92,10 @@ pub fn confirm(
     })
 }
 
-/// A confirmed trace, reported to [`crate::progress`].
+/// A confirmed trace, reported to [`crate::base::progress`].
 fn confirmed(trace: ConcreteTrace) -> Confirmation {
-    crate::progress::answer(
-        crate::progress::Lead::Confirmed,
+    crate::base::progress::answer(
+        crate::base::progress::Lead::Confirmed,
         "a run of the program reaches the error (confirmed)",
     );
     Confirmation::Confirmed(trace)

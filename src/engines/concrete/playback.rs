@@ -49,9 +49,9 @@
 //! not reached: the run confirms only with the marker and [`REACHED`].
 
 use super::ReplayedOn;
+use crate::base::tools::{Ending, Limits, Tool, find_tool, run, run_with_stack};
+use crate::engines::verdict::{FinalVerdict, Inconclusive};
 use crate::ir::{DataModel, IntType};
-use crate::tools::{Ending, Limits, Tool, find_tool, run, run_with_stack};
-use crate::verdict::{FinalVerdict, Inconclusive};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::Duration;

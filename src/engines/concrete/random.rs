@@ -32,9 +32,9 @@ use super::ConcreteTrace;
 use super::InputValue;
 use super::compile::compile;
 use super::replay::{REACHED, harness, replay, replay_program_with};
+use crate::base::tools::{Ending, Limits, run};
+use crate::engines::smt::{ArrayValue, Model};
 use crate::ir::{ArrId, ArrayInit, BinOp, Expr, IntType, Program, Stmt, StmtKind, Storage, VarId};
-use crate::smt::{ArrayValue, Model};
-use crate::tools::{Ending, Limits, run};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -577,7 +577,7 @@ pub fn random_search(
     let exe = compile(&text, &dir, "random", &compile_limits).ok()?;
     for seed in 1u64.. {
         let left = budget.saturating_sub(start.elapsed());
-        if left < Duration::from_millis(50) || crate::tools::cancelled() {
+        if left < Duration::from_millis(50) || crate::base::tools::cancelled() {
             return None;
         }
         let limits = Limits {

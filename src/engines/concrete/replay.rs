@@ -10,12 +10,12 @@
 
 use super::compile::{NotCompiled, compile};
 use super::{ConcreteTrace, InputValue, describe_path};
-use crate::emit::{EmitOptions, emit_c};
+use crate::base::tools::{Ending, Limits, run};
+use crate::engines::smt::Model;
+use crate::engines::smt::Query;
 use crate::ir::cfg::Cfg;
+use crate::ir::emit::{EmitOptions, emit_c};
 use crate::ir::{ArrayInit, DataModel, Expr, IntType, Program, Stmt, StmtKind, Storage, Vertex};
-use crate::smt::Model;
-use crate::smt::Query;
-use crate::tools::{Ending, Limits, run};
 use std::path::Path;
 use std::time::Duration;
 

@@ -37,7 +37,7 @@ pub struct ConcreteTrace {
     /// The initial values of uninitialised locals the confirmed run used (zero elsewhere;
     /// `nondets` empty): what a violation witness states as assumptions.
     #[serde(skip)]
-    pub initial_values: crate::smt::Model,
+    pub initial_values: crate::engines::smt::Model,
 }
 
 /// Which program a confirming replay compiled.

@@ -75,10 +75,10 @@ pub mod cases;
 pub mod divisions;
 
 use super::encode::{Clause, HornSystem, and, binders, clause_title};
+use crate::base::tools::{Ending, Limits, run};
+use crate::engines::smt::Theory;
+use crate::engines::smt::sexp::{Sexp, parse_all, rename};
 use crate::ir::{IntType, Program, Vertex};
-use crate::smt::Theory;
-use crate::smt::sexp::{Sexp, parse_all, rename};
-use crate::tools::{Ending, Limits, run};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 use std::path::Path;

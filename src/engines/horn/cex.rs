@@ -12,12 +12,12 @@
 
 use super::certify::expand_lets;
 use super::encode::{Clause, HornSystem, and};
+use crate::base::tools::{Ending, Limits, run};
+use crate::engines::smt::entry_vertex;
+use crate::engines::smt::sexp::rename;
+use crate::engines::smt::sexp::{Sexp, Value, parse_all};
 use crate::ir::cfg::Cfg;
 use crate::ir::{IntType, Program, VERTEX_ERROR, Vertex};
-use crate::smt::entry_vertex;
-use crate::smt::sexp::rename;
-use crate::smt::sexp::{Sexp, Value, parse_all};
-use crate::tools::{Ending, Limits, run};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -329,8 +329,8 @@ fn solve_values(z3: &Path, script: &str, n: usize, limits: &Limits) -> Result<Ve
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engines::smt::Theory;
     use crate::frontend::{FrontendOptions, parse_source};
-    use crate::smt::Theory;
 
     #[test]
     fn sliced_predicates_are_cut_points() {

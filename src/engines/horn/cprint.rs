@@ -3,8 +3,8 @@
 //! person to read (`i <= 1 && a__1 == 9`). Operators ara does not know are printed in SMT
 //! form (`extract(…)`) rather than guessed.
 
+use crate::engines::smt::sexp::{Sexp, Value};
 use crate::ir::IntType;
-use crate::smt::sexp::{Sexp, Value};
 
 /// `s` as a C expression; `names[i]` is the variable of parameter `pi`.
 pub fn formula(s: &Sexp, names: &[(String, IntType)]) -> String {
@@ -221,7 +221,7 @@ fn bit_test(s: &Sexp) -> Option<(&Sexp, u32, bool)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::smt::sexp::parse_all;
+    use crate::engines::smt::sexp::parse_all;
 
     fn show(text: &str) -> String {
         let s = &parse_all(text).unwrap()[0];

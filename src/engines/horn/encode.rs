@@ -30,12 +30,12 @@
 //! is C's semantics exactly (widths of the data model, conversions, wrap-around).
 
 use super::morph::{Atoms, CellLayout, MorphState};
-use crate::checkers::UnknownReason;
-use crate::error::AraError;
+use crate::base::error::AraError;
+use crate::engines::checkers::UnknownReason;
+use crate::engines::smt::encode::int_lit;
+use crate::engines::smt::{ExprEncoder, Theory, entry_vertex};
 use crate::ir::cfg::{Action, Cfg, Guard};
 use crate::ir::{IntType, Program, Stmt, StmtKind, Storage, VERTEX_ERROR, VarId, Vertex};
-use crate::smt::encode::int_lit;
-use crate::smt::{ExprEncoder, Theory, entry_vertex};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write as _;
 use std::rc::Rc;
@@ -96,7 +96,7 @@ pub struct HornSystem {
     pub wrapped: bool,
     /// Every nondet constant of the clauses (`nd<k>`, unique across clauses) with the vertex
     /// that evaluates it, in encoding order: a derivation's input values are read from them.
-    pub nondets: Vec<crate::smt::encode::NondetUse>,
+    pub nondets: Vec<crate::engines::smt::encode::NondetUse>,
 }
 
 /// One argument of the predicates besides the scalar variables: a cell's index or value.
@@ -335,7 +335,7 @@ fn unlimited(
 pub const MAX_TERMS: usize = 2_000_000;
 
 /// When an encoding gives up: past its deadline, when the thread's runs are cancelled
-/// ([`crate::tools::cancelled`]), or past `max_terms` ([`MAX_TERMS`]).
+/// ([`crate::base::tools::cancelled`]), or past `max_terms` ([`MAX_TERMS`]).
 #[derive(Clone, Debug)]
 pub struct EncodeLimits {
     /// The engine's start (the `after` of a timeout).
@@ -360,7 +360,7 @@ impl EncodeLimits {
         if terms > self.max_terms {
             return Some(too_large(terms, self.max_terms));
         }
-        if crate::tools::cancelled() {
+        if crate::base::tools::cancelled() {
             return Some(UnknownReason::Cancelled);
         }
         let now = Instant::now();
@@ -591,7 +591,7 @@ impl<'a, 'e> Block<'a, 'e> {
     pub(super) fn fresh_slot(&mut self, i: usize) -> Rc<str> {
         self.ver[i] += 1;
         let (base, sort) = &self.slots[i];
-        let name = crate::smt::encode::versioned(base, self.ver[i]);
+        let name = crate::engines::smt::encode::versioned(base, self.ver[i]);
         self.consts.push((name.clone(), sort.clone()));
         name.into()
     }
@@ -607,7 +607,7 @@ impl<'a, 'e> Block<'a, 'e> {
         let mut env = Vec::new();
         for x in self.p.var_ids() {
             let var = self.p.var(x);
-            let name = crate::smt::encode::versioned(&var.name, 0);
+            let name = crate::engines::smt::encode::versioned(&var.name, 0);
             self.consts.push((name.clone(), self.enc.sort(var.ty)));
             if initial {
                 let init = var.init.or(match var.storage {
@@ -819,7 +819,7 @@ impl<'a, 'e> Block<'a, 'e> {
             let g = match (gs.as_slice(), &guard) {
                 (_, None) => None,
                 ([Guard::True], Some(c)) => Some(c.clone()),
-                ([Guard::False], Some(c)) => Some(crate::smt::encode::not(c.clone())),
+                ([Guard::False], Some(c)) => Some(crate::engines::smt::encode::not(c.clone())),
                 _ => None,
             };
             let term = match g {

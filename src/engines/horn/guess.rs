@@ -47,8 +47,8 @@
 
 use super::encode::HornSystem;
 use super::observe::Observation;
+use crate::engines::smt::sexp::{Sexp, parse_all};
 use crate::ir::{ArrId, BinOp, Expr, Program, Size, StmtKind, VarId, Vertex};
-use crate::smt::sexp::{Sexp, parse_all};
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
@@ -852,7 +852,7 @@ pub fn filter(
 /// the command's end). Its loops are ara's own CPU time, which no process kill ends: a race
 /// waits for them before it gives its winner's answer.
 pub fn stopped(until: Instant) -> bool {
-    Instant::now() >= until || crate::tools::cancelled()
+    Instant::now() >= until || crate::base::tools::cancelled()
 }
 
 /// At most `k` of `xs`, spread over them (the first and the last included).

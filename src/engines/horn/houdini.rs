@@ -75,7 +75,7 @@
 //! algorithm 167 s. Mirror pairs cut the candidates by half again.
 //!
 //! Each query is a script with the candidates as `define-fun`s, run within the time left;
-//! all of a run's queries go to one Z3 process ([`crate::tools::Session`], reset after each
+//! all of a run's queries go to one Z3 process ([`crate::base::tools::Session`], reset after each
 //! query), which saves a process start per query.
 //!
 //! ## Division lemmas
@@ -95,9 +95,9 @@
 
 use super::certify::Interp;
 use super::encode::{Clause, HornSystem, and};
+use crate::base::tools::Session;
+use crate::engines::smt::sexp::{Sexp, parse_all, smt_text};
 use crate::ir::{ArrId, BinOp, Expr, Program, Size, StmtKind, VarId, Vertex};
-use crate::smt::sexp::{Sexp, parse_all, smt_text};
-use crate::tools::Session;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -439,7 +439,9 @@ fn mirror(fact: &str, &[w1, v1, w2, v2]: &[usize; 4]) -> String {
         .map(|(a, b)| (param(a), param(b)))
         .collect();
     match parse_all(fact) {
-        Ok(v) if v.len() == 1 => canonical(&crate::smt::sexp::rename(&v[0], &swap)).to_string(),
+        Ok(v) if v.len() == 1 => {
+            canonical(&crate::engines::smt::sexp::rename(&v[0], &swap)).to_string()
+        }
         _ => fact.to_string(),
     }
 }
@@ -559,7 +561,7 @@ pub fn solve_from(
     while changed {
         changed = false;
         round += 1;
-        crate::tools::trace_event(&format!(
+        crate::base::tools::trace_event(&format!(
             "houdini: round {round}, {} candidates kept",
             active.values().flatten().filter(|&&o| o).count()
         ));
@@ -589,7 +591,7 @@ pub fn solve_from(
         match q.needed(&active, minimising_deadline(Instant::now(), deadline)) {
             Ok(need) => answers.push(need),
             Err(why) => {
-                crate::tools::trace_event(&format!("houdini: no smaller invariant: {why:?}"))
+                crate::base::tools::trace_event(&format!("houdini: no smaller invariant: {why:?}"))
             }
         }
     }
@@ -629,7 +631,7 @@ pub(crate) fn trace_active(tag: &str, cands: &[String], active: &BTreeMap<Vertex
             .filter(|(_, o)| **o)
             .map(|(c, _)| c.as_str())
             .collect();
-        crate::tools::trace_event(&format!("{tag} at {v}: {}", kept.join(" ")));
+        crate::base::tools::trace_event(&format!("{tag} at {v}: {}", kept.join(" ")));
     }
 }
 
@@ -789,7 +791,7 @@ impl Queries<'_> {
     /// Z3 on `script` until `deadline`: its standard output.
     fn run(&self, script: &str, deadline: Instant) -> Result<String, Failure> {
         let left = deadline.saturating_duration_since(Instant::now());
-        if left.as_millis() < 50 || crate::tools::cancelled() {
+        if left.as_millis() < 50 || crate::base::tools::cancelled() {
             return Err(Failure::Timeout);
         }
         let mut z3 = self.z3.borrow_mut();
@@ -952,7 +954,7 @@ mod tests {
         use crate::frontend::{FrontendOptions, parse_source};
         let p = parse_source(src, "t.c", &FrontendOptions::default()).expect("parses");
         let layout = super::super::morph::CellLayout::of(&p, 2).expect("layout");
-        let sys = super::super::morph::encode(&p, &layout, crate::smt::Theory::Lia, false)
+        let sys = super::super::morph::encode(&p, &layout, crate::engines::smt::Theory::Lia, false)
             .expect("encodes");
         (shape(&p, &sys, &layout.arrays), sys)
     }

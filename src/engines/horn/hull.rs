@@ -45,8 +45,8 @@
 //! verdict.
 
 use super::observe::Observation;
+use crate::engines::smt::encode::int_lit as lit;
 use crate::ir::Vertex;
-use crate::smt::encode::int_lit as lit;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A scalar observable: its term (`p3`), the guard it needs (`(= p7 0)` for the element of

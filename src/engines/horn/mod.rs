@@ -86,11 +86,11 @@ pub mod summary;
 use self::encode::HornSystem;
 use self::solve::{SpacerAnswer, SpacerConfig, run_spacer};
 use super::{Budget, Counterexample, Engine, EngineOutcome, EngineVerdict, LoopInvariant, Proof};
-use crate::checkers::{HornAttempt, HornWhy, UnknownReason};
-use crate::error::AraError;
+use crate::base::error::AraError;
+use crate::base::tools::{Limits, Tool, find_tool};
+use crate::engines::checkers::{HornAttempt, HornWhy, UnknownReason};
+use crate::engines::smt::Theory;
 use crate::ir::{Program, Vertex};
-use crate::smt::Theory;
-use crate::tools::{Limits, Tool, find_tool};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -239,7 +239,7 @@ impl Horn {
         if let Some(v) = self.portfolio_run(&run, &sys, start + total, &mut fails)? {
             return Ok(v);
         }
-        if crate::tools::cancelled() {
+        if crate::base::tools::cancelled() {
             return Ok(EngineVerdict::Unknown(UnknownReason::Cancelled));
         }
         Ok(EngineVerdict::Unknown(fails.reason(start.elapsed())))
@@ -284,7 +284,7 @@ impl Horn {
             }
             let cfg = &self.portfolio[k];
             let left = until.saturating_duration_since(Instant::now());
-            if left < Duration::from_millis(50) || crate::tools::cancelled() {
+            if left < Duration::from_millis(50) || crate::base::tools::cancelled() {
                 break;
             }
             let one = match (cfg.theory, cfg.wrap) {
@@ -478,7 +478,7 @@ impl Attempt<'_> {
     /// The checked invariants of a certificate, or why it is not a proof.
     fn certify(
         &self,
-        cert: &[crate::smt::sexp::Sexp],
+        cert: &[crate::engines::smt::sexp::Sexp],
         limits: &Limits,
     ) -> Result<Vec<LoopInvariant>, String> {
         let interps = certify::parse_certificate(self.sys, cert)?;

@@ -205,16 +205,16 @@
 use super::encode::{Block, CellParam, EncodeLimits, Env, HornSystem, encode_cells};
 use super::solve::SpacerConfig;
 use super::{Attempt, DEFAULT_TIMEOUT, Failures, Horn, Run, Systems, houdini};
-use crate::checkers::{HornAttempt, HornWhy, UnknownReason};
+use crate::base::error::AraError;
+use crate::base::tools::{Limits, Tool, find_tool};
+use crate::engines::checkers::{HornAttempt, HornWhy, UnknownReason};
+use crate::engines::smt::encode::EnvRead;
+use crate::engines::smt::{ExprEncoder, Theory};
 use crate::engines::{Budget, Engine, EngineOutcome, EngineVerdict, Proof};
-use crate::error::AraError;
 use crate::ir::cfg::Action;
 use crate::ir::{
     ArrId, ArrayInit, Expr, IntType, Program, Size, StmtKind, VERTEX_ERROR, VarId, Vertex,
 };
-use crate::smt::encode::EnvRead;
-use crate::smt::{ExprEncoder, Theory};
-use crate::tools::{Limits, Tool, find_tool};
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
@@ -570,7 +570,7 @@ impl HornCells {
             if let Some(v) = self.horn.portfolio_run(&run, &sys, until, &mut fails)? {
                 return Ok(v);
             }
-            if crate::tools::cancelled() {
+            if crate::base::tools::cancelled() {
                 return Ok(EngineVerdict::Unknown(UnknownReason::Cancelled));
             }
         }
@@ -611,7 +611,7 @@ fn houdini_run(
     let cuts: BTreeSet<Vertex> = sys.lia.preds.iter().map(|p| p.vertex).collect();
     let obs = super::observe::observe(run.p, &cuts, GUESS_RUNS);
     let active = super::sift::sift(&sys.lia, &layout.arrays, &cands, &obs);
-    crate::tools::trace_event(&format!(
+    crate::base::tools::trace_event(&format!(
         "houdini: {} observations keep {} of {} candidates",
         obs.len(),
         active.values().flatten().filter(|&&o| o).count(),
@@ -732,7 +732,7 @@ fn guess_run(
     let guessed = t.elapsed().as_secs_f64();
     let active = super::guess::filter(&sys.lia, &one.arrays, &cands, &obs, until);
     let Some(active) = active.filter(|_| !cands.is_empty()) else {
-        crate::tools::trace_event(&format!(
+        crate::base::tools::trace_event(&format!(
             "guess: stopped after {:.2} s ({} observations, {} candidates)",
             t.elapsed().as_secs_f64(),
             obs.len(),
@@ -740,7 +740,7 @@ fn guess_run(
         ));
         return Ok(None);
     };
-    crate::tools::trace_event(&format!(
+    crate::base::tools::trace_event(&format!(
         "guess: {} observations ({observed:.2} s), {} candidates ({guessed:.2} s), {} kept \
          by them ({:.2} s)",
         obs.len(),
@@ -755,7 +755,7 @@ fn guess_run(
         .map(|(v, _)| run.p.var(*v).display.clone())
         .chain(sys.lia.cells.iter().map(|c| c.display.clone()))
         .collect();
-    crate::tools::trace_event(&format!("guess: parameters {names:?}"));
+    crate::base::tools::trace_event(&format!("guess: parameters {names:?}"));
     super::houdini::trace_active("guess:", &cands, &active);
     let left = until.saturating_duration_since(Instant::now());
     let deadline = until - (left / 4).min(super::CHECK_RESERVE);
@@ -943,12 +943,14 @@ impl Block<'_, '_> {
             // later; one of size 0 has none).
             let ranged = n.as_const().filter(|_| !layout.guarded(j));
             for i in 0..layout.k {
-                let w = crate::smt::encode::versioned(&format!("{}#w{}", arr.name, i + 1), 0);
+                let w =
+                    crate::engines::smt::encode::versioned(&format!("{}#w{}", arr.name, i + 1), 0);
                 self.consts.push((w.clone(), self.enc.index_sort()));
                 if let Some(n) = ranged {
                     self.defs.push((at, self.in_range(&w, n)));
                 }
-                let v = crate::smt::encode::versioned(&format!("{}#v{}", arr.name, i + 1), 0);
+                let v =
+                    crate::engines::smt::encode::versioned(&format!("{}#v{}", arr.name, i + 1), 0);
                 self.consts.push((v.clone(), self.enc.sort(arr.elem)));
                 if initial
                     && ranged.is_some()

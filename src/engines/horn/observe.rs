@@ -61,7 +61,7 @@ pub fn observe(p: &Program, cuts: &BTreeSet<Vertex>, runs: usize) -> Vec<Observa
     let mut done = 0;
     let (mut capped, mut ended) = (0, 0);
     let mut seed = 0;
-    while seed < runs as u64 * 20 && done < runs && !crate::tools::cancelled() {
+    while seed < runs as u64 * 20 && done < runs && !crate::base::tools::cancelled() {
         seed += 1;
         if let Some(m) = draw(p, cuts, seed, done) {
             done += 1;
@@ -94,7 +94,7 @@ fn more_ended(
     let mut out = vec![];
     let mut more = 0;
     for s in seed + 1..=seed + runs as u64 * 10 {
-        if more == runs || crate::tools::cancelled() {
+        if more == runs || crate::base::tools::cancelled() {
             break;
         }
         if let Some(m) = draw(p, cuts, s, done + more).filter(|m| !m.capped) {

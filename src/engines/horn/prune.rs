@@ -18,7 +18,7 @@
 //! `rec_sq`, each instantiated at every cell of a clause) made the bit-blasted check of one
 //! clause take 30 s where the pruned one needs a few.
 
-use crate::smt::sexp::{Sexp, parse_all};
+use crate::engines::smt::sexp::{Sexp, parse_all};
 use std::collections::BTreeSet;
 
 /// The premise atoms and the conclusion of a fact (`(=> (and a b) (=> c f))`: `{a, b, c}`,

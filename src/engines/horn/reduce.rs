@@ -30,8 +30,8 @@
 //! the whole conjunction. And the step is no part of the proof anyway: whatever is left is
 //! what ara checks; a fact wrongly left out could only make the check fail.
 
-use crate::smt::sexp::Sexp;
-use crate::tools::{Ending, Limits, run};
+use crate::base::tools::{Ending, Limits, run};
+use crate::engines::smt::sexp::Sexp;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -174,7 +174,7 @@ fn script(sorts: &[&str], ordered: &[Option<Vec<Sexp>>]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::smt::sexp::parse_all;
+    use crate::engines::smt::sexp::parse_all;
 
     fn facts(s: &str) -> Vec<Sexp> {
         conjuncts(&parse_all(s).unwrap()[0])
@@ -211,7 +211,7 @@ mod tests {
 
     #[test]
     fn z3_leaves_out_what_the_facts_before_imply() {
-        let Ok(z3) = crate::tools::find_tool(crate::tools::Tool::Z3, None) else {
+        let Ok(z3) = crate::base::tools::find_tool(crate::base::tools::Tool::Z3, None) else {
             return; // no Z3 here: nothing to run
         };
         let body = parse_all("(and (<= p0 5) (<= (- p1 p0) 0) (< p1 p0) (< p1 6))").unwrap();

@@ -22,8 +22,8 @@
 use super::encode::HornSystem;
 use super::guess::{Val, eval};
 use super::observe::Observation;
+use crate::engines::smt::sexp::{Sexp, parse_all};
 use crate::ir::{ArrId, Size, Vertex};
-use crate::smt::sexp::{Sexp, parse_all};
 use std::collections::BTreeMap;
 
 /// States per predicate sifted at most (spread over the runs).
@@ -127,7 +127,7 @@ pub fn sift(
         for o in spread(&here, STATES) {
             // Only an economy: cancelled, the candidates left on are for Houdini (which
             // stops at once too) to refute.
-            if crate::tools::cancelled() {
+            if crate::base::tools::cancelled() {
                 break;
             }
             refute(sys, arrays, (&atoms, &forms), o, (&mut on, &mut seen));

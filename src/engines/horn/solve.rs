@@ -5,10 +5,10 @@
 //! predicates) when the error is unreachable, the derivation when it is reachable, or why
 //! there is neither. Z3 runs as `z3 -in -smt2` in its own process group, killed at the limit.
 
-use crate::error::AraError;
-use crate::smt::Theory;
-use crate::smt::sexp::{Sexp, parse_all};
-use crate::tools::{Ending, Limits, run};
+use crate::base::error::AraError;
+use crate::base::tools::{Ending, Limits, run};
+use crate::engines::smt::Theory;
+use crate::engines::smt::sexp::{Sexp, parse_all};
 use std::path::Path;
 
 /// One configuration of the portfolio.

@@ -110,10 +110,10 @@
 //! quantifier of the flat engine's invariants (`forall w1 in [0, 8): …`).
 
 use super::morph::{CellLayout, in_range, initial_at};
+use crate::engines::smt::encode::EnvRead;
+use crate::engines::smt::{ExprEncoder, Theory};
 use crate::ir::procs::{ProcId, ProcProgram};
 use crate::ir::{ArrId, Expr, Program, Size, StmtKind, Storage, VarId, visit_all};
-use crate::smt::encode::EnvRead;
-use crate::smt::{ExprEncoder, Theory};
 use std::collections::BTreeSet;
 
 /// One array's cell: its ghost globals.
@@ -221,7 +221,7 @@ pub fn prepare(pp: &ProcProgram) -> Result<Option<(ProcProgram, Cells)>, String>
     }
     let layout = CellLayout { k: 1, arrays };
     let mut ext = pp.clone();
-    let enc = ExprEncoder::new(p, crate::smt::Theory::BitVector);
+    let enc = ExprEncoder::new(p, crate::engines::smt::Theory::BitVector);
     let shown = layout.params(p, &enc);
     let mut cells = vec![];
     for (j, &(a, size)) in layout.arrays.iter().enumerate() {

@@ -70,14 +70,14 @@ use super::certify::{self, PlainClause};
 use super::cprint;
 use super::solve::{SpacerAnswer, run_spacer};
 use super::sumcells::{self, Cells, Slots};
+use crate::base::error::AraError;
+use crate::base::tools::Limits;
 use crate::engines::ProcedureSummary;
-use crate::error::AraError;
+use crate::engines::smt::sexp::{Sexp, parse_all, rename_text, symbols};
+use crate::engines::smt::{ExprEncoder, Theory, entry_vertex};
 use crate::ir::cfg::{Action, Cfg, Guard};
 use crate::ir::procs::{ProcId, ProcProgram};
 use crate::ir::{Expr, IntType, Program, StmtKind, VERTEX_ERROR, VarId, Vertex};
-use crate::smt::sexp::{Sexp, parse_all, rename_text, symbols};
-use crate::smt::{ExprEncoder, Theory, entry_vertex};
-use crate::tools::Limits;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -287,7 +287,7 @@ pub fn encode_with(
     }
     let mut frames = Vec::with_capacity(locals.len());
     for (id, locals) in ids().zip(locals) {
-        if crate::tools::cancelled() {
+        if crate::base::tools::cancelled() {
             return Err(STOPPED.into());
         }
         let body = pp.body_program(id);
@@ -334,7 +334,7 @@ pub fn encode_with(
     e.pred_names = e.sys.preds.iter().map(|p| p.name.clone()).collect();
     for k in 0..e.frames.len() {
         // The command's end counts here too (a large frame takes seconds to encode).
-        if crate::tools::cancelled() {
+        if crate::base::tools::cancelled() {
             return Err(STOPPED.into());
         }
         e.frame_clauses(k).map_err(|x| match x {
@@ -365,7 +365,7 @@ pub fn encode_with(
     for c in &mut sys.clauses {
         merge_equal_consts(c);
     }
-    if crate::tools::cancelled() {
+    if crate::base::tools::cancelled() {
         return Err(STOPPED.into());
     }
     Ok(sys)
@@ -569,7 +569,7 @@ impl Encoder<'_> {
         for u in 1..n {
             // The command's end and the race's stop, inside a frame too (20,000 calls in
             // `main` are 20,000 vertices of one frame).
-            if u % 256 == 0 && crate::tools::cancelled() {
+            if u % 256 == 0 && crate::base::tools::cancelled() {
                 return Err(AraError::Internal(STOPPED.into()));
             }
             if u == exit {
@@ -1229,7 +1229,7 @@ pub fn check_given(
             .map(|i| format!("p{i}"))
             .zip(args.iter().cloned())
             .collect();
-        Some(crate::smt::sexp::rename(d, &map).to_string())
+        Some(crate::engines::smt::sexp::rename(d, &map).to_string())
     };
     for c in &mut sys.clauses {
         let mut kept = vec![];
@@ -1426,7 +1426,7 @@ pub fn resolve(sys: &mut SummarySystem, keep: &std::collections::BTreeSet<String
         let mut changed = false;
         for p in sys.preds.iter().filter(|p| p.summary.is_none()) {
             // Stopped: the clauses so far are a correct resolution (each step is whole).
-            if crate::tools::cancelled() {
+            if crate::base::tools::cancelled() {
                 break;
             }
             if gone.contains(&p.name) || keep.contains(&p.name) {
@@ -1470,7 +1470,7 @@ pub fn resolve(sys: &mut SummarySystem, keep: &std::collections::BTreeSet<String
             gone.insert(p.name.clone());
             changed = true;
         }
-        if !changed || crate::tools::cancelled() {
+        if !changed || crate::base::tools::cancelled() {
             break;
         }
     }
@@ -1750,7 +1750,7 @@ fn merge_equal_consts(c: &mut SClause) {
     let trivial =
         |e: &Sexp| matches!(e.list(), Some([op, a, b]) if op.atom() == Some("=") && a == b);
     let renamed: Vec<Sexp> = (conj.iter())
-        .map(|e| crate::smt::sexp::rename(e, &map))
+        .map(|e| crate::engines::smt::sexp::rename(e, &map))
         .filter(|e| !trivial(e))
         .collect();
     for a in c.atoms.iter_mut().chain(c.head.as_mut()) {

@@ -51,7 +51,7 @@
 //! proved through it, their bug twins and the adversarial twins of `tests/grid2d`
 //! (`tpose_wide_*`: a row index that may reach the row length) never proved.
 
-use crate::smt::sexp::{Sexp, Value, parse_all, smt_text};
+use crate::engines::smt::sexp::{Sexp, Value, parse_all, smt_text};
 use std::collections::HashMap;
 
 /// At most this many splits per clause (`2^k` cases).

@@ -48,7 +48,7 @@
 
 use super::cases;
 use crate::engines::horn::encode::{Clause, HornSystem, and};
-use crate::smt::sexp::{Sexp, parse_all, rename};
+use crate::engines::smt::sexp::{Sexp, parse_all, rename};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
