@@ -1987,7 +1987,10 @@ mod tests {
         let text = print_program(&generate(51, &cfg));
         let golden = include_str!("golden_seed51.c");
         if std::env::var_os("ARA_BLESS").is_some() {
-            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/cli/difftest/golden_seed51.c");
+            let path = concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/src/cli/difftest/golden_seed51.c"
+            );
             std::fs::write(path, &text[prelude().len()..]).unwrap();
             return;
         }

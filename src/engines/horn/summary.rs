@@ -81,6 +81,7 @@ use crate::ir::{Expr, IntType, Program, StmtKind, VERTEX_ERROR, VarId, Vertex};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 /// How the arguments of a summary are named in C.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -970,6 +971,7 @@ pub fn prove(
         Some((q, cells)) => (q, cells.clone()),
         None => (pp, Cells::default()),
     };
+    let deadline = limits.timeout.map(|t| std::time::Instant::now() + t);
     let sys = match encode_with(pp, cells.clone(), Theory::BitVector) {
         Ok(s) => s,
         Err(why) => return Ok(SummaryOutcome::Unknown(why)),
@@ -982,7 +984,7 @@ pub fn prove(
     // the whole proof, the solver has nothing to find.
     if sys.preds.is_empty() {
         let none = BTreeMap::new();
-        return check_and_print(z3, pp, &sys, (&none, &none), limits);
+        return check_and_print(z3, pp, &sys, (&none, &none), (limits, None));
     }
     let start = std::time::Instant::now();
     let mut failed = vec![];
@@ -991,7 +993,7 @@ pub fn prove(
     // a candidate, translated and checked in bit-vectors.
     if !cells.cells.is_empty() {
         let int_limits = three_quarters(limits);
-        match integer_summaries(z3, pp, (&sys, cells), (&int_limits, limits), keep)? {
+        match integer_summaries(z3, pp, (&sys, cells), (&int_limits, limits, deadline), keep)? {
             Ok(proved) => return Ok(proved),
             Err(why) => failed.push(format!("integer clauses: {why}")),
         }
@@ -1001,7 +1003,7 @@ pub fn prove(
         ..limits.clone()
     };
     let outcome = match spacer_interpretations(z3, &sys, &script, &rest)? {
-        Ok(interps) => check_and_print(z3, pp, &sys, (&interps, &interps), &rest)?,
+        Ok(interps) => check_and_print(z3, pp, &sys, (&interps, &interps), (&rest, deadline))?,
         Err(other) => other,
     };
     Ok(match outcome {
@@ -1077,7 +1079,7 @@ fn integer_summaries(
     z3: &Path,
     pp: &ProcProgram,
     (bv, cells): (&SummarySystem, Cells),
-    (limits, check_limits): (&Limits, &Limits),
+    (limits, check_limits, deadline): (&Limits, &Limits, Option<Instant>),
     keep: Option<&Path>,
 ) -> Result<Result<SummaryOutcome, String>, AraError> {
     let start = std::time::Instant::now();
@@ -1111,10 +1113,12 @@ fn integer_summaries(
             let _ = std::fs::write(dir.join(name), &script);
         }
         let why = match integer_candidate(z3, pp, (&lia, bv), &script, &mine)? {
-            Ok((bvi, ints)) => match check_and_print(z3, pp, bv, (&bvi, &ints), check_limits)? {
-                SummaryOutcome::Unknown(why) => why,
-                proved => return Ok(Ok(proved)),
-            },
+            Ok((bvi, ints)) => {
+                match check_and_print(z3, pp, bv, (&bvi, &ints), (check_limits, deadline))? {
+                    SummaryOutcome::Unknown(why) => why,
+                    proved => return Ok(Ok(proved)),
+                }
+            }
             Err(SummaryOutcome::Derivable { .. }) => {
                 failed.push(format!(
                     "{}: the error is derivable (integers: no evidence)",
@@ -1165,13 +1169,15 @@ fn integer_candidate(
 
 /// ara's check of the bit-vector clauses of `sys` with `interps` (bit-vector formulas; a
 /// predicate without one is `true`): `Proved` with the summaries in C (`shown`: the same
-/// interpretation as the solver gave it, integers or bit-vectors), else `Unknown`.
+/// interpretation as the solver gave it, integers or bit-vectors), else `Unknown`. Before
+/// `deadline` (the engine's end), the printed summaries are first made shorter
+/// ([`shorten`]).
 fn check_and_print(
     z3: &Path,
     pp: &ProcProgram,
     sys: &SummarySystem,
     (interps, shown): (&BTreeMap<String, Sexp>, &BTreeMap<String, Sexp>),
-    limits: &Limits,
+    (limits, deadline): (&Limits, Option<Instant>),
 ) -> Result<SummaryOutcome, AraError> {
     let defs = definitions(sys, pp, interps);
     let plain: Vec<PlainClause> = sys.clauses.iter().map(SClause::plain).collect();
@@ -1180,7 +1186,106 @@ fn check_and_print(
             "the summaries did not pass ara's check: {why}"
         )));
     }
-    Ok(SummaryOutcome::Proved(summaries_in_c(pp, sys, shown)))
+    let shown = match deadline {
+        Some(d) => shorten(z3, pp, sys, (interps, shown), (&plain, d)),
+        None => shown.clone(),
+    };
+    Ok(SummaryOutcome::Proved(summaries_in_c(pp, sys, &shown)))
+}
+
+/// At most this long for [`shorten`], and at most a quarter of what is left before the
+/// engine's end: the verdict is found already, the shorter text is only for reading.
+const SHORTEN_TIME: Duration = Duration::from_secs(2);
+
+/// The summaries to print, made shorter: each conjunct of a summary (`sum_f`) the solver
+/// gave is dropped in turn when the interpretation without it still passes ara's check of
+/// every bit-vector clause (`plain`), within [`SHORTEN_TIME`] (solvers often state facts a
+/// proof does not need, e.g. bit-level ones: McCarthy 91's summary had 12 conjuncts). An
+/// integer summary is translated again without the conjunct (its translation may read other
+/// conjuncts as context). Sound for printing: what is printed passed the same check as the
+/// verdict's interpretation, so it is itself a certificate (and so are the witness contracts
+/// written from it); anything that fails or runs out keeps the conjunct.
+fn shorten(
+    z3: &Path,
+    pp: &ProcProgram,
+    sys: &SummarySystem,
+    (interps, shown): (&BTreeMap<String, Sexp>, &BTreeMap<String, Sexp>),
+    (plain, deadline): (&[PlainClause], Instant),
+) -> BTreeMap<String, Sexp> {
+    let left = deadline.saturating_duration_since(Instant::now());
+    let end = Instant::now() + SHORTEN_TIME.min(left / 4);
+    let (mut bv, mut out) = (interps.clone(), shown.clone());
+    for p in sys.preds.iter().filter(|p| p.name.starts_with("sum_")) {
+        let (Some(b), Some(s)) = (bv.get(&p.name), out.get(&p.name)) else {
+            continue;
+        };
+        let same = b == s;
+        let parts: Vec<Sexp> = match s.list() {
+            Some([Sexp::Atom(h), xs @ ..]) if h == "and" && xs.len() > 1 => xs.to_vec(),
+            _ => continue,
+        };
+        let types: Vec<IntType> = p.params.iter().map(|(_, t)| *t).collect();
+        // Only the clauses that name the summary change (a name it is a prefix of adds a
+        // clause, which costs time, not soundness); all of them when another predicate's
+        // definition names it.
+        let named_elsewhere =
+            (bv.iter()).any(|(n, d)| *n != p.name && d.to_string().contains(&p.name));
+        let mine: Vec<PlainClause> = (plain.iter())
+            .filter(|c| named_elsewhere || c.body.contains(&p.name) || c.head.contains(&p.name))
+            .cloned()
+            .collect();
+        let mut keep = vec![true; parts.len()];
+        for i in 0..parts.len() {
+            let now = Instant::now();
+            if now >= end {
+                break;
+            }
+            keep[i] = false;
+            let trial_shown = conjunction(&parts, &keep);
+            let trial_bv = if same {
+                Some(trial_shown.clone())
+            } else {
+                certify::translate_typed(pp.program.data_model, &types, &trial_shown)
+                    .ok()
+                    .and_then(|t| parse_all(&t).ok())
+                    .and_then(|mut v| (v.len() == 1).then(|| v.remove(0)))
+            };
+            let Some(trial_bv) = trial_bv else {
+                keep[i] = true;
+                continue;
+            };
+            let mut trial = bv.clone();
+            trial.insert(p.name.clone(), trial_bv);
+            let limits = Limits {
+                timeout: Some(end - now),
+                memory_mb: None,
+            };
+            let defs = definitions(sys, pp, &trial);
+            if certify::check_clauses(z3, &defs, &mine, &limits).is_ok() {
+                bv = trial;
+                out.insert(p.name.clone(), trial_shown);
+            } else {
+                keep[i] = true;
+            }
+        }
+    }
+    out
+}
+
+/// `(and …)` of the `parts` kept (one part alone, or `true` for none).
+fn conjunction(parts: &[Sexp], keep: &[bool]) -> Sexp {
+    let mut kept: Vec<Sexp> = (parts.iter().zip(keep))
+        .filter(|(_, k)| **k)
+        .map(|(p, _)| p.clone())
+        .collect();
+    match kept.len() {
+        0 => Sexp::Atom("true".into()),
+        1 => kept.remove(0),
+        _ => {
+            kept.insert(0, Sexp::Atom("and".into()));
+            Sexp::List(kept)
+        }
+    }
 }
 
 /// Checks given summaries (a contract per procedure from a correctness witness): `given`
@@ -1859,6 +1964,15 @@ int main(void) { unsigned n = __VERIFIER_nondet_uint(); flip(n);
 
     /// A summary printed per procedure: for a person (`even` at the entry, `even'` at the
     /// return) and as an ACSL postcondition (`\old(even)`, `even`), the parameter by its name.
+    #[test]
+    fn conjunction_of_the_parts_kept() {
+        let parts = parse_all("(< p0 1) (= p1 p2) (> p2 3)").unwrap();
+        let text = |keep: &[bool]| conjunction(&parts, keep).to_string();
+        assert_eq!(text(&[true, false, true]), "(and (< p0 1) (> p2 3))");
+        assert_eq!(text(&[false, true, false]), "(= p1 p2)");
+        assert_eq!(text(&[false, false, false]), "true");
+    }
+
     #[test]
     fn summaries_in_c_golden() {
         let pp = parse_procedures(PARITY, "t.c", &FrontendOptions::default()).unwrap();
