@@ -152,10 +152,15 @@ fn simplify_quantified(s: &str, ranges: &Ranges) -> Option<String> {
         E::And(xs) => xs,
         x => vec![x],
     };
+    let lower = range.split_once(", ").map(|(l, _)| l);
     let mut outside = vec![];
     let mut prefixes: Vec<String> = vec![];
     let mut under = vec![];
     for c in conjuncts {
+        let c = match (vars.as_slice(), lower) {
+            (&[v], Some("0")) => first_element(c, v),
+            _ => c,
+        };
         let text = c.to_string();
         if !vars.iter().any(|v| mentions(&text, v)) {
             outside.push(c.wrap(3));
@@ -209,6 +214,35 @@ fn drop_range(cs: Vec<E>, vars: &[&str], upper: Option<&str>) -> E {
             c => c,
         })
         .collect())
+}
+
+/// Under `forall w in [0, …)`, a disjunction with `w > 0` (or `w >= 1`, `0 < w`) is about
+/// the first element: `w == 0 ==> the rest` (then read at `w = 0` by [`at_one`]).
+fn first_element(c: E, v: &str) -> E {
+    let above_zero = |x: &E| match x {
+        E::Bin(op, a, b) => {
+            let (a, b) = (a.to_string(), b.to_string());
+            (op == ">" && a == v && b == "0")
+                || (op == ">=" && a == v && b == "1")
+                || (op == "<" && a == "0" && b == v)
+        }
+        _ => false,
+    };
+    match c {
+        E::Or(mut xs) if xs.len() > 1 => match xs.iter().position(above_zero) {
+            Some(k) => {
+                xs.remove(k);
+                let at = E::Bin(
+                    "==".into(),
+                    Box::new(E::Atom(v.into())),
+                    Box::new(E::Atom("0".into())),
+                );
+                E::Implies(vec![at], Box::new(or(xs)))
+            }
+            None => E::Or(xs),
+        },
+        c => c,
+    }
 }
 
 /// `w == X ==> P`: `P` (for all `w`, `P` at `X`).
@@ -463,6 +497,7 @@ fn and(xs: Vec<E>) -> E {
             out.push(y);
         }
     }
+    let out = pinned(out);
     // Conjuncts another one implies.
     let keep: Vec<bool> = (0..out.len())
         .map(|i| {
@@ -481,6 +516,57 @@ fn and(xs: Vec<E>) -> E {
         1 => out.pop().unwrap_or(E::Atom("1".into())),
         _ => E::And(out),
     }
+}
+
+/// The integer bound a comparison of a term with a number gives: (term, least, greatest)
+/// (`x < 10` is `x` in `(-inf, 9]`, `3 <= x` is `[3, +inf)`).
+fn bound(e: &E) -> Option<(&E, Option<i128>, Option<i128>)> {
+    let E::Bin(op, a, b) = e else {
+        return None;
+    };
+    let (op, t, c) = match (number(a), number(b)) {
+        (None, Some(c)) => (op.as_str(), &**a, c),
+        (Some(c), None) => (mirror(op), &**b, c),
+        _ => return None,
+    };
+    match op {
+        "<" => Some((t, None, c.checked_sub(1))),
+        "<=" => Some((t, None, Some(c))),
+        ">" => Some((t, c.checked_add(1), None)),
+        ">=" => Some((t, Some(c), None)),
+        _ => None,
+    }
+}
+
+/// Two conjuncts that leave their term one value, as one equation: `a[1] < 10 && a[1] > 8`
+/// is `a[1] == 9` (in the first one's place).
+fn pinned(mut xs: Vec<E>) -> Vec<E> {
+    let mut i = 0;
+    while i < xs.len() {
+        let pair = bound(&xs[i]).and_then(|(t, lo, hi)| {
+            (i + 1..xs.len()).find_map(|j| {
+                let (u, lo2, hi2) = bound(&xs[j])?;
+                let v = match (lo.or(lo2), hi.or(hi2)) {
+                    (Some(l), Some(h)) if l == h && t == u && lo.xor(lo2).is_some() => l,
+                    _ => return None,
+                };
+                Some((
+                    j,
+                    E::Bin(
+                        "==".into(),
+                        Box::new(t.clone()),
+                        Box::new(E::Atom(v.to_string())),
+                    ),
+                ))
+            })
+        });
+        if let Some((j, eq)) = pair {
+            xs.remove(j);
+            xs[i] = eq;
+        }
+        i += 1;
+    }
+    xs
 }
 
 /// A disjunction: its negated disjuncts (`!p`, `x != c`) as the premises of an implication.
@@ -720,7 +806,7 @@ mod tests {
     fn disjunctions_of_negations_read_as_implications() {
         assert_eq!(
             simplify("((w1 != 1) || (a[w1] < 10)) && (i < 2) && ((a[w1] > 8) || (w1 != 1))"),
-            "(w1 == 1 ==> a[w1] < 10 && a[w1] > 8) && i < 2"
+            "(w1 == 1 ==> a[w1] == 9) && i < 2"
         );
         assert_eq!(simplify("!(i <= 1) || a[1] == 9"), "i <= 1 ==> a[1] == 9");
         assert_eq!(simplify("i >= 0 && i >= 0 && 1"), "i >= 0");
@@ -735,7 +821,15 @@ mod tests {
         );
         assert_eq!(
             simplify("forall w1 in [0, 30): (w1 != 1 || a[w1] < 10) && (a[w1] > 8 || w1 != 1)"),
-            "a[1] < 10 && a[1] > 8"
+            "a[1] == 9"
+        );
+        assert_eq!(
+            simplify("forall w1 in [0, 30): w1 > 0 || a[w1] < 9 || i < 1"),
+            "(a[0] < 9 || i < 1)"
+        );
+        assert_eq!(
+            simplify("forall w1 in [1, 30): w1 > 0 || a[w1] < 9"),
+            "forall w1 in [1, 30): w1 > 0 || a[w1] < 9"
         );
         assert_eq!(
             simplify("forall w1 in [0, N): a[w1] >= 0"),
@@ -772,7 +866,7 @@ mod tests {
                  (a[29] > -2147483649) && (a[1] > 8) && (-2147483648 <= i)",
                 &r
             ),
-            "a[1] < 10 && i > -1 && i < 2 && a[1] > 8"
+            "a[1] == 9 && i > -1 && i < 2"
         );
         assert_eq!(
             simplify_in("c >= 0 && c != 300 && (c <= 255 || i == 1) && c < 255", &r),

@@ -309,7 +309,7 @@ fn safe_invariant_without_type_bounds() {
     assert_eq!(
         e.text(None, &Written::default()),
         "SAFE: proved by an inductive invariant that ara checked
-  loop at line 20: a[1] < 10 && i > -1 && i < 2 && a[1] > 8
+  loop at line 20: a[1] == 9 && i > -1 && i < 2
 "
     );
 }
