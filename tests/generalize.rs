@@ -42,11 +42,21 @@ fn cells_on_generalized(name: &str, secs: u64) -> EngineVerdict {
         .verdict
 }
 
-/// `ara check --timeout 20` on `name`: its first line.
+/// `ara check --timeout 10` on `name`: its first line.
+///
+/// Issue 28: 10 s (20 until then: these checks end at their limit, 15 s of CPU each of the
+/// suite's 70). The twins' constant bound 1000 is past every complete unwinding within
+/// either limit, so the portfolio races the unwinding, random testing and the cell stage
+/// (`schedule::plan`), whose first part is the generalized program for 3/4 of the cell
+/// stage's 3/4 of the time: about 5 s of 10 (`generalized_programs_with_a_bug_are_never_proved`
+/// gives the engine 8 s on the same programs). A counterexample of the generalized program
+/// at a smaller N, the wrong UNSAFE guarded here, is found in its first second (the safe
+/// twins are unsafe at every N < 1000, at N = 1 for `sum_exact_safe`); the original's cell
+/// stage keeps its quarter. The SAFE these twins may get is not asked.
 fn check(name: &str) -> String {
     tools();
     let out = Command::new(env!("CARGO_BIN_EXE_ara"))
-        .args(["check", "--timeout", "20"])
+        .args(["check", "--timeout", "10"])
         .arg(twin(name))
         .output()
         .unwrap();
