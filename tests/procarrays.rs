@@ -179,8 +179,8 @@ fn a_bound_array_is_one_object_in_every_activation() {
 /// 5, 500, 995, 996} (and 997, 998 for `a + 2`), the bug twins reach the error at every n
 /// tried (n >= 1 for `a + 2`, n >= 0 for `&g[3]`), and n outside the range aborts.
 ///
-/// Issue 28: the proof of `offset_addr_safe.c` (`&g[3]`) took 24 s of CPU in the suite
-/// (Spacer on the integer clauses; 14 s in release, `bench-suite/procedures`) and is
+/// Issue 28: the proof of `offset_addr_safe.c` (`&g[3]`) took 24 s of CPU in the suite's
+/// build at load 15 (14.1 s of wall in release, `bench-suite/procedures`) and is
 /// [`a_recursion_over_an_address_of_an_element_is_proved`] (`scripts/bench-sorts`). The suite
 /// keeps every verdict guard: the same verdict path (a parameter bound at a constant offset,
 /// summaries over the cell, proved for every `n`) by the `a + 2` twin's proof; both bug twins
