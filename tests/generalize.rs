@@ -42,11 +42,23 @@ fn cells_on_generalized(name: &str, secs: u64) -> EngineVerdict {
         .verdict
 }
 
-/// `ara check --timeout 20` on `name`: its first line.
+/// `ara check --timeout 10` on `name`: its first line.
+///
+/// Issue 28: 10 s (20 until then: three of these four checks end at their limit, 12 to 16 s
+/// of CPU each at load 19). The twins' constant bound 1000 is past every complete unwinding
+/// within either limit, so the portfolio races the unwinding, random testing and the cell
+/// stage (`schedule::plan`), whose first part is the generalized program for 3/4 of the cell
+/// stage's 3/4 of the time: about 5 s of 10. A counterexample of the generalized program at
+/// a smaller N, the wrong UNSAFE guarded here, comes within the engine's first seconds
+/// (`generalized_programs_with_a_bug_are_never_proved`, the engine alone on the same
+/// programs: its three runs ended in 2 s of CPU, 5.6 s of wall at load 17, before their 8 s;
+/// the generalized `sum_exact_safe` fails at every N < 1000, `small_unsafe_safe` at every
+/// N <= 500, both at N = 1; `role_safe` is proved at once). The original's cell stage keeps
+/// its quarter; the SAFE these twins may get is not asked.
 fn check(name: &str) -> String {
     tools();
     let out = Command::new(env!("CARGO_BIN_EXE_ara"))
-        .args(["check", "--timeout", "20"])
+        .args(["check", "--timeout", "10"])
         .arg(twin(name))
         .output()
         .unwrap();

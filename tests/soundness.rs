@@ -3,7 +3,9 @@
 //! strategy under both data models, with the real ESBMC and Z3. `--strategy witness` runs
 //! as the first step of `auto` (the same run, whose SAFE is `auto`'s answer; it never says
 //! UNSAFE), so `auto` and `cegar` cover all three. Classes 3 and 5 and the k-induction program,
-//! whose subject is no type's width, run `cegar` as LP64 and `auto` under both.
+//! whose subject is no type's width, run `cegar` as LP64 and `auto` under both; class 4 and
+//! issue 24's constants, whose subject is the front end's evaluation into the IR, run `auto`
+//! under both (`expect_constants`: why that covers every strategy).
 //!
 //! Each answer must be the truth or UNKNOWN, never the opposite; the default strategy (`auto`)
 //! must decide. The truth of every program was established with plain ESBMC with complete
@@ -157,13 +159,6 @@ soundness! {
     havoc_goto_init_unsafe: "havoc_goto_init_unsafe.c" NONE => Unsafe;
     havoc_forward_goto_safe: "havoc_forward_goto_safe.c" NONE => Safe;
 
-    // Class 4: layout.
-    layout_ll12: "layout_ll12.c" NONE => Safe, Unsafe;
-    layout_ll16: "layout_ll16.c" NONE => Unsafe, Safe;
-    layout_alignof: "layout_alignof.c" NONE => Safe, Unsafe;
-    layout_nested: "layout_nested.c" NONE => Safe, Unsafe;
-    layout_nested64: "layout_nested64.c" NONE => Unsafe, Safe;
-
     // Class 5: error functions, default and `--error-function my_err`.
     errfn_reach_error_default: "errfn_reach_error.c" NONE => Unsafe;
     errfn_reach_error_my_err: "errfn_reach_error.c" MY_ERR => Safe;
@@ -175,37 +170,79 @@ soundness! {
     errfn_glibc_assert_my_err: "errfn_glibc_assert.c" MY_ERR => Safe;
     errfn_undef_assert_default: "errfn_undef_assert.c" NONE => Unsafe;
 
-    // Issue 24, class 1: integer literals (hex digits B/b, binary, octal, suffixes, types).
-    lit_hex_unsafe: "lit_hex_unsafe.c" NONE => Unsafe, Unsafe;
-    lit_hex_safe: "lit_hex_safe.c" NONE => Safe, Safe;
-    lit_bin_unsafe: "lit_bin_unsafe.c" NONE => Unsafe, Unsafe;
-    lit_bin_safe: "lit_bin_safe.c" NONE => Safe, Safe;
-    lit_types_unsafe: "lit_types_unsafe.c" NONE => Unsafe, Unsafe;
-    lit_types_safe: "lit_types_safe.c" NONE => Safe, Safe;
-    lit_long_model: "lit_long_model.c" NONE => Unsafe, Safe;
-
-    // Issue 24, class 2: character constants (prefixes L/u/U, escapes, multi-character).
-    chr_wide_unsafe: "chr_wide_unsafe.c" NONE => Unsafe, Unsafe;
-    chr_wide_safe: "chr_wide_safe.c" NONE => Safe, Safe;
-    chr_plain_unsafe: "chr_plain_unsafe.c" NONE => Unsafe, Unsafe;
-    chr_plain_safe: "chr_plain_safe.c" NONE => Safe, Safe;
-    chr_u32_unsafe: "chr_u32_unsafe.c" NONE => Unsafe, Unsafe;
-    chr_u32_safe: "chr_u32_safe.c" NONE => Safe, Safe;
-    chr_multi_unsafe: "chr_multi_unsafe.c" NONE => Unsafe, Unsafe;
-    chr_multi_safe: "chr_multi_safe.c" NONE => Safe, Safe;
-
-    // Issue 24, class 3: `sizeof` of a pointer (variable, array parameter, `&x`, arithmetic).
-    sizeof_ptr_model: "sizeof_ptr_model.c" NONE => Unsafe, Safe;
-    sizeof_ptr_unsafe: "sizeof_ptr_unsafe.c" NONE => Unsafe, Unsafe;
-    sizeof_ptr_safe: "sizeof_ptr_safe.c" NONE => Safe, Safe;
-    sizeof_param_model: "sizeof_param_model.c" NONE => Unsafe, Safe;
-    sizeof_param_unsafe: "sizeof_param_unsafe.c" NONE => Unsafe, Unsafe;
-    sizeof_param_safe: "sizeof_param_safe.c" NONE => Safe, Safe;
-    sizeof_malloc_unsafe: "sizeof_malloc_unsafe.c" NONE => Unsafe, Unsafe;
-    sizeof_malloc_safe: "sizeof_malloc_safe.c" NONE => Safe, Safe;
-
     // ESBMC's inductive step proved an abstraction of this unsafe program safe.
     kind_three_loops_unsafe: "kind_three_loops_unsafe.c" NONE => Unsafe;
+}
+
+/// A constant the front end computes per data model (class 4's struct layouts, sizes and
+/// alignments; issue 24's classes 1 to 3: integer and character constants, `sizeof` of a
+/// pointer): `auto` as LP64 and as ILP32 must give the truth of that model.
+///
+/// Issue 28: `cegar` alone is no longer run on these (it was, under both models: 56 of the
+/// binary's 256 `ara check` runs). What they test is the front end's evaluation of each
+/// constant, layout and `sizeof` into the IR, a value and an `IntType` per data model; every
+/// strategy checks that same IR, and every program a strategy hands to a checker or to gcc
+/// (the witness program, the abstractions, the unwound original, random testing's and the
+/// replay's programs) is printed from it by the one printer (`emit::emit_c`). So `auto`
+/// under each model runs the evaluation and the printer the wrong verdicts came from, and
+/// `auto` must decide (the witness strategy first, then the refinement loop beside the bug
+/// search). The classes whose subject is a strategy's own program keep `cegar` under both
+/// models (class 1's conversions, among them wide loop conditions in the witness program's
+/// assumptions) or as LP64 (fresh contents, error functions, the k-induction program);
+/// issue 24's classes 4 and 5 run `auto` as LP64 alone (their lowering is the same under
+/// both models: [`expect_auto`]).
+fn expect_constants(name: &str, lp64: Verdict, ilp32: Verdict) {
+    expect_one(name, &[], "lp64", "auto", lp64);
+    expect_one(name, &[], "ilp32", "auto", ilp32);
+}
+
+macro_rules! constants {
+    ($($test:ident: $file:literal => $lp64:expr, $ilp32:expr;)*) => {
+        $(
+            #[test]
+            fn $test() {
+                expect_constants($file, $lp64, $ilp32);
+            }
+        )*
+    };
+}
+
+constants! {
+    // Class 4: layout.
+    layout_ll12: "layout_ll12.c" => Safe, Unsafe;
+    layout_ll16: "layout_ll16.c" => Unsafe, Safe;
+    layout_alignof: "layout_alignof.c" => Safe, Unsafe;
+    layout_nested: "layout_nested.c" => Safe, Unsafe;
+    layout_nested64: "layout_nested64.c" => Unsafe, Safe;
+
+    // Issue 24, class 1: integer literals (hex digits B/b, binary, octal, suffixes, types).
+    lit_hex_unsafe: "lit_hex_unsafe.c" => Unsafe, Unsafe;
+    lit_hex_safe: "lit_hex_safe.c" => Safe, Safe;
+    lit_bin_unsafe: "lit_bin_unsafe.c" => Unsafe, Unsafe;
+    lit_bin_safe: "lit_bin_safe.c" => Safe, Safe;
+    lit_types_unsafe: "lit_types_unsafe.c" => Unsafe, Unsafe;
+    lit_types_safe: "lit_types_safe.c" => Safe, Safe;
+    lit_long_model: "lit_long_model.c" => Unsafe, Safe;
+
+    // Issue 24, class 2: character constants (prefixes L/u/U, escapes, multi-character).
+    chr_wide_unsafe: "chr_wide_unsafe.c" => Unsafe, Unsafe;
+    chr_wide_safe: "chr_wide_safe.c" => Safe, Safe;
+    chr_plain_unsafe: "chr_plain_unsafe.c" => Unsafe, Unsafe;
+    chr_plain_safe: "chr_plain_safe.c" => Safe, Safe;
+    chr_u32_unsafe: "chr_u32_unsafe.c" => Unsafe, Unsafe;
+    chr_u32_safe: "chr_u32_safe.c" => Safe, Safe;
+    chr_multi_unsafe: "chr_multi_unsafe.c" => Unsafe, Unsafe;
+    chr_multi_safe: "chr_multi_safe.c" => Safe, Safe;
+
+    // Issue 24, class 3: `sizeof` of a pointer (variable, array parameter, `&x`, arithmetic).
+    sizeof_ptr_model: "sizeof_ptr_model.c" => Unsafe, Safe;
+    sizeof_ptr_unsafe: "sizeof_ptr_unsafe.c" => Unsafe, Unsafe;
+    sizeof_ptr_safe: "sizeof_ptr_safe.c" => Safe, Safe;
+    sizeof_param_model: "sizeof_param_model.c" => Unsafe, Safe;
+    sizeof_param_unsafe: "sizeof_param_unsafe.c" => Unsafe, Unsafe;
+    sizeof_param_safe: "sizeof_param_safe.c" => Safe, Safe;
+    sizeof_malloc_unsafe: "sizeof_malloc_unsafe.c" => Unsafe, Unsafe;
+    sizeof_malloc_safe: "sizeof_malloc_safe.c" => Safe, Safe;
 }
 
 /// A front-end program whose lowering is the subject (the same IR for every strategy and

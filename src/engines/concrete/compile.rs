@@ -111,6 +111,14 @@ pub(crate) fn compile(
     }
     let out = tools::run(&gcc, &args, Some(dir), None, limits)
         .map_err(|e| NotCompiled::Run(e.to_string()))?;
+    if out.ending == Ending::TimedOut {
+        // Its output then names no error (a loaded machine: the reason a replay on the
+        // source was reported as "does not compile for the run: " with nothing after it).
+        return Err(NotCompiled::Failed(format!(
+            "gcc was stopped after {:.1} s (its time limit, or the check's end)",
+            out.elapsed.as_secs_f64()
+        )));
+    }
     if out.ending != Ending::Exited(0) {
         let first = out.stderr.lines().find(|l| l.contains("error"));
         return Err(NotCompiled::Failed(first.unwrap_or("").to_string()));

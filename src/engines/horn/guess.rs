@@ -44,6 +44,15 @@
 //! The facts of modular updates come from [`super::residue`], those of 2-D arrays of
 //! constant row length from [`super::grid`], equalities among several scalars (also per
 //! residue or comparison class) from [`super::hull`].
+//!
+//! ## Time
+//!
+//! The loops here are ara's own CPU time, which no process kill ends; a race waits for them
+//! before it gives its winner's answer. They stop at the engine's end or at a race's
+//! cancellation ([`stopped`]) and then give no candidate: the quadratic pairs of scalars
+//! ([`scalar_candidates`], [`scalar_polynomials`]) too, which held the complete unwinding's
+//! bug of 50 inlined calls (`bench-suite/tasks/swap_seq_unsafe_n100.c`) back for 50 s in a
+//! debug build (`tests/time_limit.rs`).
 
 use super::encode::HornSystem;
 use super::observe::Observation;
@@ -370,10 +379,13 @@ pub fn candidates(
 ) -> Vec<String> {
     let text = read_text(p, sys, arrays);
     let mut out: BTreeSet<String> = BTreeSet::new();
-    scalar_candidates(p, sys, arrays, obs, &text, &mut out);
+    scalar_candidates(p, sys, arrays, obs, &text, &mut out, until);
     let moduli = super::residue::moduli(p);
     let xs = observables(p, sys, arrays);
-    super::residue::scalar_candidates(&xs, obs, &moduli, &mut out);
+    super::residue::scalar_candidates(&xs, obs, &moduli, &mut out, until);
+    if stopped(until) {
+        return vec![];
+    }
     super::residue::classes(&xs, &moduli, &mut out);
     super::grid::candidates(p, sys, arrays, &mut out);
     let mut terms = terms.to_vec();
@@ -382,7 +394,7 @@ pub fn candidates(
             terms.push(t);
         }
     }
-    scalar_polynomials(p, sys, arrays, obs, &mut out);
+    scalar_polynomials(p, sys, arrays, obs, &mut out, until);
     if stopped(until) {
         return vec![];
     }
@@ -596,6 +608,11 @@ fn asserted_vars(p: &Program) -> BTreeSet<VarId> {
     out
 }
 
+/// The facts between two scalars (and a scalar and a constant) that the observations fit,
+/// into `out`. Pairs of scalars times cut points: quadratic in the scalars, tens of seconds
+/// of ara's own time for the 100 scalars of 50 inlined calls in a debug build, which no
+/// process kill ends: it stops at `until` or at a race's cancellation ([`stopped`]; the
+/// caller then gives no candidate at all).
 fn scalar_candidates(
     p: &Program,
     sys: &HornSystem,
@@ -603,6 +620,7 @@ fn scalar_candidates(
     obs: &[Observation],
     text: &Text,
     out: &mut BTreeSet<String>,
+    until: Instant,
 ) {
     let xs = observables(p, sys, arrays);
     let mut put = |guard: &Option<String>, fact: String| {
@@ -618,6 +636,9 @@ fn scalar_candidates(
             put(&s.guard, format!("(<= {} {})", s.term, lit(*c)));
         }
         for t in xs.iter().filter(|t| t.var.is_some() && t.term != s.term) {
+            if stopped(until) {
+                return;
+            }
             put(&s.guard, format!("(<= {} {})", s.term, t.term));
             put(&s.guard, format!("(< {} {})", s.term, t.term));
             for &v in &vertices {
@@ -740,18 +761,23 @@ fn sides(fact: &str) -> Option<(String, String)> {
 }
 
 /// Quadratic and cubic closed forms between scalars: `d·s = p(t)` over every state at a
-/// cut point (`x == i*i` of `x = x + 2*i + 1`; `2*s == i*(i+1)`), `t` a variable.
+/// cut point (`x == i*i` of `x = x + 2*i + 1`; `2*s == i*(i+1)`), `t` a variable. Stops
+/// at `until` or a race's cancellation, as [`scalar_candidates`].
 fn scalar_polynomials(
     p: &Program,
     sys: &HornSystem,
     arrays: &[(ArrId, Size)],
     obs: &[Observation],
     out: &mut BTreeSet<String>,
+    until: Instant,
 ) {
     let xs = observables(p, sys, arrays);
     let vertices: BTreeSet<Vertex> = obs.iter().map(|o| o.vertex).collect();
     for s in &xs {
         for t in xs.iter().filter(|t| t.var.is_some() && t.term != s.term) {
+            if stopped(until) {
+                return;
+            }
             for &v in &vertices {
                 let pts: Vec<(i128, i128)> = obs
                     .iter()

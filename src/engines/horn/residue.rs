@@ -27,10 +27,13 @@
 //! or useless candidate costs time, never a verdict.
 
 use super::encode::HornSystem;
-use super::guess::{Observable, Poly, by_run, cell, fit_all, fit_prefixes, lit, param, steady};
+use super::guess::{
+    Observable, Poly, by_run, cell, fit_all, fit_prefixes, lit, param, steady, stopped,
+};
 use super::observe::Observation;
 use crate::ir::{ArrId, BinOp, Expr, Program, Size, StmtKind, VarId, Vertex};
 use std::collections::BTreeSet;
+use std::time::Instant;
 
 /// Largest modulus taken from the program.
 const MAX_MODULUS: i128 = 8;
@@ -64,16 +67,21 @@ fn strip(e: &Expr) -> &Expr {
 }
 
 /// The scalar candidates over the observables `xs`: lines on residue classes and bounds of
-/// `k·s - t`, for the moduli `ks`.
+/// `k·s - t`, for the moduli `ks`. Pairs of scalars: it stops at `until` or a race's
+/// cancellation, as `guess::scalar_candidates` ([`stopped`]).
 pub(super) fn scalar_candidates(
     xs: &[Observable],
     obs: &[Observation],
     ks: &BTreeSet<i128>,
     out: &mut BTreeSet<String>,
+    until: Instant,
 ) {
     let vertices: BTreeSet<Vertex> = obs.iter().map(|o| o.vertex).collect();
     for s in xs.iter().filter(|s| s.var.is_some()) {
         for t in xs.iter().filter(|t| t.var.is_some() && t.term != s.term) {
+            if stopped(until) {
+                return;
+            }
             for &v in &vertices {
                 let pts: Vec<(i128, i128)> = obs
                     .iter()
