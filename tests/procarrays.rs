@@ -206,3 +206,19 @@ fn a_recursion_over_an_offset_alias() {
 fn a_recursion_over_an_address_of_an_element_is_proved() {
     proved_by_summaries("offset_addr_safe.c");
 }
+
+/// Two array parameters bound to one array (`f(a, a, n)`), and offset aliases overlapping
+/// it (`f(&a[1], a, n)`, a write through one read back through the other in the next
+/// activation): a summary that took them for two arrays would prove the bug twins (a[k] == 1,
+/// a[n] == 1). The safe twins are proved by summaries at idle (10 to 14 s at load 15 to 25);
+/// here they must only never be UNSAFE. Truth in each file's header (plain ESBMC at n <= 10,
+/// gcc runs).
+#[test]
+fn parameters_aliasing_one_array() {
+    never_safe("alias_same_unsafe.c");
+    never_safe("alias_overlap_unsafe.c");
+    for name in ["alias_same_safe.c", "alias_overlap_safe.c"] {
+        let (code, j) = common::check_json(&program(name), 30);
+        assert_ne!(j["verdict"], "unsafe", "{name}: {code}: {j:#}");
+    }
+}

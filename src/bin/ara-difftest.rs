@@ -9,7 +9,7 @@
 
 use ara::cli::difftest::driver::{Budgets, RunOptions, Strategy, Tools, reduce_seed, run_timed};
 use ara::cli::difftest::generate::{GenConfig, KnownBugs, generate};
-use ara::cli::difftest::print::print_program;
+use ara::cli::difftest::print::{print_for_truth, print_program};
 use ara::ir::types::DataModel;
 use clap::{Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
@@ -143,6 +143,9 @@ enum Cmd {
         arrays: bool,
         #[arg(long)]
         data_model: Option<Dm>,
+        /// The text plain ESBMC decides (block-local struct tags renamed apart)
+        #[arg(long)]
+        truth: bool,
     },
 }
 
@@ -202,6 +205,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             grid,
             recursion,
             arrays,
+            truth,
         } => {
             let cfg = GenConfig {
                 known_bugs: KnownBugs::parse(&known_bugs)?,
@@ -212,7 +216,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             };
             let p = generate(seed, &cfg);
             println!("// seed {seed}, unwind {}", p.unwind_bound());
-            print!("{}", print_program(&p));
+            match truth {
+                true => print!("{}", print_for_truth(&p)),
+                false => print!("{}", print_program(&p)),
+            }
             Ok(ExitCode::SUCCESS)
         }
         Cmd::Reduce {

@@ -298,8 +298,10 @@ fn run_job(task: &Task, tool: &str, s: &RunSettings) -> Row {
         args.extend(["--witness".into(), path.display().to_string()]);
     }
     // ara stops itself at the time limit and answers UNKNOWN; the hard kill comes a little
-    // later, for the time ara needs after its last checker run.
-    let grace = (s.timeout / 10).clamp(1, 30);
+    // later, for the time ara needs after its last checker run: at least 2 s (`ara check
+    // --timeout 10` answered after 11.05 to 11.44 s at load 20 to 26, and a grace of 1 s
+    // killed two of them in `ara batch --timeout 10` before they printed their UNKNOWN).
+    let grace = (s.timeout / 10).clamp(2, 30);
     let limits = Limits {
         timeout: Some(Duration::from_secs(s.timeout + grace)),
         // Not an address-space limit: ara reserves far more address space (thread stacks)

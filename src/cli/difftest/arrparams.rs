@@ -16,7 +16,8 @@
 //! - one function called on two different arrays (the second array's call is inlined: an
 //!   aliasing mistake would read the first array): a recursive sum (ara refuses the
 //!   recursion the inlining meets), or a writer without recursion before a sum;
-//! - a function of two array parameters called on one array twice (aliased) or on two;
+//! - a function of two array parameters called on one array twice (aliased), on one array
+//!   and its offset alias `a + 1` (overlapping) or on two;
 //! - a call on `a + k` or `&a[k]` (an offset alias: the callee's `q0[i]` is `a[k + i]`).
 //!
 //! Half the patterns are bug twins perturbed by one: the expected value, the base case
@@ -636,8 +637,10 @@ impl Ap<'_> {
     }
 
     /// `int inc(T *q0, T *q1, int p2)` adding 1 to `q0[0..p2)` and 2 to `q1[0..p2)` by
-    /// recursion, called on one array twice (aliased: 3 added) or on two, checked at one
-    /// `J`; [`Bug::Reading`] reads an aliased call as two arrays and two as one.
+    /// recursion, called on one array twice (aliased: 3 added), on one array and its offset
+    /// alias `a + 1` / `&a[1]` (overlapping: `a[j]` gains 1 from `q0` and 2 from `q1` of
+    /// the activation below, for `j >= 1`) or on two, checked at one `J`; [`Bug::Reading`]
+    /// reads an aliased call as two arrays and two as one.
     fn aliased(&mut self) {
         let t = *self.rng.pick(&[Int, Int, Long, Short, UInt]);
         let n = self.rng.range(3, 6) as u32;
@@ -647,8 +650,14 @@ impl Ap<'_> {
             true => a.clone(),
             false => self.array(t, n, false),
         };
+        // The second argument `a + 1`: its parameter has one element less, so does the input.
+        let overlap = (same && self.rng.chance(40)).then(|| match self.rng.chance(50) {
+            true => ArgOff::Plus(1),
+            false => ArgOff::Addr(1),
+        });
+        let m = n - overlap.is_some() as u32;
         let f = self.name("inc");
-        let (q0, q1) = (self.array_param("q0", t, n), self.array_param("q1", t, n));
+        let (q0, q1) = (self.array_param("q0", t, m), self.array_param("q1", t, m));
         let i = match self.bug(Bug::Index) {
             true => var("p2"),
             false => bin(BinOp::Sub, var("p2"), int(1)),
@@ -676,16 +685,22 @@ impl Ap<'_> {
         )];
         let params = vec![q0, q1, Param::Int("p2".into(), Int)];
         self.func(&f, Int, params, body, var("p2"));
-        let x = self.input(n);
-        let call = Expr::Call(f, vec![whole(&a.name), whole(&b.name), var(&x)]);
+        let x = self.input(m);
+        let second = Expr::ArrArg(b.name.clone(), overlap.unwrap_or(ArgOff::Whole));
+        let call = Expr::Call(f, vec![whole(&a.name), second, var(&x)]);
         self.call_into(Int, call);
-        let j = self.rng.range(0, n as i64 - 1) as usize;
+        let j = self.rng.range(0, m as i64 - 1) as usize;
         let (va, vb) = (
             a.vals.clone().unwrap_or_default(),
             b.vals.unwrap_or_default(),
         );
         let as_one = same != self.bug(Bug::Reading);
-        let add_a = if as_one { 3 } else { 1 } + self.bug(Bug::Expect) as i128;
+        let add_a = match (as_one, overlap.is_some()) {
+            (true, false) => 3,
+            // Below `x` (the check's guard): 1 from `q0[j]`, 2 from `q1[j - 1]` when j >= 1.
+            (true, true) => 1 + 2 * (j >= 1) as i128,
+            (false, _) => 1,
+        } + self.bug(Bug::Expect) as i128;
         let mut e = bin(
             BinOp::Eq,
             elem(&a.name, int(j as i128)),
@@ -757,7 +772,7 @@ mod tests {
 
     /// One program of each kind (LP64, no prelude, [`Bug::None`]): the kind, the seed, the
     /// functions, and `main`'s body before its `return 0;`.
-    const GOLDEN: [(Kind, u64, &str, &str); 6] = [
+    const GOLDEN: [(Kind, u64, &str, &str); 7] = [
     // A sum down `int *q0` on main's array, checked at `x == 1` (la1[0] = 0).
     (
         Kind::Sum,
@@ -834,8 +849,8 @@ int sum6(int q0[], int p1, int p2) {
         Kind::Aliased,
         0,
         "\
-int inc2(int *q0, int q1[], int p2);
-int inc2(int *q0, int q1[], int p2) {
+int inc2(int q0[], int q1[], int p2);
+int inc2(int q0[], int q1[], int p2) {
   if ((p2 > 0)) {
     q0[(unsigned int)(((int)((unsigned int)p2 - (unsigned int)1))) % 3u] = ((int)((unsigned int)q0[(unsigned int)(((int)((unsigned int)p2 - (unsigned int)1))) % 3u] + (unsigned int)1));
     q1[(unsigned int)(((int)((unsigned int)p2 - (unsigned int)1))) % 3u] = ((int)((unsigned int)q1[(unsigned int)(((int)((unsigned int)p2 - (unsigned int)1))) % 3u] + (unsigned int)2));
@@ -848,9 +863,33 @@ int inc2(int *q0, int q1[], int p2) {
   int x3;
   int y4;
   x3 = __VERIFIER_nondet_int();
-  assume_abort_if_not(((x3 >= 0) && (x3 <= 3)));
+  __VERIFIER_assume(((x3 >= 0) && (x3 <= 3)));
   y4 = inc2(la1, la1, x3);
   __VERIFIER_assert(((x3 <= 1) || (la1[1] == 8)));
+",
+    ),
+    // `inc2(la1, la1 + 1, x)`: overlapping, so `la1[3]` gains 1 (as q0[3]) and 2 (as q1[2]).
+    (
+        Kind::Aliased,
+        2,
+        "\
+int inc2(int *q0, int q1[], int p2);
+int inc2(int *q0, int q1[], int p2) {
+  if ((p2 > 0)) {
+    q0[(unsigned int)(((int)((unsigned int)p2 - (unsigned int)1))) % 4u] = ((int)((unsigned int)q0[(unsigned int)(((int)((unsigned int)p2 - (unsigned int)1))) % 4u] + (unsigned int)1));
+    q1[(unsigned int)(((int)((unsigned int)p2 - (unsigned int)1))) % 4u] = ((int)((unsigned int)q1[(unsigned int)(((int)((unsigned int)p2 - (unsigned int)1))) % 4u] + (unsigned int)2));
+    p2 = inc2(q0, q1, ((int)((unsigned int)p2 - (unsigned int)1)));
+  }
+  return p2;
+}
+",
+        "  int la1[5] = {4, (-1), 5, (-4), 1};
+  int x3;
+  int y4;
+  x3 = __VERIFIER_nondet_int();
+  __VERIFIER_assume(((x3 >= 0) && (x3 <= 4)));
+  y4 = inc2(la1, la1 + 1, x3);
+  __VERIFIER_assert(((x3 <= 3) || (la1[3] == (-1))));
 ",
     ),
     // A sum up over `&la1[4]` (one element left: the index guard is `% 1u`).

@@ -182,6 +182,9 @@ pub enum Stmt {
     DesigDecl(Decl, Vec<DItem>),
     /// `__VERIFIER_assert(f(arg));` of a [`StructFunc`] and a struct passed by value.
     StructArgAssert(String, SRef),
+    /// A block-local struct tag definition `struct Q { T m0; .. };`: it shadows a tag of the
+    /// same name declared outside the block, up to the block's end (C11 6.2.1).
+    TagDef(StructDef),
     /// `var = nondet(); assume(lo <= var && var <= hi);` at the top level of `main`; `var` is
     /// assigned nowhere else, so later statements may take its value in `lo..=hi`.
     Ranged {

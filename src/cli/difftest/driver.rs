@@ -5,7 +5,9 @@
 //! division checks on: the program is SAFE when every property holds, UNSAFE when the
 //! assertion in `reach_error` fails; a failing unwinding assertion or a timeout means no ground
 //! truth, and a failing UB check means the program is not a valid task (a generator bug,
-//! counted apart). gcc cross-checks it (LP64 only: there is no 32-bit libc here): the program
+//! counted apart). ESBMC decides a generated program with block-local struct tags on the same
+//! program with those tags renamed apart ([`truth_text`]: it mis-types a shadowed tag). gcc
+//! cross-checks it (LP64 only: there is no 32-bit libc here): the program
 //! runs on seeded random inputs, and a run reaching the error of a program ESBMC called SAFE
 //! is an *oracle conflict*, reported apart from ara's results. Then `ara check` runs with each
 //! strategy (a generated program with a grid pattern with `ARA_NO_UNWINDING=1`, see
@@ -18,7 +20,7 @@
 use super::ast::Program;
 use super::generate::{GenConfig, generate};
 use super::mutate;
-use super::print::print_program;
+use super::print::{print_for_truth, print_program};
 use super::reduce;
 use super::rng::Rng;
 use crate::base::tools::{
@@ -430,7 +432,7 @@ pub fn run_case(
         res.truth = Truth::None(format!("cannot write {}: {e}", src.display()));
         return res;
     }
-    res.truth = ground_truth(t, &src, case.dm, case.unwind, b.esbmc);
+    res.truth = truth_of(t, &src, &truth_text(case), case.dm, case.unwind, b.esbmc);
     if !matches!(res.truth, Truth::Safe | Truth::Unsafe) {
         return res;
     }
@@ -442,6 +444,34 @@ pub fn run_case(
             .push((s, run_ara(t, &src, case.dm, s, b.ara, ara_env(case))));
     }
     res
+}
+
+/// The text plain ESBMC decides: the program's, or for a generated one with block-local
+/// struct tags the same program with them renamed apart (`print::print_for_truth`).
+fn truth_text(case: &Case) -> String {
+    case.program
+        .as_ref()
+        .map_or_else(|| case.text.clone(), print_for_truth)
+}
+
+/// [`ground_truth`] of `text` (the program in `src`, or the same program as plain ESBMC
+/// reads it correctly: [`truth_text`]), written beside `src` when it differs.
+fn truth_of(
+    t: &Tools,
+    src: &Path,
+    text: &str,
+    dm: DataModel,
+    unwind: u32,
+    limit: Duration,
+) -> Truth {
+    if std::fs::read_to_string(src).is_ok_and(|s| s == text) {
+        return ground_truth(t, src, dm, unwind, limit);
+    }
+    let alt = src.with_file_name("truth.c");
+    if let Err(e) = std::fs::write(&alt, text) {
+        return Truth::None(format!("cannot write {}: {e}", alt.display()));
+    }
+    ground_truth(t, &alt, dm, unwind, limit)
 }
 
 /// Options of a timed run.
@@ -800,7 +830,7 @@ struct Disagreement<'a> {
 
 impl Disagreement<'_> {
     /// Whether `text` still shows it: same truth, same wrong verdict (false after the deadline).
-    fn persists(&self, text: &str, unwind: u32) -> bool {
+    fn persists(&self, text: &str, truth_text: &str, unwind: u32) -> bool {
         if Instant::now() >= self.deadline {
             return false;
         }
@@ -811,7 +841,7 @@ impl Disagreement<'_> {
             return false;
         }
         let (dm, b) = (self.case.dm, &self.o.budgets);
-        ground_truth(self.t, &src, dm, unwind, b.esbmc) == *self.truth
+        truth_of(self.t, &src, truth_text, dm, unwind, b.esbmc) == *self.truth
             && run_ara(self.t, &src, dm, self.s, b.ara, ara_env(self.case)) == *self.v
     }
 }
@@ -838,10 +868,11 @@ fn reduce_case(
     };
     match &r.case.program {
         Some(p) => {
-            let keep = |q: &Program| d.persists(&print_program(q), q.unwind_bound());
+            let keep =
+                |q: &Program| d.persists(&print_program(q), &print_for_truth(q), q.unwind_bound());
             print_program(&reduce::reduce_program(p, &keep))
         }
-        None => reduce::reduce_lines(&r.case.text, &|text| d.persists(text, r.case.unwind)),
+        None => reduce::reduce_lines(&r.case.text, &|text| d.persists(text, text, r.case.unwind)),
     }
 }
 

@@ -21,9 +21,6 @@ int main() {
   int i;
   short n15;
   int b16[4] = {0};
-  unsigned char v17;
-  short n18;
-  int n19;
   char *p11 = a3;
   x8 = __VERIFIER_nondet_char();
   __VERIFIER_assume((x8 != ((char)14)));
@@ -40,20 +37,16 @@ int main() {
     a3[(unsigned int)(i) % 3u] *= (!((unsigned long)2787549237260252153ULL));
     i++;
   } while (i < n15);
-  n18 = __VERIFIER_nondet_short();
   i = 0;
-  while (i < n18 && i < 4) {
-    v17 = __VERIFIER_nondet_uchar();
-    __VERIFIER_assume((v17 <= 11));
-    b16[i] = v17;
+  while (i < 4) {
+    b16[i] = i;
     i++;
   }
-  n19 = __VERIFIER_nondet_int();
-  assume_abort_if_not(0 <= n19 && n19 <= 4);
-  i = 0;
-  do {
-    __VERIFIER_assert((b16[i] <= 11));
-    i++;
-  } while (i < n19);
+  x8 = ((int)(a3[2] + la10[1][(unsigned int)(((unsigned long)la10[(!((char)012))][(unsigned int)(a2[1][0]) % 2u])) % 2u]));
+  g5 = __VERIFIER_nondet_uint();
+  assume_abort_if_not((g5 == ((unsigned int)14)));
+  for (i = 0; i < 4; i++) {
+    __VERIFIER_assert((b16[i] == ((int)i)));
+  }
   return 0;
 }

@@ -116,9 +116,13 @@ pub fn lit(v: i128, t: IntType) -> String {
 struct Env {
     scalars: HashMap<String, IntType>,
     arrays: HashMap<String, (IntType, Vec<u32>)>,
-    /// struct variables and struct arrays: (struct name, Some(size) for arrays)
+    /// struct variables and struct arrays: (struct type's key, Some(size) for arrays)
     structs: HashMap<String, (String, Option<u32>)>,
+    /// The members' types by (struct type's key, member).
     fields: HashMap<(String, String), IntType>,
+    /// Struct tags declared in a block (`Stmt::TagDef`) with their keys, which shadow the
+    /// file-scope tag (key: its name) up to the block's end.
+    tags: HashMap<String, String>,
     funcs: HashMap<String, IntType>,
     /// Loop counters in scope with their ranges, innermost last.
     counters: Vec<(String, Range)>,
@@ -138,12 +142,27 @@ impl Env {
                 self.arrays.insert(d.name.clone(), (*t, dims.clone()));
             }
             ObjTy::Struct(s) => {
-                self.structs.insert(d.name.clone(), (s.clone(), None));
+                self.structs.insert(d.name.clone(), (self.tag_key(s), None));
             }
             ObjTy::StructArray(s, n) => {
-                self.structs.insert(d.name.clone(), (s.clone(), Some(*n)));
+                self.structs
+                    .insert(d.name.clone(), (self.tag_key(s), Some(*n)));
             }
         }
+    }
+
+    /// The key of the struct type that tag `s` names here.
+    fn tag_key(&self, s: &str) -> String {
+        self.tags.get(s).cloned().unwrap_or_else(|| s.to_string())
+    }
+
+    /// A block-local definition of tag `s.name`: a key of its own, up to the block's end.
+    fn define_tag(&mut self, s: &StructDef) {
+        let key = format!("{}@{}", s.name, self.fields.len());
+        for (f, ty) in &s.fields {
+            self.fields.insert((key.clone(), f.clone()), *ty);
+        }
+        self.tags.insert(s.name.clone(), key);
     }
 }
 
@@ -153,15 +172,32 @@ pub struct Printer {
     env: Env,
     out: String,
     indent: usize,
+    /// Block-local struct tags get names of their own ([`print_for_truth`]).
+    rename_tags: bool,
 }
 
 /// Prints the program as C.
 pub fn print_program(p: &Program) -> String {
+    print_with(p, false)
+}
+
+/// The program as C for plain ESBMC (the ground truth): each block-local struct tag
+/// (`Stmt::TagDef`) renamed apart (`Q7` in a block becomes `Q7_b5`, with its objects and
+/// `sizeof`s), which changes no behaviour (C11 6.2.1: the inner tag names its own type, up to
+/// the block's end) but keeps ESBMC from mixing the two types (it fails with a sort mismatch
+/// on a shadowed tag: `tests/soundness/scope_tag_*`). The same text as [`print_program`] for a
+/// program without block-local tags.
+pub fn print_for_truth(p: &Program) -> String {
+    print_with(p, true)
+}
+
+fn print_with(p: &Program, rename_tags: bool) -> String {
     let mut pr = Printer {
         dm: p.dm,
         env: Env::default(),
         out: prelude(),
         indent: 0,
+        rename_tags,
     };
     pr.program(p);
     pr.out
@@ -178,13 +214,10 @@ impl Printer {
 
     fn program(&mut self, p: &Program) {
         for s in &p.structs {
-            let mut t = format!("struct {} {{", s.name);
+            self.line(&struct_def_text(s));
             for (f, ty) in &s.fields {
-                let _ = write!(t, " {} {f};", ty.c_name());
                 self.env.fields.insert((s.name.clone(), f.clone()), *ty);
             }
-            t.push_str(" };");
-            self.line(&t);
         }
         for d in &p.globals {
             self.decl(d, p);
@@ -385,7 +418,7 @@ impl Printer {
             }
             Stmt::Decl(d) => {
                 self.env.declare(d);
-                self.line(&decl_text_plain(d));
+                self.line(&decl_text_plain(&self.shown(d)));
             }
             Stmt::StructCopy(dst, src) => {
                 let (d, s) = (self.sref(dst), self.sref(src));
@@ -394,7 +427,7 @@ impl Printer {
             Stmt::StructDecl(d, src) => {
                 let s = self.sref(src);
                 self.env.declare(d);
-                let head = decl_text_plain(d);
+                let head = decl_text_plain(&self.shown(d));
                 self.line(&format!("{} = {s};", head.trim_end_matches(';')));
             }
             Stmt::DesigDecl(d, items) => {
@@ -404,6 +437,11 @@ impl Printer {
             Stmt::StructArgAssert(f, arg) => {
                 let a = self.sref(arg);
                 self.line(&format!("__VERIFIER_assert({f}({a}));"));
+            }
+            Stmt::TagDef(s) => {
+                self.env.define_tag(s);
+                let name = self.tag_text(&s.name);
+                self.line(&struct_def_text(&StructDef { name, ..s.clone() }));
             }
         }
     }
@@ -425,6 +463,24 @@ impl Printer {
         self.line("}");
     }
 
+    /// How tag `s` is written here: its own name, or renamed apart ([`print_for_truth`]).
+    fn tag_text(&self, s: &str) -> String {
+        match (self.rename_tags, self.env.tags.get(s)) {
+            (true, Some(key)) => key.replace('@', "_b"),
+            _ => s.to_string(),
+        }
+    }
+
+    /// `d` with its struct tag as [`Printer::tag_text`] writes it.
+    fn shown(&self, d: &Decl) -> Decl {
+        let ty = match &d.ty {
+            ObjTy::Struct(s) => ObjTy::Struct(self.tag_text(s)),
+            ObjTy::StructArray(s, n) => ObjTy::StructArray(self.tag_text(s), *n),
+            t => t.clone(),
+        };
+        Decl { ty, ..d.clone() }
+    }
+
     /// A whole struct in a struct copy; a nondet index is drawn in place.
     fn sref(&self, r: &SRef) -> String {
         let n = self.env.structs.get(&r.name).and_then(|s| s.1).unwrap_or(1);
@@ -443,7 +499,7 @@ impl Printer {
                 .env
                 .fields
                 .iter()
-                .find(|((sn, _), _)| sn == s)
+                .find(|((sn, _), _)| *sn == self.env.tag_key(s))
                 .map(|(_, t)| *t)
                 .unwrap_or(IntType::Int),
         };
@@ -472,7 +528,7 @@ impl Printer {
                 }
             })
             .collect();
-        let head = decl_text_plain(d);
+        let head = decl_text_plain(&self.shown(d));
         format!(
             "{} = {{ {} }};",
             head.trim_end_matches(';'),
@@ -485,8 +541,12 @@ impl Printer {
         self.indent += 1;
         let saved_scalars = self.env.scalars.clone();
         let saved_arrays = self.env.arrays.clone();
+        let saved_structs = self.env.structs.clone();
+        let saved_tags = self.env.tags.clone();
         let counters = self.env.counters.len();
         self.block(ss);
+        self.env.structs = saved_structs;
+        self.env.tags = saved_tags;
         // A ranged input drawn inside the block is out of scope after it.
         self.env.counters.truncate(counters);
         self.env.scalars = saved_scalars;
@@ -698,6 +758,7 @@ impl Printer {
             }
             Expr::SizeofStruct(s) => {
                 let st = size_t(dm);
+                let s = self.tag_text(s);
                 self.leaf(format!("sizeof(struct {s})"), st, st.range(dm))
             }
             Expr::Spelled(v, t, sp) => {
@@ -990,6 +1051,16 @@ fn assume_name(f: AssumeFn) -> &'static str {
 }
 
 /// A declaration without initialiser.
+/// `struct Q { T m0; T m1; };`
+fn struct_def_text(s: &StructDef) -> String {
+    let mut t = format!("struct {} {{", s.name);
+    for (f, ty) in &s.fields {
+        let _ = write!(t, " {} {f};", ty.c_name());
+    }
+    t.push_str(" };");
+    t
+}
+
 fn decl_text_plain(d: &Decl) -> String {
     match &d.ty {
         ObjTy::Scalar(t) => format!("{} {};", t.c_name(), d.name),
@@ -1142,6 +1213,92 @@ int main() {
         assert_eq!(p.unwind_bound(), 6);
     }
 
+    /// A struct tag shadowed in a block: its members have the inner type inside the block
+    /// (an `unsigned char` sum fits `int`: no guard) and the outer type again after it (an
+    /// `int` sum may overflow: done in `unsigned int`); the object declared before the block
+    /// keeps the outer type inside it.
+    #[test]
+    fn a_block_tag_shadows_the_outer_one_up_to_the_blocks_end() {
+        let q = |t: IntType| StructDef {
+            name: "Q".into(),
+            fields: vec![("m0".into(), t), ("m1".into(), t)],
+        };
+        let obj = |n: &str| Decl {
+            name: n.into(),
+            ty: ObjTy::Struct("Q".into()),
+            init: None,
+        };
+        let sum = |n: &str| {
+            let f = |m: &str| Expr::Field(n.into(), None, m.into());
+            Stmt::Assign(LVal::Var("r".into()), bin(BinOp::Add, f("m0"), f("m1")))
+        };
+        let items = vec![DItem {
+            desig: vec![],
+            braced: false,
+            vals: vec![300, -1],
+        }];
+        let p = Program {
+            dm: DataModel::Lp64,
+            structs: vec![q(Int)],
+            globals: vec![],
+            funcs: vec![],
+            struct_funcs: vec![],
+            locals: vec![
+                Decl {
+                    init: Some(vec![300, -1]),
+                    ..obj("b")
+                },
+                scalar("r", Int),
+            ],
+            pointers: vec![],
+            sizers: vec![],
+            body: vec![
+                Stmt::If(
+                    Expr::Lit(1, Int),
+                    vec![
+                        Stmt::TagDef(q(UChar)),
+                        Stmt::DesigDecl(obj("i"), items.clone()),
+                        sum("i"),
+                        sum("b"),
+                        Stmt::Assert(bin(
+                            BinOp::Eq,
+                            Expr::SizeofStruct("Q".into()),
+                            Expr::Lit(2, Int),
+                        )),
+                    ],
+                    vec![],
+                ),
+                Stmt::DesigDecl(obj("o"), items),
+                sum("o"),
+            ],
+        };
+        let golden = "\
+struct Q { int m0; int m1; };
+int main() {
+  struct Q b = {300, (-1)};
+  int r;
+  if (1) {
+    struct Q { unsigned char m0; unsigned char m1; };
+    struct Q i = { ((unsigned char)44), ((unsigned char)255) };
+    r = (i.m0 + i.m1);
+    r = ((int)((unsigned int)b.m0 + (unsigned int)b.m1));
+    __VERIFIER_assert((sizeof(struct Q) == 2));
+  }
+  struct Q o = { 300, (-1) };
+  r = ((int)((unsigned int)o.m0 + (unsigned int)o.m1));
+  return 0;
+}
+";
+        assert_eq!(body(&p), golden);
+        // For plain ESBMC: the block's tag renamed apart, its object and `sizeof` with it.
+        let truth = print_for_truth(&p)[prelude().len()..].to_string();
+        let renamed = golden
+            .replace("struct Q { unsigned char", "struct Q_b2 { unsigned char")
+            .replace("struct Q i", "struct Q_b2 i")
+            .replace("sizeof(struct Q)", "sizeof(struct Q_b2)");
+        assert_eq!(truth, renamed);
+    }
+
     #[test]
     fn a_left_shift_that_loses_bits_gets_the_whole_range() {
         // 2^64 - 1 << 63 does not fit i128; the range must not wrap to a small one.
@@ -1150,6 +1307,7 @@ int main() {
             env: Env::default(),
             out: String::new(),
             indent: 0,
+            rename_tags: false,
         };
         let p = |text: &str, ty: IntType, range: Range| Printed {
             text: text.into(),

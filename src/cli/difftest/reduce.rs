@@ -225,6 +225,7 @@ fn stmt_variants(s: &Stmt, deletions: bool) -> Vec<Vec<Stmt>> {
         | Stmt::StructDecl(..)
         | Stmt::DesigDecl(..)
         | Stmt::StructArgAssert(..)
+        | Stmt::TagDef(_)
         | Stmt::Ranged { .. } => {}
     }
     out
