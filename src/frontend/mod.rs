@@ -253,7 +253,10 @@ fn lower_unit(
     l.moving = moving.clone();
     let body = lower_main_of(&mut l, parsed, file);
     let wants = l.wants_moving.take().filter(|f| !moving.contains(f));
-    (body.and_then(|body| finish(l, body, parsed, map, file, as_is)), wants)
+    (
+        body.and_then(|body| finish(l, body, parsed, map, file, as_is)),
+        wants,
+    )
 }
 
 /// The file-scope declarations, then `main`'s body lowered.

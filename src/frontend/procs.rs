@@ -8,28 +8,44 @@
 //! Recursion is then no special case: a call of a procedure being lowered names it.
 //!
 //! An array or pointer parameter stays a parameter of the procedure only when the call passes
-//! a whole one-dimensional array of integers, or an offset alias of one at a constant `k`
-//! (`&a[k]`, `a + k`, `k + a`: the same place, `expr::pointer_arg`), that is global or
-//! `main`'s own: the parameter is then
-//! bound to that array once, when the body is lowered at the first call, and every later
-//! call must pass the same array (the recursive calls pass the parameter itself, which names
-//! it); the procedure records it (`Proc::bound`: shared by every activation, not one of its
-//! locals). Soundness: inlining binds the parameter to the argument's object at each call
-//! (`Binding::PtrParam`); a call that passes the object the procedure's body was lowered with
-//! gets exactly the body inlining would give it. The array is one object for the whole run:
-//! a global, or an array of `main` (one activation; a constant-size array lives from `main`'s
-//! start in the IR), never a procedure's own local array (one per activation: any array made
-//! while a procedure's body is lowered, `per_activation`), so every activation names the same
-//! object (`ir::inline` gives no call site a copy of it). An offset alias binds the parameter
-//! to the place inlining binds it to (`&a[k]` as a one-element array at `a[k]`, so the
-//! callee's `q[i]` is `a[k + i]`); with `k` a constant that place names nothing of the
-//! caller's (no temporary holds the index), so the same argument at every call gives every
-//! call the body inlining would give it; the binding compared at each call is the array and
-//! the constant (`ArgKey`: a whole array and `&a[0]` count as different). A call passing a
-//! procedure's local array, another array, an offset the caller computes, another constant
-//! offset (a recursive `f(q + 1, …)`) or a scalar's address is inlined as before (and refused
-//! as recursion when it is one: `ara check` then answers UNKNOWN unless a bounded engine
-//! decides).
+//! a one-dimensional array of integers that is global or `main`'s own, whole or at an offset
+//! (`&a[k]`, `a + k`, `k + a`: the same place, `expr::pointer_arg`). A function has one
+//! procedure per tuple of arrays its calls pass (`Lowerer::proc_ids`: `fill` for `a`,
+//! `fill__b` for `b`), each lowered at its first call; the procedure records its arrays
+//! (`Proc::bound`: shared by every activation, not one of its locals). How the parameter is
+//! bound to its array (`PtrBind`):
+//! - *fixed*, the default: to the place the first call passes (the whole array, or the element
+//!   at a constant `k`, the callee's `q[i]` being `a[k + i]`), once, when the body is lowered;
+//!   every later call must pass the same place (the recursive calls pass the parameter itself,
+//!   which names it).
+//! - *moving*, for a function a call of which passes another constant offset into the same
+//!   arrays (a recursive `f(q + 1, …)`) or an offset the caller computes (`&a[k]` with a
+//!   variable `k`): the front end lowers the whole program again with the function in
+//!   `Lowerer::moving` (`frontend::parse_and_lower`, at most once per function). Each such
+//!   parameter is then the array and a hidden parameter `q_off` of type `long` (C's
+//!   `ptrdiff_t`: an offset within one object fits it), which the call passes (0 for the whole
+//!   array, `k` for `&a[k]`, the callee's own `q_off + 1` for `q + 1`), and the callee's `q[i]`
+//!   is `a[q_off + i]`.
+//!
+//! Soundness: inlining binds the parameter to the argument's object at each call
+//! (`Binding::PtrParam`: the array and the index of the place, a constant or a temporary that
+//! holds the caller's offset, never assigned again); a call that passes the object the
+//! procedure's body was lowered with gets exactly the body inlining would give it. The array is
+//! one object for the whole run: a global, or an array of `main` (one activation; a
+//! constant-size array lives from `main`'s start in the IR), never a procedure's own local
+//! array (one per activation: any array made while a procedure's body is lowered,
+//! `per_activation`), so every activation names the same object (`ir::inline` gives no call
+//! site a copy of it). A fixed binding at a constant `k` names nothing of the caller's (no
+//! temporary holds the index), so the same argument at every call gives every call the body
+//! inlining would give it; the binding compared at each call is the array and the constant
+//! (`ArgKey`: a whole array and `&a[0]` count as different). A moving binding's offset is a
+//! parameter by value, never assigned in the body: each activation's `q_off` holds the offset
+//! its call passed, which is the value of the temporary inlining would index with, and `long`
+//! holds it exactly (in a run without undefined behaviour every pointer the program forms lies
+//! in its array or one past it), so `a[q_off + i]` is the element inlining's `a[t + i]` reads.
+//! A call passing a procedure's local array or a scalar's address is inlined as before (and
+//! refused as recursion when it is one: `ara check` then answers UNKNOWN unless a bounded
+//! engine decides).
 //!
 //! Functions with struct parameters and SV-COMP's modelled names are inlined as before. A
 //! procedure's body is lowered as code that may run more than once (each activation is a new
@@ -144,10 +160,13 @@ impl<'a> Lowerer<'a> {
         let Some((binds, pre)) = self.array_args(name, &params, args)? else {
             return self.inline(name, f, args, off);
         };
-        let key: Vec<Option<ArgKey>> = binds.iter().map(|b| b.as_ref().and_then(PtrBind::key)).collect();
+        let key: Vec<Option<ArgKey>> = binds
+            .iter()
+            .map(|b| b.as_ref().and_then(PtrBind::key))
+            .collect();
         // Another constant offset into the same arrays: the offsets must move (module doc).
-        let other_offset = (self.proc_ids.keys())
-            .any(|(n, k)| n == name && *k != key && same_arrays(k, &key));
+        let other_offset =
+            (self.proc_ids.keys()).any(|(n, k)| n == name && *k != key && same_arrays(k, &key));
         if other_offset && !self.moving.contains(name) {
             self.wants_moving.get_or_insert_with(|| name.to_string());
             return self.inline(name, f, args, off);
@@ -200,7 +219,11 @@ impl<'a> Lowerer<'a> {
         let id = ProcId(self.procs.len() as u32);
         let copy = self.proc_ids.keys().any(|(n, _)| n == name);
         self.proc_ids.insert(key.clone(), id);
-        let pname = if copy { self.copy_name(name, &key.1) } else { name.to_string() };
+        let pname = if copy {
+            self.copy_name(name, &key.1)
+        } else {
+            name.to_string()
+        };
         let doff = f.span.start;
         let span = self.span(doff);
         self.procs.push(Proc {
@@ -222,7 +245,11 @@ impl<'a> Lowerer<'a> {
                     scope.insert(pname, Binding::PtrParam(lv.clone()));
                 }
                 Some(PtrBind::Moving { arr, elem, .. }) => {
-                    let v = self.fresh_var(&format!("{name}__{pname}_off"), IntType::Long, Storage::Local);
+                    let v = self.fresh_var(
+                        &format!("{name}__{pname}_off"),
+                        IntType::Long,
+                        Storage::Local,
+                    );
                     let var = &mut self.p.vars[v.0 as usize];
                     var.display = format!("{name}::{pname}_off");
                     var.span = span;
@@ -500,16 +527,26 @@ int main(void) { if (g(4) != 2) reach_error(); return 0; }";
         let computed = format!("{body} int main(void) {{ int k = 2; fill(&a[k], 3); return 0; }}");
         let pp = parse_procedures(&computed, "t.c", &FrontendOptions::default()).unwrap();
         let text = strip(&pp.cfg_text());
-        assert!(text.contains("procedure fill(fill__q_off, fill__n)"), "{text}");
-        assert!(text.contains("a[fill__q_off + (fill__n - 1)] = 7;"), "{text}");
+        assert!(
+            text.contains("procedure fill(fill__q_off, fill__n)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("a[fill__q_off + (fill__n - 1)] = 7;"),
+            "{text}"
+        );
         assert!(text.contains("fill((long) ara_t, 3);"), "{text}");
         assert!(text.contains("fill(fill__q_off, fill__n - 1);"), "{text}");
-        let moving = "int a[8]; void f(int *q, int n) { if (n <= 0) return; q[0] = 1; f(q + 1, n - 1); }
+        let moving =
+            "int a[8]; void f(int *q, int n) { if (n <= 0) return; q[0] = 1; f(q + 1, n - 1); }
 int main(void) { f(a + 2, 3); f(a, 1); return 0; }";
         let pp = parse_procedures(moving, "t.c", &FrontendOptions::default()).unwrap();
         assert_eq!(pp.procs.len(), 1);
         let text = strip(&pp.cfg_text());
-        assert!(text.contains("f(2l, 3);") && text.contains("f(0l, 1);"), "{text}");
+        assert!(
+            text.contains("f(2l, 3);") && text.contains("f(0l, 1);"),
+            "{text}"
+        );
         assert!(text.contains("a[f__q_off] = 1;"), "{text}");
         assert!(text.contains("ara_t = f__q_off + 1;"), "{text}");
         // The flat lowering: the same runs (the bounded inlining names `a` alone).
@@ -528,7 +565,10 @@ int main(void) { fill(a, 4); fill(b, 2); fill(a, 1); if (b[0] != 1) reach_error(
         let names: Vec<&str> = pp.procs.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names, ["fill", "fill__b"]);
         let text = strip(&pp.cfg_text());
-        assert!(text.contains("fill__b(2);") && text.contains("fill(1);"), "{text}");
+        assert!(
+            text.contains("fill__b(2);") && text.contains("fill(1);"),
+            "{text}"
+        );
         assert!(text.contains("b[fill__n_1 - 1] = 1;"), "{text}");
         assert!(text.contains("fill__b(fill__n_1 - 1);"), "{text}");
         // A procedure's own array is still never bound.

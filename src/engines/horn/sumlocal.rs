@@ -115,10 +115,7 @@ impl Rewriter<'_> {
             }
             k => k.clone(),
         };
-        Some(Stmt {
-            kind,
-            ..s.clone()
-        })
+        Some(Stmt { kind, ..s.clone() })
     }
 
     /// `buf[i] = x` over the scalars `vars`.
@@ -197,7 +194,11 @@ int main(void) { if (f(3, 0) != -4) reach_error(); return 0; }";
         assert!(!text.contains("buf["), "{text}");
         assert!(text.contains("f__buf_0 = f__n;"), "{text}");
         assert!(text.contains("? 5 : f__buf_1"), "{text}");
-        assert!(q.locals(Some(crate::ir::procs::ProcId(0))).arrays.is_empty());
+        assert!(
+            q.locals(Some(crate::ir::procs::ProcId(0)))
+                .arrays
+                .is_empty()
+        );
         assert_eq!(q.procs[0].num_vertices, pp.procs[0].num_vertices);
     }
 }

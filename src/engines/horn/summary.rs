@@ -225,8 +225,6 @@ struct Encoder<'a> {
     globals: Vec<VarId>,
     /// The globals a summary returns (every global but the cells' indexes).
     out_globals: Vec<VarId>,
-    /// Per procedure, the globals its activations may change ([`modified_globals`]).
-    modified: Vec<std::collections::BTreeSet<VarId>>,
     sys: SummarySystem,
     /// Each frame's cell slots in its predicates' arguments ([`sumcells::Slots`]).
     slots: Vec<Vec<Slots>>,
@@ -321,7 +319,6 @@ pub fn encode_with(
         out_globals: (globals.iter().copied())
             .filter(|g| !indexes.contains(g))
             .collect(),
-        modified: modified_globals(pp, &tracked),
         globals,
         sys: SummarySystem {
             preds: vec![],
@@ -390,49 +387,6 @@ fn frame_slots(f: &Frame, cells: &Cells) -> Vec<Slots> {
             entry: at_entry(c.w).zip(at_entry(c.c)),
         })
         .collect()
-}
-
-/// Per procedure, the globals an activation of it may change: those its body assigns (a
-/// call's result included), the element of the cell of each array it stores into (every
-/// cell's element for an array without one), and those of the procedures it calls,
-/// transitively. Any other global leaves a call with the value it had at the call (the frame
-/// rule of the return clause: module doc).
-fn modified_globals(pp: &ProcProgram, cells: &Cells) -> Vec<std::collections::BTreeSet<VarId>> {
-    let p = &pp.program;
-    let global = |v: &VarId| p.var(*v).storage == crate::ir::Storage::Global;
-    let mut out: Vec<std::collections::BTreeSet<VarId>> = (pp.procs.iter())
-        .map(|f| {
-            let mut m = std::collections::BTreeSet::new();
-            crate::ir::procs::visit(&f.body, &mut |s| match &s.kind {
-                StmtKind::Assign(v, _) => m.extend(Some(*v).filter(global)),
-                StmtKind::ParAssign(xs) => m.extend(xs.iter().map(|(v, _)| *v).filter(global)),
-                StmtKind::Call(c) => m.extend(c.result.filter(global)),
-                StmtKind::Store(a, ..) => match cells.of_array(*a) {
-                    Some(cell) => {
-                        m.insert(cell.c);
-                    }
-                    None => m.extend(cells.cells.iter().map(|c| c.c)),
-                },
-                _ => {}
-            });
-            m
-        })
-        .collect();
-    let callees: Vec<Vec<ProcId>> = (pp.procs.iter())
-        .map(|f| ProcProgram::callees(&f.body))
-        .collect();
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for f in 0..out.len() {
-            for g in &callees[f] {
-                let add: Vec<VarId> = out[g.0 as usize].difference(&out[f]).copied().collect();
-                changed |= !add.is_empty();
-                out[f].extend(add);
-            }
-        }
-    }
-    out
 }
 
 impl Encoder<'_> {
@@ -915,13 +869,7 @@ impl Encoder<'_> {
                 post[i] = "ret".into();
             }
         }
-        let modified = &self.modified[c.callee.0 as usize];
         for (j, g) in self.out_globals.clone().iter().enumerate() {
-            // The frame rule: a global the callee never changes keeps its value.
-            if !modified.contains(g) {
-                sum_args.push(env[g.0 as usize].clone());
-                continue;
-            }
             let n = format!("g{j}");
             all.push((n.clone(), self.sort(self.pp.program.var(*g).ty)));
             sum_args.push(n.clone());
