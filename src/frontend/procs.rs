@@ -129,9 +129,12 @@ impl<'a> Lowerer<'a> {
                 return Ok(None);
             }
             if moving {
-                let off = match &lv.idx {
-                    None => Expr::Const(0, IntType::Long),
-                    Some(i) => self.conv(i.clone(), IntType::Long),
+                // The place's index counts elements only in a one-element view (`&a[k]`,
+                // `a + k`); a row of a flattened array counts rows: inlined.
+                let off = match (&lv.idx, &lv.ty) {
+                    (None, _) => Expr::Const(0, IntType::Long),
+                    (Some(i), CType::Array(_, Some(1))) => self.conv(i.clone(), IntType::Long),
+                    _ => return Ok(None),
                 };
                 pre.extend(stmts);
                 out.push(Some(PtrBind::Moving { arr, elem, off }));
@@ -552,6 +555,13 @@ int main(void) { f(a + 2, 3); f(a, 1); return 0; }";
         // The flat lowering: the same runs (the bounded inlining names `a` alone).
         let q = crate::ir::inline::inline_bounded(&pp, 4, 10_000).unwrap();
         assert_eq!(q.arrays.len(), 1);
+        // Rows of a flattened array at two constants: the place's index counts rows, not
+        // elements, so no moving offset (inlined, refused as recursion).
+        let rows =
+            "int m[3][4]; void f(int *q, int n) { if (n <= 0) return; q[n - 1] = 5; f(q, n - 1); }
+int main(void) { f(m[1], 4); f(m[2], 4); if (m[1][3] != 5) reach_error(); return 0; }";
+        let e = parse_procedures(rows, "t.c", &FrontendOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("recursion"), "{e}");
     }
 
     /// A recursion called on two arrays: one procedure per array (`fill`, `fill__b`), each
