@@ -222,3 +222,43 @@ fn parameters_aliasing_one_array() {
         assert_ne!(j["verdict"], "unsafe", "{name}: {code}: {j:#}");
     }
 }
+
+/// The procedures of issue 26's last items (helper proc33), at size 10 (`n`, `m`, `k` nondet;
+/// the benchmark's copies in bench-suite/procedures are at size 1000): one recursive fill
+/// called on two global arrays (a procedure per array, `fill__b`), a recursion whose
+/// recursive call moves the offset (`fill(q + 1, n - 1)`) and a fill at an offset the caller
+/// computes (`fill(&a[k], n)`: both a hidden offset parameter, `frontend::procs`). The bug
+/// twins check the second array for the first one's value, `a[n]` for 7, and the fill from
+/// `a[0]` (offset forgotten). Truth: plain ESBMC `--unwind 12` with and without `--32`
+/// (unwinding assertions on: complete, loops of at most 10 iterations and recursions at most
+/// 11 deep): SUCCESSFUL for each safe twin, FAILED for each bug twin; gcc at size 1000 with
+/// the nondets fed in: the safe twins exit 0 for (n, m) in {(0,0), (1,1), (5,3), (1000,1000),
+/// (0,7), (999,1)}, n in {0, 1, 2, 5, 500, 999}, (k, n) in {(0,0), (0,5), (3,4), (1,1),
+/// (500,500), (999,1), (1000,0), (2,998)}; the bug twins reach the error at each of them but
+/// (0,0), n = 0, and (0,0), (0,5) (where they are right). Before, each was refused as
+/// recursion (the second call, or the moved offset, inlined). Their proofs here come from the
+/// complete unwinding on the source (the summaries find none for two cells or a moving offset:
+/// bench-suite/RESULTS.md).
+#[test]
+fn recursions_on_two_arrays_and_moving_offsets() {
+    for name in ["two_arrays", "moving", "computed"] {
+        let (code, j) = check_ilp32(&format!("{name}_unsafe.c"), 60);
+        assert_eq!(j["verdict"], "unsafe", "{name}: {code}: {j:#}");
+        let (code, j) = check_ilp32(&format!("{name}_safe.c"), 60);
+        assert_eq!(j["verdict"], "safe", "{name}: {code}: {j:#}");
+    }
+}
+
+/// An array local to a recursive procedure (one per activation): the summaries take it as
+/// scalars (`engines::horn::sumlocal`) and prove `f(n) == 1` for every `n` in [0, 10]; the bug
+/// twin fails at n = 3. Truth: plain ESBMC `--unwind 12` with and without `--32`: SUCCESSFUL /
+/// FAILED; gcc with n in {0, 1, 2, 3, 4, 1000} (the benchmark's copy, n up to 1000): the safe
+/// twin exits 0, the bug twin aborts at n = 3 alone.
+#[test]
+fn an_array_local_to_a_recursion() {
+    let (code, j) = check_ilp32("local_array_safe.c", 60);
+    assert_eq!(j["verdict"], "safe", "{code}: {j:#}");
+    assert_eq!(j["strategy"], "summaries", "{j:#}");
+    let (code, j) = check_ilp32("local_array_unsafe.c", 60);
+    assert_eq!(j["verdict"], "unsafe", "{code}: {j:#}");
+}

@@ -166,12 +166,16 @@ pub(super) struct Lowerer<'a> {
     pub loop_offsets: Vec<usize>,
     /// Keep calls of functions with integer parameters as calls (`procs`), not inlined.
     pub procedural: bool,
-    /// The procedures lowered so far (`procedural` only), by name in `proc_ids`.
+    /// The procedures lowered so far (`procedural` only), in `proc_ids` by the function's
+    /// name and what its array and pointer parameters are bound to (`procs`).
     pub procs: Vec<crate::ir::procs::Proc>,
-    pub proc_ids: HashMap<String, crate::ir::procs::ProcId>,
-    /// The array each array or pointer parameter of a procedure is bound to (`procs`), with
-    /// its constant offset: every call of it passes these.
-    pub proc_arrays: HashMap<String, Vec<Option<ArgKey>>>,
+    pub proc_ids: HashMap<(String, Vec<Option<ArgKey>>), crate::ir::procs::ProcId>,
+    /// Functions whose array and pointer parameters are an array and a moving offset (a hidden
+    /// parameter) in their procedures (`procs`): the front end's second lowering, asked for
+    /// by the first through `wants_moving`.
+    pub moving: HashSet<String>,
+    /// The first function a call of which needed moving offsets (`procs`).
+    pub wants_moving: Option<String>,
     /// The ids of the arrays made while a procedure's body was lowered (`start..end`, `end`
     /// `u32::MAX` while it is being lowered): its own, one per activation (`procs`).
     pub proc_owned: Vec<(u32, u32)>,
@@ -288,7 +292,8 @@ impl<'a> Lowerer<'a> {
             procedural: false,
             procs: vec![],
             proc_ids: HashMap::new(),
-            proc_arrays: HashMap::new(),
+            moving: HashSet::new(),
+            wants_moving: None,
             proc_owned: vec![],
         }
     }

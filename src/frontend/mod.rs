@@ -223,12 +223,52 @@ fn parse_and_lower(
         std::mem::forget(parsed);
         return Err(e);
     }
-    let mut l = Lowerer::new(&map, &parsed.source, opts, file);
+    // The procedural form is lowered again, with moving offsets for a function whose call
+    // asked for them (`procs`), until no call asks for more: at most once per function.
+    let mut moving = std::collections::HashSet::new();
+    loop {
+        let (r, wants) = lower_unit(&parsed, &map, opts, file, as_is, procedural, &moving);
+        match wants {
+            Some(f) if procedural => {
+                moving.insert(f);
+            }
+            _ => return r,
+        }
+    }
+}
+
+/// Lowers the parsed unit; also gives the function that asked for moving offsets
+/// (`Lowerer::wants_moving`) when `moving` lacked it.
+fn lower_unit(
+    parsed: &lang_c::driver::Parse,
+    map: &SourceMap,
+    opts: &FrontendOptions,
+    file: &str,
+    as_is: bool,
+    procedural: bool,
+    moving: &std::collections::HashSet<String>,
+) -> (Result<ProcProgram, AraError>, Option<String>) {
+    let mut l = Lowerer::new(map, &parsed.source, opts, file);
     l.procedural = procedural;
+    l.moving = moving.clone();
+    let body = lower_main_of(&mut l, parsed, file);
+    let wants = l.wants_moving.take().filter(|f| !moving.contains(f));
+    (
+        body.and_then(|body| finish(l, body, parsed, map, file, as_is)),
+        wants,
+    )
+}
+
+/// The file-scope declarations, then `main`'s body lowered.
+fn lower_main_of<'a>(
+    l: &mut Lowerer<'a>,
+    parsed: &'a lang_c::driver::Parse,
+    file: &str,
+) -> Result<Vec<crate::ir::Stmt>, AraError> {
     let mut main: Option<&Node<FunctionDefinition>> = None;
     for ext in &parsed.unit.0 {
         match &ext.node {
-            ExternalDeclaration::Declaration(d) => global_decl(&mut l, d)?,
+            ExternalDeclaration::Declaration(d) => global_decl(l, d)?,
             ExternalDeclaration::StaticAssert(_) => {}
             ExternalDeclaration::FunctionDefinition(f) => {
                 let specs = decl_specs(&f.node.specifiers);
@@ -251,8 +291,19 @@ fn parse_and_lower(
             what: "no function main".into(),
         });
     };
-    let body = l.lower_main(main)?;
-    let sites = source::loop_sites(&parsed.source, &map, file, as_is, &l.loop_offsets);
+    l.lower_main(main)
+}
+
+/// The procedural program of a lowering that ended with `main`'s body.
+fn finish(
+    l: Lowerer<'_>,
+    body: Vec<crate::ir::Stmt>,
+    parsed: &lang_c::driver::Parse,
+    map: &SourceMap,
+    file: &str,
+    as_is: bool,
+) -> Result<ProcProgram, AraError> {
+    let sites = source::loop_sites(&parsed.source, map, file, as_is, &l.loop_offsets);
     let mut p = l.p;
     p.body = body;
     p.loop_sites = sites;

@@ -8,28 +8,44 @@
 //! Recursion is then no special case: a call of a procedure being lowered names it.
 //!
 //! An array or pointer parameter stays a parameter of the procedure only when the call passes
-//! a whole one-dimensional array of integers, or an offset alias of one at a constant `k`
-//! (`&a[k]`, `a + k`, `k + a`: the same place, `expr::pointer_arg`), that is global or
-//! `main`'s own: the parameter is then
-//! bound to that array once, when the body is lowered at the first call, and every later
-//! call must pass the same array (the recursive calls pass the parameter itself, which names
-//! it); the procedure records it (`Proc::bound`: shared by every activation, not one of its
-//! locals). Soundness: inlining binds the parameter to the argument's object at each call
-//! (`Binding::PtrParam`); a call that passes the object the procedure's body was lowered with
-//! gets exactly the body inlining would give it. The array is one object for the whole run:
-//! a global, or an array of `main` (one activation; a constant-size array lives from `main`'s
-//! start in the IR), never a procedure's own local array (one per activation: any array made
-//! while a procedure's body is lowered, `per_activation`), so every activation names the same
-//! object (`ir::inline` gives no call site a copy of it). An offset alias binds the parameter
-//! to the place inlining binds it to (`&a[k]` as a one-element array at `a[k]`, so the
-//! callee's `q[i]` is `a[k + i]`); with `k` a constant that place names nothing of the
-//! caller's (no temporary holds the index), so the same argument at every call gives every
-//! call the body inlining would give it; the binding compared at each call is the array and
-//! the constant (`ArgKey`: a whole array and `&a[0]` count as different). A call passing a
-//! procedure's local array, another array, an offset the caller computes, another constant
-//! offset (a recursive `f(q + 1, …)`) or a scalar's address is inlined as before (and refused
-//! as recursion when it is one: `ara check` then answers UNKNOWN unless a bounded engine
-//! decides).
+//! a one-dimensional array of integers that is global or `main`'s own, whole or at an offset
+//! (`&a[k]`, `a + k`, `k + a`: the same place, `expr::pointer_arg`). A function has one
+//! procedure per tuple of arrays its calls pass (`Lowerer::proc_ids`: `fill` for `a`,
+//! `fill__b` for `b`), each lowered at its first call; the procedure records its arrays
+//! (`Proc::bound`: shared by every activation, not one of its locals). How the parameter is
+//! bound to its array (`PtrBind`):
+//! - *fixed*, the default: to the place the first call passes (the whole array, or the element
+//!   at a constant `k`, the callee's `q[i]` being `a[k + i]`), once, when the body is lowered;
+//!   every later call must pass the same place (the recursive calls pass the parameter itself,
+//!   which names it).
+//! - *moving*, for a function a call of which passes another constant offset into the same
+//!   arrays (a recursive `f(q + 1, …)`) or an offset the caller computes (`&a[k]` with a
+//!   variable `k`): the front end lowers the whole program again with the function in
+//!   `Lowerer::moving` (`frontend::parse_and_lower`, at most once per function). Each such
+//!   parameter is then the array and a hidden parameter `q_off` of type `long` (C's
+//!   `ptrdiff_t`: an offset within one object fits it), which the call passes (0 for the whole
+//!   array, `k` for `&a[k]`, the callee's own `q_off + 1` for `q + 1`), and the callee's `q[i]`
+//!   is `a[q_off + i]`.
+//!
+//! Soundness: inlining binds the parameter to the argument's object at each call
+//! (`Binding::PtrParam`: the array and the index of the place, a constant or a temporary that
+//! holds the caller's offset, never assigned again); a call that passes the object the
+//! procedure's body was lowered with gets exactly the body inlining would give it. The array is
+//! one object for the whole run: a global, or an array of `main` (one activation; a
+//! constant-size array lives from `main`'s start in the IR), never a procedure's own local
+//! array (one per activation: any array made while a procedure's body is lowered,
+//! `per_activation`), so every activation names the same object (`ir::inline` gives no call
+//! site a copy of it). A fixed binding at a constant `k` names nothing of the caller's (no
+//! temporary holds the index), so the same argument at every call gives every call the body
+//! inlining would give it; the binding compared at each call is the array and the constant
+//! (`ArgKey`: a whole array and `&a[0]` count as different). A moving binding's offset is a
+//! parameter by value, never assigned in the body: each activation's `q_off` holds the offset
+//! its call passed, which is the value of the temporary inlining would index with, and `long`
+//! holds it exactly (in a run without undefined behaviour every pointer the program forms lies
+//! in its array or one past it), so `a[q_off + i]` is the element inlining's `a[t + i]` reads.
+//! A call passing a procedure's local array or a scalar's address is inlined as before (and
+//! refused as recursion when it is one: `ara check` then answers UNKNOWN unless a bounded
+//! engine decides).
 //!
 //! Functions with struct parameters and SV-COMP's modelled names are inlined as before. A
 //! procedure's body is lowered as code that may run more than once (each activation is a new
@@ -40,10 +56,37 @@ use super::ctype::CType;
 use super::expr::Val;
 use super::lower::{ArgKey, Binding, LVal, Lowerer, Obj, R};
 use crate::ir::procs::{Call, Proc, ProcId};
-use crate::ir::{Expr, StmtKind};
+use crate::ir::{ArrId, Expr, IntType, Stmt, StmtKind, Storage};
 use lang_c::ast::{Expression, FunctionDefinition};
 use lang_c::span::Node;
 use std::collections::HashMap;
+use std::rc::Rc;
+
+/// How a procedure's array or pointer parameter is bound (`array_args`, module doc).
+#[derive(Clone)]
+pub(super) enum PtrBind {
+    /// To this place once, when the body is lowered: a whole array, or `&a[k]` at a constant
+    /// `k`.
+    Fixed(LVal),
+    /// To the array `arr` at the offset a hidden integer parameter holds (`long long`): the
+    /// call passes `off`, the offset of its argument in `arr`.
+    Moving { arr: ArrId, elem: CType, off: Expr },
+}
+
+impl PtrBind {
+    /// What tells the procedures of one function apart: the array, and a fixed binding's
+    /// constant offset.
+    fn key(&self) -> Option<ArgKey> {
+        match self {
+            PtrBind::Fixed(lv) => key_of(lv),
+            PtrBind::Moving { arr, .. } => Some((*arr, None)),
+        }
+    }
+}
+
+/// The arguments' bindings of a call that stays a call, and the statements that compute the
+/// moving offsets in the caller.
+type Bindings = (Vec<Option<PtrBind>>, Vec<Stmt>);
 
 impl<'a> Lowerer<'a> {
     /// Can a call of `f` stay a call (integer, array or pointer parameters, an integer or no
@@ -56,30 +99,57 @@ impl<'a> Lowerer<'a> {
                 .all(|p| matches!(p.ty, CType::Int(_) | CType::Pointer(_) | CType::Array(..)))
     }
 
-    /// The arrays `args` pass for the array and pointer parameters of `params` (`None` for
-    /// an integer parameter): a whole array, or `&a[k]` / `a + k` at a constant `k` (an
-    /// offset alias), or `None` when one passes something else (module doc).
+    /// The bindings `args` give the array and pointer parameters of `params` (`None` for an
+    /// integer parameter), or `None` when the call must be inlined (module doc). A fixed
+    /// binding needs a whole array or a constant offset; any other offset into an array that
+    /// may be bound asks for `name`'s offsets to move (`Lowerer::wants_moving`).
     fn array_args(
         &mut self,
+        name: &str,
         params: &[super::stmt::Param],
         args: &'a [Node<Expression>],
-    ) -> R<Option<Vec<Option<LVal>>>> {
-        let mut out = Vec::with_capacity(args.len());
+    ) -> R<Option<Bindings>> {
+        let moving = self.moving.contains(name);
+        let (mut out, mut pre) = (Vec::with_capacity(args.len()), vec![]);
         for (p, a) in params.iter().zip(args) {
             if matches!(p.ty, CType::Int(_)) {
                 out.push(None);
                 continue;
             }
-            let (lv, stmts) = self.buffered(|s| s.pointer_arg(a))?;
-            match lv {
-                Some(lv) if stmts.is_empty() && key_of(&lv).is_some() => out.push(Some(lv)),
-                _ => return Ok(None),
+            let (lv, stmts) = match self.bound_param(a) {
+                // A parameter passed on as it is: its place, with no copy of its offset.
+                Some(lv) => (Some(lv), vec![]),
+                None => self.buffered(|s| s.pointer_arg(a))?,
+            };
+            let Some((lv, arr, elem)) = lv.and_then(|lv| base_of(&lv).map(|(a, e)| (lv, a, e)))
+            else {
+                return Ok(None);
+            };
+            if self.per_activation(arr) {
+                return Ok(None);
+            }
+            if moving {
+                // The place's index counts elements only in a one-element view (`&a[k]`,
+                // `a + k`); a row of a flattened array counts rows: inlined.
+                let off = match (&lv.idx, &lv.ty) {
+                    (None, _) => Expr::Const(0, IntType::Long),
+                    (Some(i), CType::Array(_, Some(1))) => self.conv(i.clone(), IntType::Long),
+                    _ => return Ok(None),
+                };
+                pre.extend(stmts);
+                out.push(Some(PtrBind::Moving { arr, elem, off }));
+            } else if stmts.is_empty() && key_of(&lv).is_some() {
+                out.push(Some(PtrBind::Fixed(lv)));
+            } else {
+                self.wants_moving.get_or_insert_with(|| name.to_string());
+                return Ok(None);
             }
         }
-        Ok(Some(out))
+        Ok(Some((out, pre)))
     }
 
-    /// `r = name(args)` as a call statement (its procedure lowered at its first call).
+    /// `r = name(args)` as a call statement (its procedure lowered at its first call with
+    /// these arrays).
     pub(super) fn call_procedure(
         &mut self,
         name: &str,
@@ -90,32 +160,39 @@ impl<'a> Lowerer<'a> {
         let span = self.span(off);
         let (ret_ty, params) = self.signature(f);
         self.check_arity(name, &params, args, off)?;
-        let Some(arrays) = self.array_args(&params, args)? else {
+        let Some((binds, pre)) = self.array_args(name, &params, args)? else {
             return self.inline(name, f, args, off);
         };
-        let ids: Vec<Option<ArgKey>> = arrays.iter().map(|a| a.as_ref().and_then(key_of)).collect();
-        if ids.iter().flatten().any(|&(a, _)| self.per_activation(a))
-            || self
-                .proc_arrays
-                .get(name)
-                .is_some_and(|bound| *bound != ids)
-        {
+        let key: Vec<Option<ArgKey>> = binds
+            .iter()
+            .map(|b| b.as_ref().and_then(PtrBind::key))
+            .collect();
+        // Another constant offset into the same arrays: the offsets must move (module doc).
+        let other_offset =
+            (self.proc_ids.keys()).any(|(n, k)| n == name && *k != key && same_arrays(k, &key));
+        if other_offset && !self.moving.contains(name) {
+            self.wants_moving.get_or_insert_with(|| name.to_string());
             return self.inline(name, f, args, off);
         }
-        let mut vals = Vec::with_capacity(args.len());
-        for (p, a) in params.iter().zip(args) {
-            let CType::Int(t) = p.ty else {
-                continue;
-            };
-            let v = self.rvalue(a)?;
-            vals.push(self.conv(v, t));
+        if !pre.is_empty() {
+            self.emit(StmtKind::Block(pre), span);
         }
-        self.proc_arrays.entry(name.to_string()).or_insert(ids);
-        let callee = self.procedure(name, f, off, &arrays)?;
+        let mut vals = Vec::with_capacity(args.len());
+        for ((p, a), b) in params.iter().zip(args).zip(&binds) {
+            match (&p.ty, b) {
+                (CType::Int(t), _) => {
+                    let v = self.rvalue(a)?;
+                    vals.push(self.conv(v, *t));
+                }
+                (_, Some(PtrBind::Moving { off, .. })) => vals.push(off.clone()),
+                _ => {}
+            }
+        }
+        let callee = self.procedure(name, f, off, &binds, key)?;
         let result = self.return_var(name, &ret_ty, "ret", off)?.map(|(v, _)| v);
         let call = Call {
             callee,
-            name: name.to_string(),
+            name: self.procs[callee.0 as usize].name.clone(),
             args: vals,
             result,
         };
@@ -123,15 +200,19 @@ impl<'a> Lowerer<'a> {
         Ok(result.map_or(Val::Void, |v| Val::Int(Expr::Var(v))))
     }
 
-    /// The procedure of `name`, lowered now if this is its first call.
+    /// The procedure of `name` with the arrays of `key`, lowered now if this is its first
+    /// call with them (another array than before: a procedure of its own, named
+    /// `name__array`).
     fn procedure(
         &mut self,
         name: &str,
         f: &'a Node<FunctionDefinition>,
         off: usize,
-        arrays: &[Option<LVal>],
+        binds: &[Option<PtrBind>],
+        key: Vec<Option<ArgKey>>,
     ) -> R<ProcId> {
-        if let Some(&id) = self.proc_ids.get(name) {
+        let key = (name.to_string(), key);
+        if let Some(&id) = self.proc_ids.get(&key) {
             return Ok(id);
         }
         if self.fns.len() > super::source::max_call_depth() {
@@ -139,33 +220,59 @@ impl<'a> Lowerer<'a> {
             return Err(self.unsup(off, format!("nesting deeper than {n} (calls)")));
         }
         let id = ProcId(self.procs.len() as u32);
-        self.proc_ids.insert(name.to_string(), id);
+        let copy = self.proc_ids.keys().any(|(n, _)| n == name);
+        self.proc_ids.insert(key.clone(), id);
+        let pname = if copy {
+            self.copy_name(name, &key.1)
+        } else {
+            name.to_string()
+        };
         let doff = f.span.start;
         let span = self.span(doff);
         self.procs.push(Proc {
-            name: name.to_string(),
+            name: pname,
             params: vec![],
             ret: None,
             body: vec![],
             num_vertices: 2,
             span,
-            bound: arrays.iter().flatten().filter_map(arr_of).collect(),
+            bound: key.1.iter().flatten().map(|&(a, _)| a).collect(),
         });
         let (ret_ty, params) = self.signature(f);
         let mut scope = HashMap::new();
         let mut vars = vec![];
-        for (p, arr) in params.iter().zip(arrays) {
+        for (p, b) in params.iter().zip(binds) {
             let pname = p.name.clone().unwrap_or_default();
-            if let Some(lv) = arr {
-                scope.insert(pname, Binding::PtrParam(lv.clone()));
-                continue;
+            match b {
+                Some(PtrBind::Fixed(lv)) => {
+                    scope.insert(pname, Binding::PtrParam(lv.clone()));
+                }
+                Some(PtrBind::Moving { arr, elem, .. }) => {
+                    let v = self.fresh_var(
+                        &format!("{name}__{pname}_off"),
+                        IntType::Long,
+                        Storage::Local,
+                    );
+                    let var = &mut self.p.vars[v.0 as usize];
+                    var.display = format!("{name}::{pname}_off");
+                    var.span = span;
+                    vars.push(v);
+                    let lv = LVal {
+                        ty: CType::Array(Rc::new(elem.clone()), Some(1)),
+                        obj: Obj::Elems(Rc::new(Obj::Arr(*arr))),
+                        idx: Some(Expr::Var(v)),
+                    };
+                    scope.insert(pname, Binding::PtrParam(lv));
+                }
+                None => {
+                    let names = (&*format!("{name}__{pname}"), &*format!("{name}::{pname}"));
+                    let lv = self.param_obj(&p.ty, names, span, doff, &pname)?;
+                    if let Obj::Var(v) = lv.obj {
+                        vars.push(v);
+                    }
+                    scope.insert(pname, Binding::Obj(lv));
+                }
             }
-            let names = (&*format!("{name}__{pname}"), &*format!("{name}::{pname}"));
-            let lv = self.param_obj(&p.ty, names, span, doff, &pname)?;
-            if let Obj::Var(v) = lv.obj {
-                vars.push(v);
-            }
-            scope.insert(pname, Binding::Obj(lv));
         }
         let ret = self.return_var(name, &ret_ty, "return", doff)?;
         if let Some(caller) = self.fns.last_mut() {
@@ -183,13 +290,41 @@ impl<'a> Lowerer<'a> {
         proc.body = body?;
         Ok(id)
     }
+
+    /// The place of an argument that names an array or pointer parameter of the procedure
+    /// being lowered (what it is bound to).
+    fn bound_param(&self, a: &Node<Expression>) -> Option<LVal> {
+        let Expression::Identifier(id) = &a.node else {
+            return None;
+        };
+        match self.lookup(&id.node.name) {
+            Some((_, Binding::PtrParam(lv))) => Some(lv.clone()),
+            _ => None,
+        }
+    }
+
+    /// The name of `name`'s procedure for other arrays: `name__a` (`name__a__b` for two array
+    /// parameters), unique among the procedures.
+    fn copy_name(&self, name: &str, key: &[Option<ArgKey>]) -> String {
+        let mut base = name.to_string();
+        for &(a, _) in key.iter().flatten() {
+            base = format!("{base}__{}", self.p.array(a).name);
+        }
+        let mut out = base.clone();
+        let mut k = 1;
+        while self.procs.iter().any(|p| p.name == out) {
+            out = format!("{base}_{k}");
+            k += 1;
+        }
+        out
+    }
 }
 
 impl Lowerer<'_> {
     /// Is `a` a local array of a procedure (made while its body was lowered: one per
     /// activation), not one `main`'s single activation or the program has?
-    fn per_activation(&self, a: crate::ir::ArrId) -> bool {
-        self.p.array(a).storage == crate::ir::Storage::Local
+    fn per_activation(&self, a: ArrId) -> bool {
+        self.p.array(a).storage == Storage::Local
             && self
                 .proc_owned
                 .iter()
@@ -198,7 +333,7 @@ impl Lowerer<'_> {
 }
 
 /// The array an argument's object is (a one-dimensional array: `array_args`).
-fn arr_of(lv: &LVal) -> Option<crate::ir::ArrId> {
+fn arr_of(lv: &LVal) -> Option<ArrId> {
     match &lv.obj {
         Obj::Arr(a) => Some(*a),
         Obj::Elems(e) => match **e {
@@ -213,18 +348,30 @@ fn arr_of(lv: &LVal) -> Option<crate::ir::ArrId> {
 /// array of integers, or one element of it at a constant index (`&a[k]`, `a + k`); `None`
 /// for anything else (an index the caller computes names the caller's variables).
 fn key_of(lv: &LVal) -> Option<ArgKey> {
-    let a = arr_of(lv)?;
-    let CType::Array(elem, _) = &lv.ty else {
-        return None;
-    };
-    if !matches!(**elem, CType::Int(_)) {
-        return None;
-    }
+    let (a, _) = base_of(lv)?;
     match &lv.idx {
         None => Some((a, None)),
         Some(Expr::Const(k, _)) => Some((a, Some(*k))),
         Some(_) => None,
     }
+}
+
+/// The array a pointer argument's object lies in and its element type, when a procedure may
+/// bind a parameter to it: a one-dimensional array of integers.
+fn base_of(lv: &LVal) -> Option<(ArrId, CType)> {
+    let a = arr_of(lv)?;
+    match &lv.ty {
+        CType::Array(elem, _) if matches!(**elem, CType::Int(_)) => Some((a, (**elem).clone())),
+        _ => None,
+    }
+}
+
+/// Do two calls' bindings name the same arrays (their offsets aside)?
+fn same_arrays(k: &[Option<ArgKey>], l: &[Option<ArgKey>]) -> bool {
+    k.len() == l.len()
+        && k.iter()
+            .zip(l)
+            .all(|(x, y)| x.map(|(a, _)| a) == y.map(|(a, _)| a))
 }
 
 #[cfg(test)]
@@ -364,9 +511,10 @@ int main(void) { if (g(4) != 2) reach_error(); return 0; }";
     }
 
     /// `&a[2]` and `a + 2` at a constant offset bind the parameter to that element: the
-    /// callee's `q[i]` is `a[2 + i]`, the recursive call passes the same binding; an offset the
-    /// caller computes (a variable) or a recursive call at another offset is inlined, and so
-    /// refused as recursion.
+    /// callee's `q[i]` is `a[2 + i]`, the recursive call passes the same binding. An offset
+    /// the caller computes (a variable) or a recursive call at another offset makes the
+    /// offset move: a hidden parameter `q_off` (`long`) the calls pass, `q[i]` is
+    /// `a[q_off + i]`.
     #[test]
     fn an_offset_alias_is_bound_at_its_constant_offset() {
         let body = "int a[8]; void fill(int *q, int n) { if (n <= 0) return; q[n - 1] = 7; fill(q, n - 1); }";
@@ -379,15 +527,65 @@ int main(void) { if (g(4) != 2) reach_error(); return 0; }";
             let text = strip(&pp.cfg_text());
             assert!(text.contains("a[2 + (fill__n - 1)] = 7;"), "{arg}: {text}");
         }
-        for src in [
-            format!("{body} int main(void) {{ int k = 2; fill(&a[k], 3); return 0; }}"),
+        let computed = format!("{body} int main(void) {{ int k = 2; fill(&a[k], 3); return 0; }}");
+        let pp = parse_procedures(&computed, "t.c", &FrontendOptions::default()).unwrap();
+        let text = strip(&pp.cfg_text());
+        assert!(
+            text.contains("procedure fill(fill__q_off, fill__n)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("a[fill__q_off + (fill__n - 1)] = 7;"),
+            "{text}"
+        );
+        assert!(text.contains("fill((long) ara_t, 3);"), "{text}");
+        assert!(text.contains("fill(fill__q_off, fill__n - 1);"), "{text}");
+        let moving =
             "int a[8]; void f(int *q, int n) { if (n <= 0) return; q[0] = 1; f(q + 1, n - 1); }
-int main(void) { f(a + 2, 3); return 0; }"
-                .to_string(),
-        ] {
-            let e = parse_procedures(&src, "t.c", &FrontendOptions::default()).unwrap_err();
-            assert!(e.to_string().contains("recursion"), "{e}");
-        }
+int main(void) { f(a + 2, 3); f(a, 1); return 0; }";
+        let pp = parse_procedures(moving, "t.c", &FrontendOptions::default()).unwrap();
+        assert_eq!(pp.procs.len(), 1);
+        let text = strip(&pp.cfg_text());
+        assert!(
+            text.contains("f(2l, 3);") && text.contains("f(0l, 1);"),
+            "{text}"
+        );
+        assert!(text.contains("a[f__q_off] = 1;"), "{text}");
+        assert!(text.contains("ara_t = f__q_off + 1;"), "{text}");
+        // The flat lowering: the same runs (the bounded inlining names `a` alone).
+        let q = crate::ir::inline::inline_bounded(&pp, 4, 10_000).unwrap();
+        assert_eq!(q.arrays.len(), 1);
+        // Rows of a flattened array at two constants: the place's index counts rows, not
+        // elements, so no moving offset (inlined, refused as recursion).
+        let rows =
+            "int m[3][4]; void f(int *q, int n) { if (n <= 0) return; q[n - 1] = 5; f(q, n - 1); }
+int main(void) { f(m[1], 4); f(m[2], 4); if (m[1][3] != 5) reach_error(); return 0; }";
+        let e = parse_procedures(rows, "t.c", &FrontendOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("recursion"), "{e}");
+    }
+
+    /// A recursion called on two arrays: one procedure per array (`fill`, `fill__b`), each
+    /// bound to its own; no call inlined.
+    #[test]
+    fn a_recursion_on_two_arrays_is_a_procedure_per_array() {
+        let src = "int a[4]; int b[4];
+void fill(int *q, int n) { if (n <= 0) return; q[n - 1] = 1; fill(q, n - 1); }
+int main(void) { fill(a, 4); fill(b, 2); fill(a, 1); if (b[0] != 1) reach_error(); return 0; }";
+        let pp = parse_procedures(src, "t.c", &FrontendOptions::default()).unwrap();
+        let names: Vec<&str> = pp.procs.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["fill", "fill__b"]);
+        let text = strip(&pp.cfg_text());
+        assert!(
+            text.contains("fill__b(2);") && text.contains("fill(1);"),
+            "{text}"
+        );
+        assert!(text.contains("b[fill__n_1 - 1] = 1;"), "{text}");
+        assert!(text.contains("fill__b(fill__n_1 - 1);"), "{text}");
+        // A procedure's own array is still never bound.
+        let own = "void fill(int *q, int n) { if (n <= 0) return; q[n - 1] = 1; fill(q, n - 1); }
+int g(int n) { int c[4]; fill(c, n); return c[0]; }
+int main(void) { if (g(4) != 1) reach_error(); return 0; }";
+        assert!(parse_procedures(own, "t.c", &FrontendOptions::default()).is_err());
     }
 
     /// An array bound to a parameter is its caller's object: the bounded inlining names it in

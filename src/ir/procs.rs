@@ -14,9 +14,11 @@
 //! converted to the parameters' types), assigned to the callee's parameters, the callee's
 //! body runs, and its return slot is copied to `r`. A procedure's vertices are numbered
 //! from 1 in its own body (0 its error vertex, `num_vertices - 1` its exit: the return).
-//! A function's array or pointer parameter appears here only bound to one whole array, global
-//! or `main`'s own, that every call passes (`Proc::bound`, `frontend::procs`): its body names
-//! that array, which is then shared like a global, not one of its locals. Functions with other
+//! A function's array or pointer parameter appears here only bound to one array, global or
+//! `main`'s own (`Proc::bound`, `frontend::procs`): its body names that array, which is then
+//! shared like a global, not one of its locals; at a fixed place, or at a moving offset that a
+//! hidden integer parameter holds (`q[i]` is `a[q_off + i]`). A function called with other
+//! arrays has a procedure per tuple of arrays (`fill`, `fill__b`). Functions with other
 //! pointer arguments or struct parameters are inlined by the front end at their calls, and
 //! do not appear here.
 

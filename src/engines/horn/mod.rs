@@ -81,6 +81,7 @@ pub mod residue;
 pub mod sift;
 pub mod solve;
 pub mod sumcells;
+pub mod sumlocal;
 pub mod summary;
 
 use self::encode::HornSystem;

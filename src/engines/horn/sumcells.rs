@@ -28,7 +28,8 @@
 //! a procedure names one only through an array parameter bound to it, `Proc::bound`, and
 //! then reads and writes that one object, as the cell's ghost globals say). Not supported
 //! (the reason is an UNKNOWN): an array local to a procedure (one copy per activation: in
-//! its `ProcProgram::locals`), an array of symbolic or zero size (the guarded cells of
+//! its `ProcProgram::locals`) of more than 16 elements (smaller ones reach here as scalars:
+//! `super::sumlocal`), an array of symbolic or zero size (the guarded cells of
 //! [`super::morph`] are not carried here).
 //!
 //! ## A recursion over an array parameter

@@ -961,8 +961,10 @@ pub fn prove(
     limits: &Limits,
     keep: Option<&Path>,
 ) -> Result<SummaryOutcome, AraError> {
-    // With arrays: the program with its cells (ghost globals) is the one encoded, solved,
-    // checked and printed.
+    // A procedure's own small arrays as scalars (`sumlocal`), then with arrays: the program
+    // with its cells (ghost globals) is the one encoded, solved, checked and printed.
+    let scalars = super::sumlocal::scalarize(pp);
+    let pp = scalars.as_ref().unwrap_or(pp);
     let with_cells = match sumcells::prepare(pp) {
         Ok(x) => x,
         Err(why) => return Ok(SummaryOutcome::Unknown(why)),
