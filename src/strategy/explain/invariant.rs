@@ -62,11 +62,9 @@ impl Ranges {
         match e {
             E::Or(xs) => xs.iter().any(|x| self.always(x)),
             E::Implies(_, q) => self.always(q),
-            E::Bin(op, a, b) => {
-                let (op, t, c) = match (number(a), number(b)) {
-                    (None, Some(c)) => (op.as_str(), &**a, c),
-                    (Some(c), None) => (mirror(op), &**b, c),
-                    _ => return false,
+            E::Bin(..) => {
+                let Some((op, t, c)) = comparison(e) else {
+                    return false;
                 };
                 let Some((lo, hi)) = self.of_term(t) else {
                     return false;
@@ -99,6 +97,19 @@ fn number(e: &E) -> Option<i128> {
     match e {
         E::Atom(a) => a.parse().ok(),
         E::Un(op, x) if op == "-" => number(x).map(|n| -n),
+        _ => None,
+    }
+}
+
+/// A comparison of a term with a number as `(op, term, number)`, the term on the left
+/// (`3 < x` is `x > 3`).
+fn comparison(e: &E) -> Option<(&str, &E, i128)> {
+    let E::Bin(op, a, b) = e else {
+        return None;
+    };
+    match (number(a), number(b)) {
+        (None, Some(c)) => Some((op.as_str(), &**a, c)),
+        (Some(c), None) => Some((mirror(op), &**b, c)),
         _ => None,
     }
 }
@@ -521,14 +532,7 @@ fn and(xs: Vec<E>) -> E {
 /// The integer bound a comparison of a term with a number gives: (term, least, greatest)
 /// (`x < 10` is `x` in `(-inf, 9]`, `3 <= x` is `[3, +inf)`).
 fn bound(e: &E) -> Option<(&E, Option<i128>, Option<i128>)> {
-    let E::Bin(op, a, b) = e else {
-        return None;
-    };
-    let (op, t, c) = match (number(a), number(b)) {
-        (None, Some(c)) => (op.as_str(), &**a, c),
-        (Some(c), None) => (mirror(op), &**b, c),
-        _ => return None,
-    };
+    let (op, t, c) = comparison(e)?;
     match op {
         "<" => Some((t, None, c.checked_sub(1))),
         "<=" => Some((t, None, Some(c))),
