@@ -1,7 +1,9 @@
 //! Live tests of the ESBMC back end on the C programs in `tests/checkers/` (real binary; set
 //! `ARA_TOOLS_DIR` or install with `scripts/setup`).
 
-use ara::engines::checkers::{CheckOptions, CheckerKind, Mode, UnknownReason, Verdict, check_file};
+use ara::engines::checkers::{
+    CheckOptions, CheckerKind, Mode, UnknownReason, Verdict, check_file, esbmc,
+};
 use ara::engines::proof::Proof;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -263,4 +265,128 @@ fn a_solver_out_of_memory_is_retried_with_boolector() {
     o.extra_args.push("--bitwuzla".into());
     let out = check_file(&input("bitwuzla_oom.c"), &o).unwrap();
     assert!(!out.verdict.is_safe(), "{}", out.verdict);
+}
+
+/// ESBMC with and without `--no-library` on `text` (unwinding `bound`, data model `ilp32` or
+/// LP64): both verdicts, which must agree.
+fn with_and_without_library(text: &str, bound: u32, ilp32: bool) -> Verdict {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("p.c");
+    std::fs::write(&file, text).unwrap();
+    let mut o = opts(Mode::Unwind(bound), 60);
+    if ilp32 {
+        o.data_model = ara::ir::DataModel::Ilp32;
+    }
+    let with = check_file(&file, &o).unwrap().verdict;
+    o.extra_args.push(esbmc::NO_LIBRARY.into());
+    let without = check_file(&file, &o).unwrap().verdict;
+    assert_eq!(with, without, "{text}");
+    with
+}
+
+/// `esbmc::library_free` (ESBMC's C library left out for programs that call none of it, a
+/// tenth of a second of every run): the functions ESBMC models itself decide a verdict the
+/// same way without it (an exit ends the path, an assumption cuts paths, a nondet function
+/// returns exactly the values of its type, `__assert_fail` fails), each in a safe and an
+/// unsafe twin whose truth is plain reasoning over the few lines; `abort`, which ESBMC 8.4
+/// without its library takes for a call that returns, keeps the library. Then every program of
+/// the C corpus (`bench-suite/corpus`, each with its verdict and complete-unwinding bound),
+/// through ara's front end and emitter: where the emitted text is library-free, ESBMC without
+/// the library gives the corpus's verdict.
+#[test]
+fn no_library_keeps_the_verdicts_of_ara_s_programs() {
+    use ara::ir::emit::{EmitOptions, emit_c};
+    let prelude = "extern void abort(void);\nextern void exit(int);\n\
+        extern void __assert_fail(const char *, const char *, unsigned int, const char *)\n    \
+        __attribute__((__nothrow__, __leaf__)) __attribute__((__noreturn__));\n\
+        extern void __VERIFIER_assume(int);\nextern int __VERIFIER_nondet_int(void);\n\
+        extern unsigned char __VERIFIER_nondet_uchar(void);\n\
+        extern char __VERIFIER_nondet_char(void);\n_Bool __VERIFIER_nondet_bool(void);\n\
+        extern unsigned long __VERIFIER_nondet_ulong(void);\n\
+        void reach_error(void) { __assert_fail(\"0\", \"p.c\", 0, \"reach_error\"); }\n";
+    let twins: [(&str, &str, &str); 6] = [
+        (
+            "exit",
+            "int x = __VERIFIER_nondet_int(); if (x > 0) exit(0); if (x > 0) reach_error();",
+            "int x = __VERIFIER_nondet_int(); if (x > 0) exit(0); if (x >= 0) reach_error();",
+        ),
+        (
+            "assume",
+            "int x = __VERIFIER_nondet_int(); __VERIFIER_assume(x > 5); if (x < 3) reach_error();",
+            "int x = __VERIFIER_nondet_int(); __VERIFIER_assume(x > 5); if (x < 7) reach_error();",
+        ),
+        (
+            "uchar",
+            "int c = __VERIFIER_nondet_uchar(); if (c > 255 || c < 0) reach_error();",
+            "int c = __VERIFIER_nondet_uchar(); if (c == 255) reach_error();",
+        ),
+        (
+            "char",
+            "int c = __VERIFIER_nondet_char(); if (c < -128 || c > 127) reach_error();",
+            "int c = __VERIFIER_nondet_char(); if (c == -128) reach_error();",
+        ),
+        (
+            "bool",
+            "int b = __VERIFIER_nondet_bool(); if (b != 0 && b != 1) reach_error();",
+            "int b = __VERIFIER_nondet_bool(); if (b == 1) reach_error();",
+        ),
+        (
+            "ulong",
+            "unsigned long x = __VERIFIER_nondet_ulong(); if (x > 4294967295UL) reach_error();",
+            "unsigned long x = __VERIFIER_nondet_ulong(); if (x == 4294967295UL) reach_error();",
+        ),
+    ];
+    for (what, safe, unsafe_) in twins {
+        for (body, truth) in [(safe, true), (unsafe_, false)] {
+            let text = format!("{prelude}int main() {{ {body} return 0; }}\n");
+            assert!(esbmc::library_free(&text), "{what}");
+            // `unsigned long` is the ILP32 twin's subject (its range is 32 bits there).
+            let v = with_and_without_library(&text, 1, what == "ulong");
+            assert_eq!(v.is_safe(), truth, "{what}: {v}\n{text}");
+        }
+    }
+    let aborts = format!("{prelude}int main() {{ abort(); reach_error(); return 0; }}\n");
+    assert!(!esbmc::library_free(&aborts));
+
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench-suite/corpus");
+    let (mut free, mut all) = (0, 0);
+    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .collect();
+    names.sort();
+    let tmp = tempfile::tempdir().unwrap();
+    for path in names {
+        all += 1;
+        let text = std::fs::read_to_string(&path).unwrap();
+        let mut lines = text.lines();
+        let safe = lines.next() == Some("// expect: safe");
+        let bound: u32 = lines
+            .next()
+            .and_then(|l| l.strip_prefix("// unwind: "))
+            .and_then(|k| k.parse().ok())
+            .unwrap();
+        let p = ara::frontend::load_file(&path, &Default::default()).unwrap();
+        let emitted = emit_c(&p, &EmitOptions::default());
+        if !esbmc::library_free(&emitted) {
+            continue;
+        }
+        free += 1;
+        let file = tmp.path().join(path.file_name().unwrap());
+        std::fs::write(&file, &emitted).unwrap();
+        let mut o = opts(Mode::Unwind(bound), 60);
+        o.extra_args.push(esbmc::NO_LIBRARY.into());
+        let v = check_file(&file, &o).unwrap().verdict;
+        assert_eq!(v.is_safe(), safe, "{}: {v}", path.display());
+        assert!(
+            safe || matches!(v, Verdict::Unsafe),
+            "{}: {v}",
+            path.display()
+        );
+    }
+    assert!(
+        free * 2 >= all,
+        "{free} of {all} corpus programs library-free"
+    );
 }
