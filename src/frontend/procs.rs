@@ -237,6 +237,7 @@ impl<'a> Lowerer<'a> {
             num_vertices: 2,
             span,
             bound: key.1.iter().flatten().map(|&(a, _)| a).collect(),
+            offsets: vec![],
         });
         let (ret_ty, params) = self.signature(f);
         let mut scope = HashMap::new();
@@ -257,6 +258,7 @@ impl<'a> Lowerer<'a> {
                     var.display = format!("{name}::{pname}_off");
                     var.span = span;
                     vars.push(v);
+                    self.procs[id.0 as usize].offsets.push((*arr, v));
                     let lv = LVal {
                         ty: CType::Array(Rc::new(elem.clone()), Some(1)),
                         obj: Obj::Elems(Rc::new(Obj::Arr(*arr))),

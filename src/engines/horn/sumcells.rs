@@ -145,6 +145,40 @@ pub struct Slots {
     pub c: usize,
     /// The entry copies (`w0`, `c0`), in a procedure's predicates.
     pub entry: Option<(usize, usize)>,
+    /// In a procedure whose parameter bound to the array moves (`Proc::offsets`): its hidden
+    /// offset parameter `q_off` (in the state: never assigned, it keeps its entry value), and
+    /// then the slots `w`, `w0` hold the cell's index relative to it, `w - q_off` (module
+    /// doc, "A per-callee view").
+    pub base: Option<usize>,
+}
+
+impl Slots {
+    /// The cell's absolute index among the arguments `args`.
+    pub fn absolute(&self, enc: &ExprEncoder, args: &[String]) -> String {
+        match self.base {
+            Some(b) => shift(enc, &args[self.w], &args[b], true),
+            None => args[self.w].clone(),
+        }
+    }
+
+    /// The slot's term for the absolute index `abs`, with the entry copies `args`.
+    pub fn relative(&self, enc: &ExprEncoder, args: &[String], abs: &str) -> String {
+        match self.base {
+            Some(b) => shift(enc, abs, &args[b], false),
+            None => abs.to_string(),
+        }
+    }
+}
+
+/// `w + d` (`up`) or `w - d` in the index sort (wrapping in bit-vectors: a bijection).
+pub fn shift(enc: &ExprEncoder, w: &str, d: &str, up: bool) -> String {
+    let op = match (enc.index_sort() == "Int", up) {
+        (true, true) => "+",
+        (true, false) => "-",
+        (false, true) => "bvadd",
+        (false, false) => "bvsub",
+    };
+    format!("({op} {w} {d})")
 }
 
 /// The encoding of a step's reads: constants, atoms of the step's predicate (arguments)
@@ -156,6 +190,29 @@ pub struct ReadParts {
     pub constraints: Vec<String>,
 }
 
+/// The arrays `body` reads or writes itself (not through its calls).
+fn arrays_of(body: &[crate::ir::Stmt]) -> BTreeSet<ArrId> {
+    let mut out = BTreeSet::new();
+    visit_all(body, &mut |s| {
+        let mut exprs = s.vertex_exprs();
+        match &s.kind {
+            StmtKind::Store(a, ..) => {
+                out.insert(*a);
+            }
+            StmtKind::Call(c) => exprs.extend(c.args.iter()),
+            _ => {}
+        }
+        for e in exprs {
+            e.visit(&mut |x| {
+                if let Expr::Read(a, _) = x {
+                    out.insert(*a);
+                }
+            });
+        }
+    });
+    out
+}
+
 /// The arrays `pp` reads or writes (in `main` or a procedure), with whether a procedure
 /// other than `main` accesses each.
 fn accessed(pp: &ProcProgram) -> Vec<(ArrId, bool)> {
@@ -163,28 +220,37 @@ fn accessed(pp: &ProcProgram) -> Vec<(ArrId, bool)> {
     let bodies =
         std::iter::once((&pp.program.body, false)).chain(pp.procs.iter().map(|f| (&f.body, true)));
     for (body, in_proc) in bodies {
-        let mut note = |a: ArrId| match out.iter_mut().find(|(b, _)| *b == a) {
-            Some(x) => x.1 |= in_proc,
-            None => out.push((a, in_proc)),
-        };
-        visit_all(body, &mut |s| {
-            let mut exprs = s.vertex_exprs();
-            match &s.kind {
-                StmtKind::Store(a, ..) => note(*a),
-                StmtKind::Call(c) => exprs.extend(c.args.iter()),
-                _ => {}
+        for a in arrays_of(body) {
+            match out.iter_mut().find(|(b, _)| *b == a) {
+                Some(x) => x.1 |= in_proc,
+                None => out.push((a, in_proc)),
             }
-            for e in exprs {
-                e.visit(&mut |x| {
-                    if let Expr::Read(a, _) = x {
-                        note(*a)
-                    }
-                });
-            }
-        });
+        }
     }
     out.sort();
     out
+}
+
+/// For each procedure, the arrays it reads or writes itself or through the procedures it
+/// calls, directly or not (module doc, "A procedure's own cells").
+pub fn reached(pp: &ProcProgram) -> Vec<BTreeSet<ArrId>> {
+    let mut out: Vec<BTreeSet<ArrId>> = pp.procs.iter().map(|f| arrays_of(&f.body)).collect();
+    let callees: Vec<Vec<ProcId>> = (pp.procs.iter())
+        .map(|f| ProcProgram::callees(&f.body))
+        .collect();
+    loop {
+        let mut changed = false;
+        for f in 0..out.len() {
+            for g in &callees[f] {
+                let more: Vec<ArrId> = out[g.0 as usize].difference(&out[f]).copied().collect();
+                changed |= !more.is_empty();
+                out[f].extend(more);
+            }
+        }
+        if !changed {
+            return out;
+        }
+    }
 }
 
 /// `pp` with one cell per accessed array (module doc) and its [`Cells`]; `None` when it
@@ -311,7 +377,7 @@ impl Cells {
         (p, enc): (&Program, &ExprEncoder),
         reads: Vec<EnvRead>,
         pre: &[String],
-        slots: &[Slots],
+        slots: &[Option<Slots>],
         fresh: &mut usize,
     ) -> Result<ReadParts, String> {
         let mut out = ReadParts::default();
@@ -321,7 +387,10 @@ impl Cells {
             let Some(k) = self.cells.iter().position(|c| c.array == r.array) else {
                 return Err("a read of an array without a cell".into());
             };
-            let (cell, at) = (&self.cells[k], slots[k]);
+            let Some(at) = slots[k] else {
+                return Err("a read of an array whose cell is not in the frame".into());
+            };
+            let cell = &self.cells[k];
             *fresh += 1;
             let n = *fresh;
             let (j, b) = (format!("mj{n}"), format!("mb{n}"));
@@ -333,7 +402,7 @@ impl Cells {
                 out.consts.push((b0.clone(), sort.clone()));
                 b0
             });
-            let (w, c) = (&pre[at.w], &pre[at.c]);
+            let (w, c) = (&at.absolute(enc, pre), &pre[at.c]);
             let idx = &r.index;
             let active = in_range(enc, idx, cell.size);
             out.constraints
@@ -355,10 +424,11 @@ impl Cells {
             }
             out.constraints.push(format!("(= {} {b})", r.name));
             let mut args = pre.to_vec();
-            args[at.w] = j.clone();
+            let jr = at.relative(enc, pre, &j);
+            args[at.w] = jr.clone();
             args[at.c] = b.clone();
             if let (Some((w0, c0)), Some(b0)) = (at.entry, &b0) {
-                args[w0] = j.clone();
+                args[w0] = jr;
                 args[c0] = b0.clone();
             }
             out.atoms.push(args);
