@@ -332,13 +332,6 @@ impl Cells {
         self.cells.iter().find(|c| c.array == a)
     }
 
-    /// `forall w1 in [0, 8): ` before a summary over cells (empty without cells).
-    pub fn quantifier(&self, p: &Program) -> String {
-        self.layout
-            .as_ref()
-            .map_or_else(String::new, |l| l.quantifier(p))
-    }
-
     /// At `main`'s start: the cell `cell` (index term `w`, value term `c`) in range, holding
     /// the initial element where the program fixes it, else, in integer clauses (`theory`
     /// LIA) when [`Cells::ranged`], a value of the element's type, as its bit-vector sort

@@ -687,8 +687,7 @@ impl Encoder<'_> {
             let x = self.pp.program.var(v);
             if let Some(cell) = self.sys.cells.of_var(v) {
                 if cell.w == v {
-                    let Some(Some(sl)) = self.slots[0].get(self.cell_number(cell.array))
-                    else {
+                    let Some(Some(sl)) = self.slots[0].get(self.cell_number(cell.array)) else {
                         return Err(AraError::Internal("summary: a cell not in main".into()));
                     };
                     let (w, c) = (&s[sl.w], &s[sl.c]);
@@ -1643,11 +1642,34 @@ fn summaries_in_c(
             line: f.span.line,
             c_expr: format!(
                 "{}{}",
-                sys.cells.quantifier(&pp.program),
+                quantifier(pp, &sys.cells, id),
                 cprint::formula(&body, &summary_names(pp, id, Naming::Plain, &sys.cells))
             ),
             ensures: cprint::formula(&body, &summary_names(pp, id, Naming::Acsl, &sys.cells)),
         });
+    }
+    out
+}
+
+/// `forall w1 in [0, 1000): ` for each cell in the view of procedure `id`
+/// (`forall w1 with 0 <= q_off + w1 < 1000: ` for one viewed from an offset).
+fn quantifier(pp: &ProcProgram, cells: &Cells, id: ProcId) -> String {
+    let view = &views(pp, cells)[id.0 as usize + 1];
+    let mut out = String::new();
+    for (cell, base) in cells.cells.iter().zip(&view.bases) {
+        if !view.globals.contains(&cell.w) {
+            continue;
+        }
+        let w = bare(pp, cell.w);
+        let _ = match base {
+            Some(b) => write!(
+                out,
+                "forall {w} with 0 <= {} + {w} < {}: ",
+                bare(pp, *b),
+                cell.size
+            ),
+            None => write!(out, "forall {w} in [0, {}): ", cell.size),
+        };
     }
     out
 }
