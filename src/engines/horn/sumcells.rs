@@ -73,6 +73,46 @@
 //! `q[n - 1]` is the array's `a[2 + (n - 1)]`, an ordinary access of the one object, so the
 //! argument below covers it unchanged.
 //!
+//! ## A procedure's own cells
+//!
+//! A procedure's frame holds only the cells of the arrays it *reaches*: those its body reads
+//! or writes, and those of every procedure it calls, directly or not ([`reached`]; `main`
+//! holds every cell). A cell it does not hold is not passed at a call, and the caller keeps
+//! its value across the return (the summary encoding's `views`). With two arrays filled by
+//! a procedure each (`two_arrays_safe`), each summary then relates one cell instead of two
+//! (size 1000: SAFE in 12.6 s at load 5, a timeout before). Sound: no step of an activation
+//! of such a procedure, nor of an activation it starts, reads or writes the array, so the
+//! array is the same at the return as at the call (the runs that matter write arrays in
+//! bounds: an out-of-bounds write is no run ara answers for); the tuples of α are those of
+//! the argument below with the array's cell left out, and a return's head takes the caller's
+//! own tuple for that cell. The twins `tests/procarrays/reach_callee_*.c` pin the transitive
+//! reach (a procedure that writes `b` only through a callee).
+//!
+//! ## A per-callee view
+//!
+//! In a procedure whose parameter bound to `a` moves (`Proc::offsets`: `q[i]` is
+//! `a[q_off + i]`, the offset a parameter the body never assigns), the cell's index slots
+//! hold `w - q_off` (`Slots::base`): the summary of `fill(q_off, n)` then says what it does at
+//! `q_off + w1` in terms of `w1` and `n` alone (`0 <= w1 < n`), not `q_off <= w < q_off + n`.
+//! The accesses compare the absolute index `w_rel + q_off` with theirs ([`Slots::absolute`];
+//! a read's atom takes `j - q_off`, [`Slots::relative`]), and a call re-bases the caller's
+//! absolute index by the offset it passes (`w - arg`). Sound: a change of variables. With
+//! `q_off` constant in every state of the activation, `w ↦ w - q_off` is a bijection (in
+//! bit-vectors too: subtraction modulo 2^k), and every clause of the procedure is the
+//! clause of the argument below with `w` written `w_rel + q_off`; the call passes the
+//! callee's tuple for the same absolute `w` (`w - arg`, the callee's `q_off` being `arg`), and
+//! the return takes the callee's value at that `w`. `computed_safe` (size 1000): SAFE in 2.3 s
+//! (a timeout before). In the integer clauses a moving offset's arithmetic (`q_off + 1`) is
+//! not wrapped (a candidate only; the bit-vector check decides): its wrap alone kept Spacer
+//! from `moving_safe` (z3 alone on the kept clauses: none in 60 s; 9.6 s without it). Twins:
+//! `tests/procarrays/two_moving_*.c` (two procedures over moving offsets, one reading back).
+//!
+//! Still unproved: `moving_safe` at size 1000 (`fill(q + 1, n - 1)`): its frame keeps the
+//! offset and the temporary `q_off + 1`, and Spacer must find `t = q_off + 1` at the call
+//! site besides the summary; the same clauses written by hand without them (the offset 0 in
+//! every frame, the call shifting the cell by 1) were solved by z3 alone in 1.3 s, with them
+//! none in 60 s. A frame that drops an offset used only as a base is the next step.
+//!
 //! ## Why SAFE is never wrong
 //!
 //! The summary engine's argument (module doc of [`super::summary`]), by induction on a run

@@ -45,7 +45,9 @@
 //!
 //! A program with arrays is encoded with one cell per array as two ghost globals (an index
 //! `w` never assigned, the element `c = a[w]`): [`sumcells`] (its module doc has the
-//! soundness argument). A read re-applies the step's own predicate at the read's index (two
+//! soundness argument). A procedure's frame holds only the cells of the arrays it reaches,
+//! and views a moving parameter's cell from its offset ([`views`]; `sumcells`, "A
+//! procedure's own cells" and "A per-callee view"). A read re-applies the step's own predicate at the read's index (two
 //! atoms in a body), a write updates the cell, a summary returns the cell's value (not its
 //! index: a return keeps the caller's `w`). Printed summaries start with the cell's quantifier
 //! (`forall w1 in [0, 1000): …`). Spacer seldom finds such summaries in bit-vectors, so for a
