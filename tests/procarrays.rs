@@ -262,3 +262,38 @@ fn an_array_local_to_a_recursion() {
     let (code, j) = check_ilp32("local_array_unsafe.c", 60);
     assert_eq!(j["verdict"], "unsafe", "{code}: {j:#}");
 }
+
+/// What a procedure's summary holds of the arrays (`engines::horn::summary`, `views`): only
+/// the cells of the arrays it reaches, through its callees too (`outer` writes `a` and calls
+/// `setb`, which writes `b`: a summary of `outer` without `b`'s cell would keep `b` as it
+/// was, and the bug twin's `b[0] == 0` would pass), and a moving parameter's cell viewed from
+/// its own offset (`f(&a[k], n)` calls `g(q + 1, n - 1)`, which reads back what it writes).
+/// Truth (size 10): plain ESBMC `--unwind 13`, with and without `--32`: SUCCESSFUL for the
+/// safe twins, FAILED for the bug twins; gcc with the nondets fed in: `reach_callee_safe`
+/// exits 0 for n in {1, 2, 5, 10}, its twin aborts at each; `two_moving_safe` exits 0 for
+/// (k, n) in {(0,1), (0,2), (3,4), (0,10), (9,1), (5,5), (2,7)}, its twin aborts at each
+/// with n >= 2. The summary engine alone (`--engine horn`) finds `reach_callee_unsafe`'s run.
+#[test]
+fn cells_through_callees_and_offsets_of_their_own() {
+    for name in ["reach_callee", "two_moving"] {
+        let (code, j) = check_ilp32(&format!("{name}_unsafe.c"), 60);
+        assert_eq!(j["verdict"], "unsafe", "{name}: {code}: {j:#}");
+        let (code, j) = check_ilp32(&format!("{name}_safe.c"), 60);
+        assert_eq!(j["verdict"], "safe", "{name}: {code}: {j:#}");
+    }
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_ara"))
+        .args([
+            "check",
+            "--json",
+            "--engine",
+            "horn",
+            "--data-model",
+            "ilp32",
+        ])
+        .args(["--timeout", "20"])
+        .arg(program("reach_callee_unsafe.c"))
+        .output()
+        .expect("ara runs");
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
+    assert_ne!(j["verdict"], "safe", "{j:#}");
+}

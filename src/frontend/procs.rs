@@ -237,6 +237,7 @@ impl<'a> Lowerer<'a> {
             num_vertices: 2,
             span,
             bound: key.1.iter().flatten().map(|&(a, _)| a).collect(),
+            offsets: vec![],
         });
         let (ret_ty, params) = self.signature(f);
         let mut scope = HashMap::new();
@@ -257,6 +258,7 @@ impl<'a> Lowerer<'a> {
                     var.display = format!("{name}::{pname}_off");
                     var.span = span;
                     vars.push(v);
+                    self.procs[id.0 as usize].offsets.push((*arr, v));
                     let lv = LVal {
                         ty: CType::Array(Rc::new(elem.clone()), Some(1)),
                         obj: Obj::Elems(Rc::new(Obj::Arr(*arr))),
@@ -552,6 +554,11 @@ int main(void) { f(a + 2, 3); f(a, 1); return 0; }";
         );
         assert!(text.contains("a[f__q_off] = 1;"), "{text}");
         assert!(text.contains("ara_t = f__q_off + 1;"), "{text}");
+        // The offset parameter is recorded with its array (`Proc::offsets`).
+        let f = &pp.procs[0];
+        assert_eq!(f.offsets.len(), 1);
+        assert_eq!(pp.program.array(f.offsets[0].0).name, "a");
+        assert!(f.params.contains(&f.offsets[0].1));
         // The flat lowering: the same runs (the bounded inlining names `a` alone).
         let q = crate::ir::inline::inline_bounded(&pp, 4, 10_000).unwrap();
         assert_eq!(q.arrays.len(), 1);

@@ -63,6 +63,10 @@ pub struct Proc {
     /// which live as long as `main`'s one activation: `frontend::procs`): named by its body,
     /// but not its locals.
     pub bound: Vec<ArrId>,
+    /// The hidden offset parameter of each *moving* array parameter (`frontend::procs`):
+    /// `(a, q_off)` when the body's `q[i]` is `a[q_off + i]`. A parameter by value the body
+    /// never assigns.
+    pub offsets: Vec<(ArrId, VarId)>,
 }
 
 /// A program with procedures (see the module doc).

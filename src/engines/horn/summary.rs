@@ -45,7 +45,9 @@
 //!
 //! A program with arrays is encoded with one cell per array as two ghost globals (an index
 //! `w` never assigned, the element `c = a[w]`): [`sumcells`] (its module doc has the
-//! soundness argument). A read re-applies the step's own predicate at the read's index (two
+//! soundness argument). A procedure's frame holds only the cells of the arrays it reaches,
+//! and views a moving parameter's cell from its offset ([`views`]; `sumcells`, "A
+//! procedure's own cells" and "A per-callee view"). A read re-applies the step's own predicate at the read's index (two
 //! atoms in a body), a write updates the cell, a summary returns the cell's value (not its
 //! index: a return keeps the caller's `w`). Printed summaries start with the cell's quantifier
 //! (`forall w1 in [0, 1000): …`). Spacer seldom finds such summaries in bit-vectors, so for a
@@ -98,6 +100,70 @@ fn bare(pp: &ProcProgram, v: VarId) -> String {
     d.rsplit("::").next().unwrap_or(d).to_string()
 }
 
+/// What a frame holds of the globals ([`views`]).
+#[derive(Clone, Debug, PartialEq)]
+struct View {
+    /// Every scalar global, and the cells of the arrays the frame reaches.
+    globals: Vec<VarId>,
+    /// For each cell (in the order of [`Cells::cells`]): the hidden offset parameter of the
+    /// procedure's moving parameter bound to its array, when it has exactly one
+    /// (`Proc::offsets`): the frame then holds the cell's index relative to it.
+    bases: Vec<Option<VarId>>,
+}
+
+/// The view of each frame (`main` first, then the procedures): `main` holds every global;
+/// a procedure leaves out the cells of the arrays it never reaches (not in its body, nor in
+/// the procedures it calls, [`sumcells::reached`]), and views a cell from its moving
+/// parameter's offset (the module doc's "Arrays" has both arguments).
+fn views(pp: &ProcProgram, cells: &Cells) -> Vec<View> {
+    let globals = pp.globals();
+    let reached = sumcells::reached(pp);
+    let main = View {
+        globals: globals.clone(),
+        bases: vec![None; cells.cells.len()],
+    };
+    let procs = pp.procs.iter().zip(&reached).map(|(f, arrays)| {
+        // The offset is the base in every state of the activation: its variable is never
+        // assigned (`frontend::procs` assigns it only at the call, as a parameter).
+        let mut assigned = std::collections::BTreeSet::new();
+        crate::ir::procs::visit(&f.body, &mut |s| match &s.kind {
+            StmtKind::Assign(x, _) => {
+                assigned.insert(*x);
+            }
+            StmtKind::ParAssign(xs) => assigned.extend(xs.iter().map(|(x, _)| *x)),
+            StmtKind::Call(c) => assigned.extend(c.result),
+            _ => {}
+        });
+        let dropped: Vec<VarId> = (cells.cells.iter())
+            .filter(|c| !arrays.contains(&c.array))
+            .flat_map(|c| [c.w, c.c])
+            .collect();
+        let bases = (cells.cells.iter())
+            .map(|c| {
+                let mut offs = f.offsets.iter().filter(|(a, _)| *a == c.array);
+                match (offs.next(), offs.next()) {
+                    (Some(&(_, v)), None)
+                        if arrays.contains(&c.array)
+                            && pp.program.var(v).ty == IntType::Long
+                            && f.params.contains(&v)
+                            && !assigned.contains(&v) =>
+                    {
+                        Some(v)
+                    }
+                    _ => None,
+                }
+            })
+            .collect();
+        View {
+            globals: (globals.iter().copied())
+                .filter(|g| !dropped.contains(g))
+                .collect(),
+            bases,
+        }
+    });
+    std::iter::once(main).chain(procs).collect()
+}
+
 /// The names and types of the arguments of `sum_f` (parameters, globals at the entry, the
 /// result, globals at the return), in C (`naming`).
 fn summary_names(
@@ -108,11 +174,28 @@ fn summary_names(
 ) -> Vec<(String, IntType)> {
     let f = pp.proc(id);
     let ty = |v: VarId| pp.program.var(v).ty;
-    let globals = pp.globals();
+    let view = &views(pp, cells)[id.0 as usize + 1];
+    let globals = &view.globals;
     let indexes = cells.indexes();
+    // A cell viewed from an offset: its element is `a[q_off + w1]`.
+    let name = |g: VarId| -> String {
+        let n = bare(pp, g);
+        let Some((k, cell)) = cells.cells.iter().enumerate().find(|(_, c)| c.c == g) else {
+            return n;
+        };
+        match view.bases[k] {
+            Some(b) => format!(
+                "{}[{} + {}]",
+                pp.program.array(cell.array).display,
+                bare(pp, b),
+                bare(pp, cell.w)
+            ),
+            None => n,
+        }
+    };
     let mut out: Vec<(String, IntType)> = f.params.iter().map(|&v| (bare(pp, v), ty(v))).collect();
     out.extend(globals.iter().map(|&g| {
-        let n = bare(pp, g);
+        let n = name(g);
         let n = match naming {
             Naming::Plain => n,
             Naming::Acsl => format!("\\old({n})"),
@@ -127,7 +210,7 @@ fn summary_names(
         out.push((n, ty(r)));
     }
     out.extend(globals.iter().filter(|g| !indexes.contains(g)).map(|&g| {
-        let n = bare(pp, g);
+        let n = name(g);
         let n = match naming {
             Naming::Plain => format!("{n}'"),
             Naming::Acsl => n,
@@ -211,10 +294,14 @@ struct Frame {
     /// `None`: main.
     id: Option<ProcId>,
     name: String,
-    /// Entry copies (parameters then globals; none for main).
+    /// Entry copies (parameters then the view's globals; none for main).
     entry: Vec<VarId>,
-    /// The state: globals then locals.
+    /// The state: the view's globals then locals.
     state: Vec<VarId>,
+    /// The globals the frame holds ([`View`]).
+    globals: Vec<VarId>,
+    /// Those a summary returns (all but the cells' indexes).
+    out: Vec<VarId>,
     cfg: Cfg,
     body: Program,
 }
@@ -223,16 +310,16 @@ struct Encoder<'a> {
     pp: &'a ProcProgram,
     enc: ExprEncoder<'a>,
     frames: Vec<Frame>,
-    globals: Vec<VarId>,
-    /// The globals a summary returns (every global but the cells' indexes).
-    out_globals: Vec<VarId>,
     sys: SummarySystem,
-    /// Each frame's cell slots in its predicates' arguments ([`sumcells::Slots`]).
-    slots: Vec<Vec<Slots>>,
+    /// Each frame's cell slots in its predicates' arguments ([`sumcells::Slots`]; `None`: a
+    /// cell the frame does not hold).
+    slots: Vec<Vec<Option<Slots>>>,
     /// Reads encoded so far (names their constants).
     reads_made: usize,
     /// The names of `sys.preds`.
     pred_names: std::collections::HashSet<String>,
+    /// The hidden offset parameters of every procedure (`Proc::offsets`).
+    offsets: std::collections::BTreeSet<VarId>,
 }
 
 /// Why the encoding stopped early (the command's end, or the race's stop).
@@ -286,12 +373,15 @@ pub fn encode_with(
             "too large for summaries ({cells} state terms over the vertices, at most {MAX_STATE_CELLS})"
         ));
     }
+    let views = views(pp, &tracked);
+    let indexes = tracked.indexes();
     let mut frames = Vec::with_capacity(locals.len());
-    for (id, locals) in ids().zip(locals) {
+    for ((id, locals), view) in ids().zip(locals).zip(&views) {
         if crate::base::tools::cancelled() {
             return Err(STOPPED.into());
         }
         let body = pp.body_program(id);
+        let globals = &view.globals;
         let entry = match id {
             Some(f) => (pp.proc(f).params.iter().copied())
                 .chain(globals.iter().copied())
@@ -303,12 +393,17 @@ pub fn encode_with(
             name: id.map_or("main".into(), |f| pp.proc(f).name.clone()),
             entry,
             state: globals.iter().copied().chain(locals).collect(),
+            out: (globals.iter().copied())
+                .filter(|g| !indexes.contains(g))
+                .collect(),
+            globals: globals.clone(),
             cfg: Cfg::build(&body),
             body,
         });
     }
-    let slots = frames.iter().map(|f| frame_slots(f, &tracked)).collect();
-    let indexes = tracked.indexes();
+    let slots = (frames.iter().zip(&views))
+        .map(|(f, v)| frame_slots(f, &tracked, v))
+        .collect();
     let mut enc = ExprEncoder::new(&pp.program, theory);
     if !tracked.cells.is_empty() {
         enc.allow_reads();
@@ -317,10 +412,6 @@ pub fn encode_with(
         pp,
         enc,
         frames,
-        out_globals: (globals.iter().copied())
-            .filter(|g| !indexes.contains(g))
-            .collect(),
-        globals,
         sys: SummarySystem {
             preds: vec![],
             clauses: vec![],
@@ -330,6 +421,9 @@ pub fn encode_with(
         slots,
         reads_made: 0,
         pred_names: Default::default(),
+        offsets: (pp.procs.iter())
+            .flat_map(|f| f.offsets.iter().map(|&(_, v)| v))
+            .collect(),
     };
     e.predicates();
     e.pred_names = e.sys.preds.iter().map(|p| p.name.clone()).collect();
@@ -375,17 +469,23 @@ pub fn encode_with(
 /// The constants of a step's reads, and their atoms and constraints for its clauses' bodies.
 type ReadBody = (Vec<(String, String)>, Vec<String>);
 
-/// Where each cell is in the arguments of `f`'s predicates (entry copies, then the state).
-fn frame_slots(f: &Frame, cells: &Cells) -> Vec<Slots> {
+/// Where each cell is in the arguments of `f`'s predicates (entry copies, then the state;
+/// `None` for a cell its view leaves out).
+fn frame_slots(f: &Frame, cells: &Cells, view: &View) -> Vec<Option<Slots>> {
     let n = f.entry.len();
     let at = |v: VarId| f.state.iter().position(|x| *x == v).map(|i| n + i);
     let at_entry = |v: VarId| f.entry.iter().position(|x| *x == v);
-    (cells.cells.iter())
-        .map(|c| Slots {
-            // Cells are globals: every frame's state has them.
-            w: at(c.w).unwrap_or(0),
-            c: at(c.c).unwrap_or(0),
-            entry: at_entry(c.w).zip(at_entry(c.c)),
+    (cells.cells.iter().zip(&view.bases))
+        .map(|(c, base)| {
+            Some(Slots {
+                w: at(c.w)?,
+                c: at(c.c)?,
+                entry: at_entry(c.w).zip(at_entry(c.c)),
+                base: match base {
+                    Some(b) => Some(at(*b)?),
+                    None => None,
+                },
+            })
         })
         .collect()
 }
@@ -589,7 +689,9 @@ impl Encoder<'_> {
             let x = self.pp.program.var(v);
             if let Some(cell) = self.sys.cells.of_var(v) {
                 if cell.w == v {
-                    let sl = self.slots[0][self.cell_number(cell.array)];
+                    let Some(Some(sl)) = self.slots[0].get(self.cell_number(cell.array)) else {
+                        return Err(AraError::Internal("summary: a cell not in main".into()));
+                    };
                     let (w, c) = (&s[sl.w], &s[sl.c]);
                     let p = &self.pp.program;
                     let theory = self.sys.theory;
@@ -620,7 +722,7 @@ impl Encoder<'_> {
         if let Some(r) = f.ret {
             post.push(env[r.0 as usize].clone());
         }
-        post.extend(self.out_globals.iter().map(|g| env[g.0 as usize].clone()));
+        post.extend(self.frames[k].out.iter().map(|g| env[g.0 as usize].clone()));
         let body = vec![Self::atom(&self.vertex_pred(k, exit), &pre)];
         let head = Self::atom(&format!("sum_{}", f.name), &post);
         self.push(format!("{}: return", f.name), consts, body, Some(head));
@@ -646,7 +748,7 @@ impl Encoder<'_> {
         }
         // The state after the statement (assignments, a write's cell), and its guard per edge.
         let store = match &st.kind {
-            StmtKind::Store(a, i, x) => Some(self.store_def(k, u, (&s, &env), *a, (i, x))?),
+            StmtKind::Store(a, i, x) => Some(self.store_def(k, u, (&pre, &env), *a, (i, x))?),
             _ => None,
         };
         let mut post = s.clone();
@@ -708,33 +810,29 @@ impl Encoder<'_> {
         Ok(())
     }
 
-    /// `a[i] = x` at `u` of frame `k` (state terms `s`, their environment `env`): the
-    /// position of `a`'s cell value in the state, its sort and its value after the write.
+    /// `a[i] = x` at `u` of frame `k` (predicate arguments `pre`, the state's environment
+    /// `env`): the position of `a`'s cell value in the state, its sort and its value after
+    /// the write.
     fn store_def(
         &mut self,
         k: usize,
         u: Vertex,
-        (s, env): (&[String], &[String]),
+        (pre, env): (&[String], &[String]),
         a: crate::ir::ArrId,
         (i, x): (&Expr, &Expr),
     ) -> Result<(usize, String, String), AraError> {
         let n = self.cell_number(a);
-        let cell = (self.sys.cells.cells.get(n))
-            .ok_or_else(|| {
-                AraError::Internal("summary: a write to an array without a cell".into())
-            })?
-            .clone();
+        let Some(Some(at)) = self.slots[k].get(n).copied() else {
+            return Err(AraError::Internal(
+                "summary: a write to an array without a cell in the frame".into(),
+            ));
+        };
         let elem = self.pp.program.array(a).elem;
         let idx = self.enc.index(i, env, u)?;
         let val = self.value(x, env, elem, u)?;
-        let at = |v: VarId| self.frames[k].state.iter().position(|y| *y == v);
-        let (Some(wi), Some(ci)) = (at(cell.w), at(cell.c)) else {
-            return Err(AraError::Internal(
-                "summary: a cell not in the frame".into(),
-            ));
-        };
-        let new = Cells::stored(&s[wi], &s[ci], &idx, &val);
-        Ok((ci, self.sort(elem), new))
+        let w = at.absolute(&self.enc, pre);
+        let new = Cells::stored(&w, &pre[at.c], &idx, &val);
+        Ok((at.c - self.frames[k].entry.len(), self.sort(elem), new))
     }
 
     /// `e` as a value of type `to` for an assignment; in the integer clauses wrapped into
@@ -751,6 +849,16 @@ impl Encoder<'_> {
         // A variable's value is in its type's range already (wrapping it again would move a
         // value the integer clauses let out of range: a copy would differ from its source).
         let plain = matches!(e, Expr::Var(x) if self.pp.program.var(*x).ty == to);
+        // A moving parameter's offset (`q_off + 1`, an offset within one array: it never
+        // wraps in a run that forms only pointers into its array) is left exact: its wrap
+        // kept Spacer from the summaries of `moving_safe` (none in 60 s at size 1000; 9.6 s
+        // without it). The bit-vector check decides, as for every candidate.
+        let offset = to == IntType::Long && {
+            let mut named = false;
+            e.visit(&mut |x| named |= matches!(x, Expr::Var(v) if self.offsets.contains(v)));
+            named
+        };
+        let plain = plain || offset;
         Ok(match self.sys.theory {
             Theory::Lia if !plain => super::encode::wrap_into(self.pp.program.data_model, v, to),
             _ => v,
@@ -819,26 +927,28 @@ impl Encoder<'_> {
         let callee = self.pp.proc(c.callee);
         let mut args = vec![];
         for (x, a) in callee.params.iter().zip(&c.args) {
-            args.push(self.value(a, &env, self.pp.program.var(*x).ty, u)?);
+            let ty = self.pp.program.var(*x).ty;
+            args.push(match self.offsets.contains(x) {
+                // An offset into the array, exact in the integer clauses ([`Self::value`]).
+                true => self.enc.value(a, &env, ty, u)?,
+                false => self.value(a, &env, ty, u)?,
+            });
         }
         let mut fresh = self.enc.take_fresh();
         let (read_consts, mut reads) = self.read_parts(k, u, &pre)?;
         reads.extend(self.nondet_ranges(&fresh));
         fresh.extend(read_consts);
-        let gs: Vec<String> = self
-            .globals
-            .iter()
-            .map(|g| env[g.0 as usize].clone())
-            .collect();
-        // Call: the callee's entry state (parameters = arguments, globals, other locals free).
+        // Call: the callee's entry state (parameters = arguments, the globals of its view,
+        // other locals free).
         let ck = c.callee.0 as usize + 1;
+        let gs = self.callee_globals((k, ck), (&pre, &env), (&callee.params, &args))?;
         let (_, cs, cconsts) = self.state_consts(ck, "c");
         let mut centry: Vec<String> = args.iter().chain(&gs).cloned().collect();
         let mut body = vec![from.clone()];
         body.extend(reads.iter().cloned());
         let mut cstate = cs.clone();
         for (i, v) in self.frames[ck].state.clone().iter().enumerate() {
-            if let Some(j) = self.globals.iter().position(|g| g == v) {
+            if let Some(j) = self.frames[ck].globals.iter().position(|g| g == v) {
                 cstate[i] = gs[j].clone();
             } else if let Some(j) = callee.params.iter().position(|p| p == v) {
                 cstate[i] = args[j].clone();
@@ -870,7 +980,8 @@ impl Encoder<'_> {
                 post[i] = "ret".into();
             }
         }
-        for (j, g) in self.out_globals.clone().iter().enumerate() {
+        // The caller's globals the callee's view leaves out keep their values (module doc).
+        for (j, g) in self.frames[ck].out.clone().iter().enumerate() {
             let n = format!("g{j}");
             all.push((n.clone(), self.sort(self.pp.program.var(*g).ty)));
             sum_args.push(n.clone());
@@ -885,6 +996,48 @@ impl Encoder<'_> {
         let head = Self::atom(&self.vertex_pred(k, next), &args);
         self.push(format!("{title}: return"), all, body, Some(head));
         Ok(())
+    }
+}
+
+impl Encoder<'_> {
+    /// The terms of callee frame `ck`'s globals at a call from frame `k` (the caller's
+    /// predicate arguments `pre` and environment `env`; the callee's parameters and the
+    /// arguments' terms): the caller's, each cell's index re-based from the caller's view to
+    /// the callee's (the absolute index, less the offset the call passes).
+    fn callee_globals(
+        &self,
+        (k, ck): (usize, usize),
+        (pre, env): (&[String], &[String]),
+        (params, args): (&[VarId], &[String]),
+    ) -> Result<Vec<String>, AraError> {
+        let missing = || AraError::Internal("summary: a callee's global not in the caller".into());
+        let mut out = vec![];
+        for &g in &self.frames[ck].globals {
+            if !self.frames[k].globals.contains(&g) {
+                return Err(missing());
+            }
+            let cell = (self.sys.cells.cells.iter()).position(|c| c.w == g);
+            let Some(n) = cell else {
+                out.push(env[g.0 as usize].clone());
+                continue;
+            };
+            let (Some(mine), Some(theirs)) = (self.slots[k][n], self.slots[ck][n]) else {
+                return Err(missing());
+            };
+            let abs = mine.absolute(&self.enc, pre);
+            out.push(match theirs.base {
+                Some(b) => {
+                    // The callee's offset parameter, which the call passes.
+                    let callee = &self.frames[ck];
+                    let v = callee.state.get(b.wrapping_sub(callee.entry.len()));
+                    let i = (params.iter()).position(|p| Some(p) == v);
+                    let arg = i.and_then(|i| args.get(i)).ok_or_else(missing)?;
+                    sumcells::shift(&self.enc, &abs, arg, false)
+                }
+                None => abs,
+            });
+        }
+        Ok(out)
     }
 }
 
@@ -1491,11 +1644,34 @@ fn summaries_in_c(
             line: f.span.line,
             c_expr: format!(
                 "{}{}",
-                sys.cells.quantifier(&pp.program),
+                quantifier(pp, &sys.cells, id),
                 cprint::formula(&body, &summary_names(pp, id, Naming::Plain, &sys.cells))
             ),
             ensures: cprint::formula(&body, &summary_names(pp, id, Naming::Acsl, &sys.cells)),
         });
+    }
+    out
+}
+
+/// `forall w1 in [0, 1000): ` for each cell in the view of procedure `id`
+/// (`forall w1 with 0 <= q_off + w1 < 1000: ` for one viewed from an offset).
+fn quantifier(pp: &ProcProgram, cells: &Cells, id: ProcId) -> String {
+    let view = &views(pp, cells)[id.0 as usize + 1];
+    let mut out = String::new();
+    for (cell, base) in cells.cells.iter().zip(&view.bases) {
+        if !view.globals.contains(&cell.w) {
+            continue;
+        }
+        let w = bare(pp, cell.w);
+        let _ = match base {
+            Some(b) => write!(
+                out,
+                "forall {w} with 0 <= {} + {w} < {}: ",
+                bare(pp, *b),
+                cell.size
+            ),
+            None => write!(out, "forall {w} in [0, {}): ", cell.size),
+        };
     }
     out
 }
