@@ -218,37 +218,7 @@ fn recursive_bug_shows_its_trace() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/explain/recursive_bug.c");
     let (code, text) = check_text(&path, 120);
     assert_eq!(code, UNSAFE, "{text}");
-    assert_eq!(
-        text,
-        "UNSAFE: assertion at recursive_bug.c:11 fails in f, 4 calls deep
-confirmed: replayed on your program: compiled with gcc and run on these inputs, it reaches the error
-error trace:
-  recursive_bug.c:16  int n = __VERIFIER_nondet_int();  n = 5
-  recursive_bug.c:17  if (n < 0 || n > 10) return 0;    false
-  recursive_bug.c:18  int r = f(n, 0);                  f::n = 5, f::acc = 0
-  recursive_bug.c:9   call f
-  recursive_bug.c:9   __VERIFIER_assert(n >= 0);        true
-  recursive_bug.c:10  if (n == 0) return acc;           false
-  recursive_bug.c:11  __VERIFIER_assert(acc != 12);     true
-  recursive_bug.c:12  return f(n - 1, acc + n);         f::n = 4, f::acc = 5
-  recursive_bug.c:9   call f
-  recursive_bug.c:9   __VERIFIER_assert(n >= 0);        true
-  recursive_bug.c:10  if (n == 0) return acc;           false
-  recursive_bug.c:11  __VERIFIER_assert(acc != 12);     true
-  recursive_bug.c:12  return f(n - 1, acc + n);         f::n = 3, f::acc = 9
-  recursive_bug.c:9   call f
-  recursive_bug.c:9   __VERIFIER_assert(n >= 0);        true
-  recursive_bug.c:10  if (n == 0) return acc;           false
-  recursive_bug.c:11  __VERIFIER_assert(acc != 12);     true
-  recursive_bug.c:12  return f(n - 1, acc + n);         f::n = 2, f::acc = 12
-  recursive_bug.c:9   call f
-  recursive_bug.c:9   __VERIFIER_assert(n >= 0);        true
-  recursive_bug.c:10  if (n == 0) return acc;           false
-  recursive_bug.c:11  __VERIFIER_assert(acc != 12);     fails: f::acc = 12
-inputs:
-  n = 5
-"
-    );
+    assert_eq!(text, include_str!("explain/recursive_bug.expected"));
 }
 
 /// The bug search on bounded inlinings (on this program it answered first in every run we
