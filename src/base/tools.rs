@@ -141,6 +141,25 @@ pub fn watch_cancel(flag: Option<CancelFlag>) {
     WATCHED.with(|w| *w.borrow_mut() = flag);
 }
 
+/// While alive, this thread's runs watch `flag` (when given) instead of what they watched;
+/// dropped, they watch that again. An engine run in its caller's thread must leave the
+/// caller's watch as it found it: a thread left watching an engine's own flag no longer
+/// sees its race's answer.
+#[must_use]
+pub struct Watching(Option<Option<CancelFlag>>);
+
+pub fn watching(flag: Option<CancelFlag>) -> Watching {
+    Watching(flag.map(|f| WATCHED.with(|w| w.borrow_mut().replace(f))))
+}
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        if let Some(before) = self.0.take() {
+            watch_cancel(before);
+        }
+    }
+}
+
 /// The flag this thread's runs watch (see [`watch_cancel`]).
 pub fn watched() -> Option<CancelFlag> {
     WATCHED.with(|w| w.borrow().clone())

@@ -83,11 +83,11 @@ impl Bmc {
             // none of it is decided the same without it (`esbmc::library_free`).
             opts.extra_args.push(esbmc::NO_LIBRARY.into());
         }
-        if let Some(c) = &budget.cancel {
-            // The checker's runs on this thread end as timed out (then `Cancelled`) once set.
-            tools::watch_cancel(Some(c.clone()));
-        }
-        let checker = checkers::check_file(&c_path, &opts)?;
+        // The checker's runs on this thread end as timed out (then `Cancelled`) once set.
+        let watch = tools::watching(budget.cancel.clone());
+        let checker = checkers::check_file(&c_path, &opts);
+        drop(watch);
+        let checker = checker?;
         let verdict = engine_verdict(&checker, &Cfg::build(p), text);
         Ok(BmcRun {
             outcome: EngineOutcome {

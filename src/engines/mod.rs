@@ -40,12 +40,9 @@ pub fn timed_outcome(
     verdict: impl FnOnce(std::time::Instant) -> Result<EngineVerdict, AraError>,
 ) -> Result<EngineOutcome, AraError> {
     let start = std::time::Instant::now();
-    let caller = crate::base::tools::watched();
-    if budget.cancel.is_some() {
-        crate::base::tools::watch_cancel(budget.cancel.clone());
-    }
+    let watch = crate::base::tools::watching(budget.cancel.clone());
     let verdict = verdict(start);
-    crate::base::tools::watch_cancel(caller);
+    drop(watch);
     Ok(EngineOutcome {
         verdict: verdict?,
         engine: engine.into(),

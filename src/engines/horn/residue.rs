@@ -28,7 +28,8 @@
 
 use super::encode::HornSystem;
 use super::guess::{
-    Observable, Poly, by_run, cell, fit_all, fit_prefixes, lit, param, steady, stopped,
+    Observable, Poly, by_run, cell, distinct_contents, fit_all, fit_prefixes, lit, param, steady,
+    stopped,
 };
 use super::observe::Observation;
 use crate::ir::{ArrId, BinOp, Expr, Program, Size, StmtKind, VarId, Vertex};
@@ -179,19 +180,24 @@ fn class_lines(pts: &[(i128, i128)], k: i128, s: &str, t: &str, out: &mut BTreeS
 }
 
 /// The cell facts of array number `j` (`a`) of `arrays`: lines on the residue classes of
-/// the moduli `ks` beyond [`GUESS_MODULI`], and lines from a start of 1 or 2.
+/// the moduli `ks` beyond [`GUESS_MODULI`], and lines from a start of 1 or 2; partial once
+/// [`stopped`].
 pub(super) fn cell_facts(
     sys: &HornSystem,
     arrays: &[(ArrId, Size)],
     j: usize,
     obs: &[Observation],
     ks: &BTreeSet<i128>,
+    until: Instant,
 ) -> BTreeSet<String> {
     let a = arrays[j].0;
     let (w, v) = (param(cell(sys, j).0), param(cell(sys, j).1));
     let mut facts = BTreeSet::new();
     let classes: Vec<i128> = std::iter::once(1).chain(ks.iter().copied()).collect();
-    for o in obs {
+    for o in distinct_contents(obs) {
+        if stopped(until) {
+            return facts;
+        }
         let Some(c) = o.arrays[a.0 as usize].as_ref() else {
             continue;
         };
