@@ -26,12 +26,13 @@
 //! reach_error (bytes gives 4). long_bytes_nondet.c asserts `bytes(x) <= 4` for a nondet `x`:
 //! gcc (LP64) reaches the error at x = 2^32 and 2^64 - 1 and not at 0, 1, 255, 256, 2^32 - 1;
 //! ESBMC `--32 --unwind 12` (complete) VERIFICATION SUCCESSFUL, `--64` FAILED at reach_error.
-//! fill_deep40_*.c (a recursion 41 activations deep fills `a[k] = s + 2k`; the unsafe twin
-//! steps by 3 into a[38]): gcc with every s in -2..102 and k in -1..41: the safe twin never
-//! reaches the error, the unsafe one exactly at k = 38 and 39 for each s in 0..100; plain
-//! ESBMC `--32 --unwind 48` (complete: at 40 the recursion unwinding assertion fails)
-//! VERIFICATION SUCCESSFUL on the safe twin, FAILED at reach_error on the unsafe one. Every
-//! value is an `int`: the same truth on LP64. long_pow2_deep.c (`r(n) = 2^n + 1` in a `long`,
+//! fill_deep28_*.c (a recursion 29 activations deep fills `a[k] = s + 2k`; the unsafe twin
+//! steps by 3 into a[26]): gcc with every s in -2..102 and k in -1..29: the safe twin never
+//! reaches the error, the unsafe one only at k = 26 and 27 for s in 0..100; plain
+//! ESBMC `--32 --unwind 36` (complete: at 28 the recursion unwinding assertion fails)
+//! VERIFICATION SUCCESSFUL on the safe twin, FAILED on the unsafe one. Every value is an
+//! `int`: the same truth on LP64. (Issue 28: 29 activations instead of 41 still pass the bug
+//! search's inlinings, which end at 24, and ESBMC finds the bug at `--unwind 32`, not 64.) long_pow2_deep.c (`r(n) = 2^n + 1` in a `long`,
 //! `r(x) != 1` for x in 0..38; found by the differential tester's recursion class, seed 3001):
 //! gcc (LP64) with every x in -3..45 never reaches the error; the same file compiled with
 //! `-Dlong=int` (ILP32's width) reaches it at exactly x = 32..38; plain ESBMC `--unwind 42`
@@ -348,18 +349,18 @@ fn data_model_decides_a_recursive_bug() {
     assert_eq!(j["trace"]["replayed_on"], "source", "{j:#}");
 }
 
-/// A recursive bug deeper than the bug search's inlinings (39 activations, they end at 24) as
-/// an ILP32 task: ESBMC on the source finds it at `--unwind 64` but gcc cannot replay it here
-/// (no 32-bit libc); the program inlined 64 deep finds it again, replayed by ara. Its safe
+/// A recursive bug deeper than the bug search's inlinings (27 activations, they end at 24) as
+/// an ILP32 task: ESBMC on the source finds it at `--unwind 32` but gcc cannot replay it here
+/// (no 32-bit libc); the program inlined 32 deep finds it again, replayed by ara. Its safe
 /// twin stays SAFE.
 #[test]
 fn deep_recursive_bug_on_an_ilp32_task() {
-    let (j, _) = unsafe_on_ilp32("fill_deep40_unsafe.c", &[]);
+    let (j, _) = unsafe_on_ilp32("fill_deep28_unsafe.c", &[]);
     if j["trace"]["replayed_on"] == "translation" {
         let by = j["trace"]["confirmed_by"].as_str().unwrap_or_default();
-        assert!(by.contains("inlined 64 activations deep"), "{j:#}");
+        assert!(by.contains("inlined 32 activations deep"), "{j:#}");
     }
-    let (code, j, _) = check_model("fill_deep40_safe.c", "ilp32", &[]);
+    let (code, j, _) = check_model("fill_deep28_safe.c", "ilp32", &[]);
     assert_eq!(code, SAFE, "{j:#}");
 }
 

@@ -1,12 +1,12 @@
 extern void abort(void);
 extern void __assert_fail(const char *, const char *, unsigned int, const char *) __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));
-void reach_error() { __assert_fail("0", "fill_deep40_unsafe.c", 3, "reach_error"); }
+void reach_error() { __assert_fail("0", "fill_deep28_unsafe.c", 3, "reach_error"); }
 extern int __VERIFIER_nondet_int(void);
 void __VERIFIER_assert(int cond) { if (!(cond)) { ERROR: {reach_error(); abort();} } }
 
-/* A recursion 41 activations deep that fills an array with an arithmetic sequence.
-   Unsafe: the step into a[N - 2] is 3, not 2, so a[k] == s + 2 * k fails at k = N - 2 and N - 1 (39 activations deep, deeper than the bug search's inlinings). */
-#define N 40
+/* A recursion 29 activations deep that fills an array with an arithmetic sequence.
+   Unsafe: the step into a[N - 2] is 3, not 2, so a[k] == s + 2 * k fails at k = N - 2 and N - 1 (27 activations deep, deeper than the bug search's inlinings). */
+#define N 28
 int a[N];
 int fill(int i, int v) {
   if (i >= N) return v;
