@@ -25,6 +25,7 @@ use super::observe::Observation;
 use crate::engines::smt::sexp::{Sexp, parse_all};
 use crate::ir::{ArrId, Size, Vertex};
 use std::collections::BTreeMap;
+use std::time::Instant;
 
 /// States per predicate sifted at most (spread over the runs).
 const STATES: usize = 12;
@@ -105,6 +106,7 @@ pub fn sift(
     arrays: &[(ArrId, Size)],
     cands: &[String],
     obs: &[Observation],
+    deadline: Instant,
 ) -> BTreeMap<Vertex, Vec<bool>> {
     let mut atoms = Atoms::default();
     let forms: Vec<Option<Form>> = cands
@@ -125,9 +127,9 @@ pub fn sift(
         let mut seen: Vec<bool> = forms.iter().map(Option::is_none).collect();
         let here: Vec<&Observation> = obs.iter().filter(|o| o.vertex == pred.vertex).collect();
         for o in spread(&here, STATES) {
-            // Only an economy: cancelled, the candidates left on are for Houdini (which
-            // stops at once too) to refute.
-            if crate::base::tools::cancelled() {
+            // Only an economy: cancelled or past Houdini's deadline, the candidates left on
+            // are for Houdini (which stops at once too) to refute.
+            if super::guess::stopped(deadline) {
                 break;
             }
             refute(sys, arrays, (&atoms, &forms), o, (&mut on, &mut seen));
