@@ -240,6 +240,16 @@ fn bubble_sort_over_a_vla_is_proved_by_the_template_engine() {
 /// at N <= 6 found each bug): the template engine runs to its end (too weak) and never
 /// proves them. Among them a check of the wrong order, a strict order with equal elements,
 /// and an outer loop one short.
+///
+/// Budgets (issue 28): 15 s for the three selection sorts, on which the suite's build gets
+/// to Houdini's rounds (6,396 candidates; `selection_unsafe_nondet` to the engine's end, too
+/// weak, at load 15); 5 s for the two bubble sorts (15 s until issue 28), whose 25,820
+/// candidates the suite's build only sifts within 15 s (11 s at load 15, Houdini's first
+/// round cut off at its deadline): no budget of the suite reaches the end of Houdini on them
+/// (the safe bubble sort's proof takes 160 to 235 s in this build), and 5 s run their
+/// encoding, concrete runs and sifting (cut at Houdini's deadline, as at 15 s) to the same
+/// UNKNOWN. Their whole runs, 90 s each in a release build, are `scripts/bench-sorts`'s
+/// (`ARA_FULL_BUDGETS=1`).
 #[test]
 fn unsafe_sorts_are_never_proved_by_the_template_engine() {
     let files: Vec<String> = twins("unsafe", false)
@@ -248,7 +258,8 @@ fn unsafe_sorts_are_never_proved_by_the_template_engine() {
         .collect();
     assert_eq!(files.len(), 5, "{files:?}");
     each_in_pairs(&files, |f| {
-        let v = houdini_alone(f, never_safe_budget(15, 90));
+        let short = if f.contains("bubble") { 5 } else { 15 };
+        let v = houdini_alone(f, never_safe_budget(short, 90));
         println!("{f}: {v}");
         assert!(!matches!(v, EngineVerdict::Proved(_)), "{f}: {v:?}");
     });
