@@ -242,14 +242,13 @@ fn bubble_sort_over_a_vla_is_proved_by_the_template_engine() {
 /// and an outer loop one short.
 ///
 /// Budgets (issue 28): 15 s for the three selection sorts, on which the suite's build gets
-/// to Houdini's rounds (6,396 candidates; `selection_unsafe_nondet` to the engine's end, too
-/// weak, at load 15); 5 s for the two bubble sorts (15 s until issue 28), whose 25,820
-/// candidates the suite's build only sifts within 15 s (11 s at load 15, Houdini's first
-/// round cut off at its deadline): no budget of the suite reaches the end of Houdini on them
-/// (the safe bubble sort's proof takes 160 to 235 s in this build), and 5 s run their
-/// encoding, concrete runs and sifting (cut at Houdini's deadline, as at 15 s) to the same
-/// UNKNOWN. Their whole runs, 90 s each in a release build, are `scripts/bench-sorts`'s
-/// (`ARA_FULL_BUDGETS=1`).
+/// to the engine's end (Houdini's rounds over 6,396 candidates, too weak, in 11 to 15 s at
+/// load 7); 5 s for the two bubble sorts (15 s until issue 28): their 25,820 candidates are
+/// sifted to 3,793 and 3,963 (3.5 s at load 7), and Houdini's first round over those does
+/// not end within 15 s in this build (cut off at its deadline, 11.7 s at load 7; the safe
+/// bubble sort's proof takes 160 to 235 s): 5 s run their encoding, concrete runs and
+/// sifting to the same UNKNOWN that 15 s gave. Their whole runs, 90 s each in a release
+/// build, are `scripts/bench-sorts`'s (`ARA_FULL_BUDGETS=1`).
 #[test]
 fn unsafe_sorts_are_never_proved_by_the_template_engine() {
     let files: Vec<String> = twins("unsafe", false)
