@@ -240,6 +240,15 @@ fn bubble_sort_over_a_vla_is_proved_by_the_template_engine() {
 /// at N <= 6 found each bug): the template engine runs to its end (too weak) and never
 /// proves them. Among them a check of the wrong order, a strict order with equal elements,
 /// and an outer loop one short.
+///
+/// Budgets (issue 28): 15 s for the three selection sorts, on which the suite's build gets
+/// to the engine's end (Houdini's rounds over 6,396 candidates, too weak, in 11 to 15 s at
+/// load 7); 5 s for the two bubble sorts (15 s until issue 28): their 25,820 candidates are
+/// sifted to 3,793 and 3,963 (3.5 s at load 7), and Houdini's first round over those does
+/// not end within 15 s in this build (cut off at its deadline, 11.7 s at load 7; the safe
+/// bubble sort's proof takes 160 to 235 s): 5 s run their encoding, concrete runs and
+/// sifting to the same UNKNOWN that 15 s gave. Their whole runs, 90 s each in a release
+/// build, are `scripts/bench-sorts`'s (`ARA_FULL_BUDGETS=1`).
 #[test]
 fn unsafe_sorts_are_never_proved_by_the_template_engine() {
     let files: Vec<String> = twins("unsafe", false)
@@ -248,7 +257,8 @@ fn unsafe_sorts_are_never_proved_by_the_template_engine() {
         .collect();
     assert_eq!(files.len(), 5, "{files:?}");
     each_in_pairs(&files, |f| {
-        let v = houdini_alone(f, never_safe_budget(15, 90));
+        let short = if f.contains("bubble") { 5 } else { 15 };
+        let v = houdini_alone(f, never_safe_budget(short, 90));
         println!("{f}: {v}");
         assert!(!matches!(v, EngineVerdict::Proved(_)), "{f}: {v:?}");
     });

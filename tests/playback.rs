@@ -83,9 +83,23 @@ fn a_nondet_index_with_uchar_and_long_inputs_plays_back() {
     plays_back("nondet_index_unsafe.c", "__assert_fail");
 }
 
-/// 100001 inputs, each of which decides the error (their parity), all in the harness in call
-/// order.
+/// 1001 inputs, each of which decides the error (their parity), all in the harness in call
+/// order. Issue 28: 100001 inputs until then, now the benchmark
+/// [`a_hundred_thousand_inputs_play_back`]; the harness is written, compiled and run by the
+/// same code for both (ara's own work on 100001 values and three gcc builds of their
+/// harnesses took 5 s of CPU of the suite's build).
 #[test]
+fn a_thousand_inputs_play_back() {
+    plays_back(
+        "many_inputs_n1000_unsafe.c",
+        "reach_error() after 1001 inputs",
+    );
+}
+
+/// [`a_thousand_inputs_play_back`] with 100001 inputs: a benchmark of the harness's size
+/// (`scripts/bench-sorts`).
+#[test]
+#[ignore = "benchmark (a harness of 100001 inputs in a debug build): scripts/bench-sorts"]
 fn a_hundred_thousand_inputs_play_back() {
     plays_back("many_inputs_unsafe.c", "reach_error() after 100001 inputs");
 }

@@ -10,7 +10,11 @@
 //!   invariant, which comes within a second when it comes at all): at least [`GRACE`], or as
 //!   long as the race has run so far;
 //! - unknowns wait for the others; when every engine is unknown, the first engine's reason is
-//!   reported (the order given is the order of preference).
+//!   reported (the order given is the order of preference);
+//! - with [`race_until`], a counterexample its caller calls *settled* ends the race at once,
+//!   as a proof does (the caller's engine confirmed it by a run of the program reaching the
+//!   error: no sound engine can prove that program, so the grace could only hold the answer
+//!   back; issue 28).
 //!
 //! Every engine run through here (one alone too) is reported to [`crate::base::progress`]: its
 //! start, its end and what it answered.
@@ -52,6 +56,17 @@ impl EngineChoice {
 /// Runs `entrants` on `p` in parallel threads (one engine alone runs in this thread).
 /// The caller's cancellation (the thread's watched flag) stops every entrant.
 pub fn race(p: &Program, entrants: &[(&dyn Engine, Budget)]) -> Result<EngineOutcome, AraError> {
+    race_until(p, entrants, &|_| false)
+}
+
+/// [`race`], where a counterexample for which `settled` holds ends the race at once (the
+/// others are cancelled, no grace): for a caller whose engine confirmed its counterexample
+/// on the program itself before answering.
+pub fn race_until(
+    p: &Program,
+    entrants: &[(&dyn Engine, Budget)],
+    settled: &dyn Fn(&EngineOutcome) -> bool,
+) -> Result<EngineOutcome, AraError> {
     if let [(engine, budget)] = entrants {
         return run_one(*engine, p, budget);
     }
@@ -109,6 +124,7 @@ pub fn race(p: &Program, entrants: &[(&dyn Engine, Budget)]) -> Result<EngineOut
             tools::trace_event(&format!("race: entrant {k} answered"));
             match r.as_ref().map(|o| &o.verdict) {
                 Ok(EngineVerdict::Proved(_)) => stop_all(),
+                Ok(EngineVerdict::Counterexample(_)) if r.as_ref().is_ok_and(settled) => stop_all(),
                 Ok(EngineVerdict::Counterexample(_)) if deadline.is_none() => {
                     deadline = Some(Instant::now() + GRACE.max(start.elapsed()));
                 }
@@ -194,6 +210,61 @@ mod tests {
         assert_eq!(r.unwrap().engine, "c");
         let r = pick(vec![outcome("a", unknown.clone()), outcome("b", cex)]);
         assert_eq!(r.unwrap().engine, "b");
+    }
+
+    /// An engine answering `verdict` at once, or with `None` one that waits for its
+    /// cancellation (10 s at most).
+    struct Fake(Option<EngineVerdict>);
+
+    impl Engine for Fake {
+        fn name(&self) -> &'static str {
+            "fake"
+        }
+        fn check(&self, _: &Program, budget: &Budget) -> Result<EngineOutcome, AraError> {
+            let t = Instant::now();
+            let verdict = match &self.0 {
+                Some(v) => v.clone(),
+                None => {
+                    while !budget.cancel.as_ref().is_some_and(CancelFlag::is_cancelled)
+                        && t.elapsed() < Duration::from_secs(10)
+                    {
+                        std::thread::sleep(Duration::from_millis(10));
+                    }
+                    EngineVerdict::Unknown(UnknownReason::Cancelled)
+                }
+            };
+            Ok(EngineOutcome {
+                verdict,
+                engine: self.name().into(),
+                time_s: t.elapsed().as_secs_f64(),
+            })
+        }
+    }
+
+    /// A settled counterexample ends the race at once; another waits the grace for a proof.
+    #[test]
+    fn a_settled_counterexample_ends_the_race_at_once() {
+        let p = crate::frontend::parse_source(
+            "int main(void) { return 0; }",
+            "t.c",
+            &crate::frontend::FrontendOptions::default(),
+        )
+        .unwrap();
+        let cex = Fake(Some(EngineVerdict::Counterexample(Counterexample {
+            path: vec![1, 0],
+            inputs: None,
+        })));
+        let waits = Fake(None);
+        let entrants: [(&dyn Engine, Budget); 2] =
+            [(&cex, Budget::default()), (&waits, Budget::default())];
+        let t = Instant::now();
+        let o = race_until(&p, &entrants, &|_| true).unwrap();
+        assert!(matches!(o.verdict, EngineVerdict::Counterexample(_)));
+        assert!(t.elapsed() < GRACE, "{:?}", t.elapsed());
+        let t = Instant::now();
+        let o = race(&p, &entrants).unwrap();
+        assert!(matches!(o.verdict, EngineVerdict::Counterexample(_)));
+        assert!(t.elapsed() >= GRACE, "{:?}", t.elapsed());
     }
 
     #[test]

@@ -1140,7 +1140,12 @@ mod tests {
         let one = CellLayout::of(&p, 1).unwrap();
         let sys = encode(&p, &one, crate::engines::horn::Theory::Lia, false).unwrap();
         let cuts: BTreeSet<Vertex> = sys.preds.iter().map(|p| p.vertex).collect();
-        let obs = super::super::observe::observe(&p, &cuts, 2);
+        let obs = super::super::observe::observe(
+            &p,
+            &cuts,
+            2,
+            Instant::now() + std::time::Duration::from_secs(3600),
+        );
         assert!(distinct_contents(&obs).len() < obs.len());
         let (a, text) = (one.arrays[0].0, read_text(&p, &sys, &one.arrays));
         let later = Instant::now() + std::time::Duration::from_secs(600);

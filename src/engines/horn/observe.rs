@@ -19,6 +19,7 @@
 
 use crate::ir::{ArrayInit, Expr, IntType, Program, Size, Stmt, StmtKind, VarId, Vertex};
 use std::collections::BTreeSet;
+use std::time::Instant;
 
 /// The state of a run at a cut point.
 #[derive(Clone, Debug, PartialEq)]
@@ -56,12 +57,21 @@ const REDRAWS: usize = 32;
 /// rejects, or one that reaches no cut point, is drawn again, `runs * 20` draws at most).
 /// When some of them stopped at the cap of a large array's prefix ([`LAZY_CAP`]) and others
 /// ended, the sizes decide which: up to `runs` more runs that end are added ([`more_ended`]).
-pub fn observe(p: &Program, cuts: &BTreeSet<Vertex>, runs: usize) -> Vec<Observation> {
+///
+/// Stops drawing at `until` or at a race's cancellation ([`super::guess::stopped`]): its
+/// callers' stages stop there too, and fewer states only sift or suggest fewer candidates
+/// (an economy, never a proof).
+pub fn observe(
+    p: &Program,
+    cuts: &BTreeSet<Vertex>,
+    runs: usize,
+    until: Instant,
+) -> Vec<Observation> {
     let mut out = vec![];
     let mut done = 0;
     let (mut capped, mut ended) = (0, 0);
     let mut seed = 0;
-    while seed < runs as u64 * 20 && done < runs && !crate::base::tools::cancelled() {
+    while seed < runs as u64 * 20 && done < runs && !super::guess::stopped(until) {
         seed += 1;
         if let Some(m) = draw(p, cuts, seed, done) {
             done += 1;
@@ -74,7 +84,7 @@ pub fn observe(p: &Program, cuts: &BTreeSet<Vertex>, runs: usize) -> Vec<Observa
         }
     }
     if capped > 0 && ended > 0 {
-        out.extend(more_ended(p, cuts, seed, done, runs));
+        out.extend(more_ended(p, cuts, (seed, done, runs), until));
     }
     out
 }
@@ -87,14 +97,13 @@ pub fn observe(p: &Program, cuts: &BTreeSet<Vertex>, runs: usize) -> Vec<Observa
 fn more_ended(
     p: &Program,
     cuts: &BTreeSet<Vertex>,
-    seed: u64,
-    done: usize,
-    runs: usize,
+    (seed, done, runs): (u64, usize, usize),
+    until: Instant,
 ) -> Vec<Observation> {
     let mut out = vec![];
     let mut more = 0;
     for s in seed + 1..=seed + runs as u64 * 10 {
-        if more == runs || crate::base::tools::cancelled() {
+        if more == runs || super::guess::stopped(until) {
             break;
         }
         if let Some(m) = draw(p, cuts, s, done + more).filter(|m| !m.capped) {
@@ -460,6 +469,11 @@ fn redraw_from(ss: &[Stmt], k: usize) -> Option<usize> {
 
 #[cfg(test)]
 mod tests {
+    /// No time limit for the runs of a test.
+    fn later() -> std::time::Instant {
+        std::time::Instant::now() + std::time::Duration::from_secs(3600)
+    }
+
     use super::*;
 
     /// Bounded draws: a loop of `a[i] = nondet(); assume(0 <= a[i] <= 3)` runs to its end in
@@ -481,7 +495,7 @@ mod tests {
             }
         });
         let cuts: BTreeSet<Vertex> = heads[1..].iter().copied().collect();
-        let obs = observe(&p, &cuts, 4);
+        let obs = observe(&p, &cuts, 4, later());
         let runs: BTreeSet<usize> = obs.iter().map(|o| o.run).collect();
         assert_eq!(runs.len(), 4, "{obs:?}");
         assert!(
@@ -506,7 +520,7 @@ mod tests {
             }
         });
         let cuts: BTreeSet<Vertex> = heads.iter().copied().collect();
-        let obs = observe(&p, &cuts, 1);
+        let obs = observe(&p, &cuts, 1, later());
         assert_eq!(obs.len(), 1001, "the states at the loop head");
         assert_eq!(obs[1000].arrays[0].as_ref().map(|c| c[999]), Some(1));
     }
@@ -554,7 +568,7 @@ mod tests {
             }
         });
         let cuts: BTreeSet<Vertex> = head.into_iter().collect();
-        let obs = observe(&p, &cuts, 3);
+        let obs = observe(&p, &cuts, 3, later());
         assert!(obs.len() >= 3 * 4, "{}", obs.len());
         // The last visit of the head in each run: the whole array filled.
         let filled = |c: &&Vec<i128>| {
@@ -578,7 +592,7 @@ mod tests {
             }
         });
         let cuts: BTreeSet<Vertex> = head.into_iter().collect();
-        let obs = observe(&p, &cuts, 2);
+        let obs = observe(&p, &cuts, 2, later());
         // Each run ends at its head with a[0..n) = 3 and nothing beyond n observed.
         let last = obs
             .iter()

@@ -25,6 +25,7 @@ use super::observe::Observation;
 use crate::engines::smt::sexp::{Sexp, parse_all};
 use crate::ir::{ArrId, Size, Vertex};
 use std::collections::BTreeMap;
+use std::time::Instant;
 
 /// States per predicate sifted at most (spread over the runs).
 const STATES: usize = 12;
@@ -105,6 +106,7 @@ pub fn sift(
     arrays: &[(ArrId, Size)],
     cands: &[String],
     obs: &[Observation],
+    deadline: Instant,
 ) -> BTreeMap<Vertex, Vec<bool>> {
     let mut atoms = Atoms::default();
     let forms: Vec<Option<Form>> = cands
@@ -125,9 +127,9 @@ pub fn sift(
         let mut seen: Vec<bool> = forms.iter().map(Option::is_none).collect();
         let here: Vec<&Observation> = obs.iter().filter(|o| o.vertex == pred.vertex).collect();
         for o in spread(&here, STATES) {
-            // Only an economy: cancelled, the candidates left on are for Houdini (which
-            // stops at once too) to refute.
-            if crate::base::tools::cancelled() {
+            // Only an economy: cancelled or past Houdini's deadline, the candidates left on
+            // are for Houdini (which stops at once too) to refute.
+            if super::guess::stopped(deadline) {
                 break;
             }
             refute(sys, arrays, (&atoms, &forms), o, (&mut on, &mut seen));
@@ -149,6 +151,19 @@ pub(super) fn decide(
     mine: &dyn Fn(&Form) -> bool,
     (on, seen): (&mut [bool], &mut [bool]),
 ) {
+    let ks = (0..forms.len()).filter(|&k| forms[k].as_ref().is_some_and(mine));
+    decide_at((atoms, forms), env, ks, (on, seen));
+}
+
+/// [`decide`] for the candidates numbered `ks` (issue 28: [`refute`] lists those of its
+/// arrays once per group of cells, not per pair of indexes and candidate; the per-candidate
+/// test of the arrays was most of the sifting's time in a debug build).
+fn decide_at(
+    (atoms, forms): (&Atoms, &[Option<Form>]),
+    env: &BTreeMap<String, i128>,
+    ks: impl Iterator<Item = usize>,
+    (on, seen): (&mut [bool], &mut [bool]),
+) {
     let mut val: Vec<Option<Option<bool>>> = vec![None; atoms.terms.len()];
     let mut atom = |a: usize| {
         *val[a].get_or_insert_with(|| match eval(&atoms.terms[a], env) {
@@ -156,8 +171,8 @@ pub(super) fn decide(
             _ => None,
         })
     };
-    for (k, f) in forms.iter().enumerate() {
-        let Some(f) = f.as_ref().filter(|f| on[k] && mine(f)) else {
+    for k in ks {
+        let Some(f) = forms[k].as_ref().filter(|_| on[k]) else {
             continue;
         };
         let mut first = None;
@@ -249,6 +264,10 @@ fn refute(
         let mine = |f: &Form| {
             f.arrays.iter().all(|j| group.contains(j)) && (group.len() == 1 || f.arrays.len() == 2)
         };
+        // The group's candidates still on, listed once (those turned off leave the list).
+        let mut ks: Vec<usize> = (0..forms.len())
+            .filter(|&k| on[k] && forms[k].as_ref().is_some_and(mine))
+            .collect();
         let mut env = scalars.clone();
         let ix = indexes(contents.iter().map(|c| c.len()).min().unwrap_or(0));
         for &x in &ix {
@@ -260,7 +279,8 @@ fn refute(
                     env.insert(w2, y as i128);
                     env.insert(v2, c[y]);
                 }
-                decide((atoms, forms), &env, &|f: &Form| mine(f), (on, seen));
+                decide_at((atoms, forms), &env, ks.iter().copied(), (on, seen));
+                ks.retain(|&k| on[k]);
             }
         }
     }

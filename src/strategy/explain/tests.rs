@@ -244,33 +244,59 @@ inputs:
     );
 }
 
-/// 200,000 inputs: the loops folded, the inputs too many to print (they go to a file).
+/// 20,000 inputs: the loops folded, the inputs too many to print (they go to a file).
+/// Issue 28: 200,000 until then (8 s of the suite's build), now the benchmark
+/// [`two_hundred_thousand_inputs_go_to_a_file`]: the same folding and file at a tenth.
 #[test]
 fn many_inputs_go_to_a_file() {
-    let mut nondets = vec![1; 200_000];
-    nondets[199_998] = 3;
-    nondets[199_999] = 4;
+    inputs_go_to_a_file("many_inputs_n10000.c", 10_000);
+}
+
+/// [`many_inputs_go_to_a_file`] at 200,000 inputs, within a minute: a benchmark of the
+/// explanation's time (`scripts/bench-sorts`).
+#[test]
+#[ignore = "benchmark (200,000 inputs explained in a debug build): scripts/bench-sorts"]
+fn two_hundred_thousand_inputs_go_to_a_file() {
+    inputs_go_to_a_file("many_inputs.c", 100_000);
+}
+
+/// The run of `name` (arrays `a`, `b`, `c` of `n` elements, `a` and `b` read in one loop)
+/// reaching the error at `c[n - 1] == 7` after `2 n` inputs: explained within a minute, its
+/// loops folded, the inputs in the JSON report only.
+fn inputs_go_to_a_file(name: &str, n: usize) {
+    let mut nondets = vec![1; 2 * n];
+    nondets[2 * n - 2] = 3;
+    nondets[2 * n - 1] = 4;
     let start = std::time::Instant::now();
-    let (text, json) = explained("many_inputs.c", &nondets, &[]);
+    let (text, json) = explained(name, &nondets, &[]);
     assert!(
         start.elapsed() < std::time::Duration::from_secs(60),
         "{:?}",
         start.elapsed()
     );
     assert!(
-        text.starts_with(
-            "UNSAFE: the error call at many_inputs.c:10 is reached after 200000 iterations\n"
-        ),
+        text.starts_with(&format!(
+            "UNSAFE: the error call at {name}:10 is reached after {} iterations\n",
+            2 * n
+        )),
         "{text}"
     );
-    assert!(text.contains("  many_inputs.c:9   loop runs 100000 times, i = 0 .. 99999; wrote c[0] = 2, c[1] = 2, c[2] = 2, c[3] = 2, c[4] = 2, c[5] = 2 and 99994 more; read a[0] = 1, b[0] = 1, a[1] = 1, b[1] = 1, a[2] = 1, b[2] = 1 and 199994 more\n"), "{text}");
+    let folded = format!(
+        "  {name}:9   loop runs {n} times, i = 0 .. {}; wrote c[0] = 2, c[1] = 2, c[2] = 2, \
+         c[3] = 2, c[4] = 2, c[5] = 2 and {} more; read a[0] = 1, b[0] = 1, a[1] = 1, \
+         b[1] = 1, a[2] = 1, b[2] = 1 and {} more\n",
+        n - 1,
+        n - 6,
+        2 * n - 6
+    );
+    assert!(text.contains(&folded), "{text}");
     assert_eq!(
         json["trace"]["inputs"].as_array().map(Vec::len),
-        Some(200_000)
+        Some(2 * n)
     );
     assert_eq!(
-        json["trace"]["inputs"][199_999],
-        serde_json::json!({"name": "b[99999]", "value": 4, "line": 8, "uninitialised": false})
+        json["trace"]["inputs"][2 * n - 1],
+        serde_json::json!({"name": format!("b[{}]", n - 1), "value": 4, "line": 8, "uninitialised": false})
     );
 }
 

@@ -697,12 +697,22 @@ fn on_original(
     };
     copts.mode = mode;
     let bmc = Bmc::new(copts, stem, format!("ara check: {what} on {}", p.file));
+    // Its counterexample confirmed as it comes: a confirmed one ends the race beside the cell
+    // engine at once ([`Confirming`]).
+    let confirming = Confirming {
+        engine: &bmc,
+        opts,
+        t,
+        budget,
+        dir,
+        confirmation: Mutex::new(None),
+    };
     // The complete unwinding is the run that must not lose to plain ESBMC: in the foreground
-    // (see `beside_random`).
-    let foreground = InForeground(&bmc);
+    // (see `beside_random`), its confirmation too.
+    let foreground = InForeground(&confirming);
     let engine: &dyn Engine = match mode {
         Mode::Unwind(_) => &foreground,
-        _ => &bmc,
+        _ => &confirming,
     };
     let engine_budget = Budget {
         timeout: Some(budget),
@@ -712,14 +722,90 @@ fn on_original(
     let outcome = match cells_engine(p) {
         // Beside the checker: the cell-morphing Horn engine on the original's arrays (a
         // proof over every element, for every size; it never gives a counterexample).
-        Some(cells) => engines::race::race(
+        Some(cells) => engines::race::race_until(
             p,
             &[(engine, engine_budget.clone()), (&cells, engine_budget)],
+            &|_| confirming.confirmed(),
         )?,
         None => engines::race::race(p, &[(engine, engine_budget)])?,
     };
     let what = format!("{what} on the original program");
-    settle(p, opts, outcome, &what, t, budget, dir)
+    settle_as(outcome, &what, t, |cex| match confirming.take() {
+        Some(c) => c,
+        None => confirm_on_original(p, opts, cex, (t, budget), dir),
+    })
+}
+
+/// The checker on the original program with its counterexample confirmed in the race's
+/// thread as soon as it comes ([`confirm_cex`], as [`settle`] would after the race), the
+/// confirmation kept for [`settle_as`]. A confirmed counterexample is a run of the program
+/// reaching the error (the replay on the original), so no sound engine beside it can prove
+/// the program: the race ends at once ([`engines::race::race_until`]) rather than give the
+/// cell engine the grace a possibly spurious trace gets (issue 28: on 50 calls over an array
+/// of 100 the complete unwinding's bug at 11 s was answered at 28 s, the cell engine running
+/// to the grace's end). An unconfirmed one keeps the grace, and the verdict is read from
+/// the kept confirmation as before: the same answers, sooner.
+struct Confirming<'a> {
+    engine: &'a dyn Engine,
+    opts: &'a CegarOptions,
+    t: Instant,
+    budget: Duration,
+    dir: &'a Path,
+    confirmation: Mutex<Option<Result<Confirmation, AraError>>>,
+}
+
+impl Confirming<'_> {
+    /// Whether the counterexample was confirmed.
+    fn confirmed(&self) -> bool {
+        matches!(
+            *self.confirmation.lock().unwrap_or_else(|e| e.into_inner()),
+            Some(Ok(Confirmation::Confirmed(_)))
+        )
+    }
+    fn take(&self) -> Option<Result<Confirmation, AraError>> {
+        self.confirmation
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+    }
+}
+
+impl Engine for Confirming<'_> {
+    fn name(&self) -> &'static str {
+        self.engine.name()
+    }
+    fn check(&self, p: &Program, budget: &Budget) -> Result<EngineOutcome, AraError> {
+        let o = self.engine.check(p, budget)?;
+        if let EngineVerdict::Counterexample(cex) = &o.verdict {
+            let c = confirm_on_original(p, self.opts, cex, (self.t, self.budget), self.dir);
+            *self.confirmation.lock().unwrap_or_else(|e| e.into_inner()) = Some(c);
+        }
+        Ok(o)
+    }
+}
+
+/// [`confirm_cex`] of `cex` on the original `p`, within what is left of `budget` since `t`
+/// (at least a second).
+fn confirm_on_original(
+    p: &Program,
+    opts: &CegarOptions,
+    cex: &engines::Counterexample,
+    (t, budget): (Instant, Duration),
+    dir: &Path,
+) -> Result<Confirmation, AraError> {
+    let left = budget
+        .saturating_sub(t.elapsed())
+        .max(Duration::from_secs(1));
+    let copts = ConfirmOptions {
+        theory: opts.theory,
+        limits: Limits {
+            timeout: Some(left),
+            memory_mb: opts.checker.memory_mb,
+        },
+        dir,
+        keep_tag: None,
+    };
+    confirm_cex(p, p, &Cfg::build(p), cex, &copts)
 }
 
 /// An engine's `outcome` on the original `p` as a verdict and the run's record: a proof is
@@ -734,6 +820,18 @@ pub fn settle(
     t: Instant,
     budget: Duration,
     dir: &std::path::Path,
+) -> Result<(FinalVerdict, BugFinderRun), AraError> {
+    settle_as(outcome, what, t, |cex| {
+        confirm_on_original(p, opts, cex, (t, budget), dir)
+    })
+}
+
+/// [`settle`] with the counterexample's confirmation from `confirm`.
+fn settle_as(
+    outcome: EngineOutcome,
+    what: &str,
+    t: Instant,
+    confirm: impl FnOnce(&engines::Counterexample) -> Result<Confirmation, AraError>,
 ) -> Result<(FinalVerdict, BugFinderRun), AraError> {
     let (engine, on) = (outcome.engine.clone(), Subject::Original);
     let mut run = BugFinderRun {
@@ -752,19 +850,7 @@ pub fn settle(
             reason: Inconclusive::Engine { engine, on, reason },
         },
         EngineVerdict::Counterexample(cex) => {
-            let left = budget
-                .saturating_sub(t.elapsed())
-                .max(Duration::from_secs(1));
-            let copts = ConfirmOptions {
-                theory: opts.theory,
-                limits: Limits {
-                    timeout: Some(left),
-                    memory_mb: opts.checker.memory_mb,
-                },
-                dir,
-                keep_tag: None,
-            };
-            let reason = match confirm_cex(p, p, &Cfg::build(p), &cex, &copts)? {
+            let reason = match confirm(&cex)? {
                 Confirmation::Confirmed(mut trace) => {
                     trace.confirmed_by = format!("{what}; {}", trace.confirmed_by);
                     run.confirmation = Some(trace.confirmed_by.clone());
