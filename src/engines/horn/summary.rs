@@ -75,7 +75,7 @@ use super::solve::{SpacerAnswer, run_spacer};
 use super::sumbase;
 use super::sumcells::{self, Cells, Slots};
 use crate::base::error::AraError;
-use crate::base::tools::{self, Limits};
+use crate::base::tools::Limits;
 use crate::engines::ProcedureSummary;
 use crate::engines::smt::sexp::{Sexp, parse_all, rename_text, symbols};
 use crate::engines::smt::{ExprEncoder, Theory, entry_vertex};
@@ -1247,15 +1247,17 @@ pub fn prove(
 }
 
 /// One Spacer configuration for the integer clauses of a program with cells: its name (in
-/// reasons) and the options added to [`OPTIONS`].
+/// reasons), the options added to [`OPTIONS`], and its share of the integer clauses' time.
 struct LiaConfig {
     name: &'static str,
     options: &'static [(&'static str, &'static str)],
+    share: u32,
     /// Undetermined initial elements in their type's range ([`Cells::ranged`]).
     ranged: bool,
 }
 
-/// The configurations for the integer clauses, run side by side ([`integer_summaries`]). Measured with z3 alone on the kept clauses (CPU
+/// The configurations for the integer clauses, tried in turn (each from scratch; what one
+/// leaves of its share goes to the next). Measured with z3 alone on the kept clauses (CPU
 /// seconds, machine loaded): global guidance proves the recursions over a global array (the
 /// rsum twin 2.8 s with IUC, 13.5 s and over 52 s in two runs without; rsearch 6.3 s with
 /// IUC, 4.5 s without; rfill 0.5 s either way) but not the recursion over an array
@@ -1265,20 +1267,23 @@ struct LiaConfig {
 /// prove the sum over a parameter filled up to `n` (2.1 s; none in 14 s without; 4.3 s with
 /// the elements 0 as a global's), but keeps the defaults from proving `rsum_param_safe` (none
 /// in 78 s): each configuration gets the clauses it proved. Both prove the recursive maximum
-/// over a parameter (`rmax_param_safe`, 5.3 s each). In turn (global guidance first with
-/// half of the time, 22 s each at `ara check --timeout 60`) the first's share ran out beside
-/// ESBMC in the race (`rsearch_safe`, `two_arrays_safe`) and the second started late
-/// (`rsum_param_safe`'s defaults need about 10 to 18 s of CPU): now both run from the start
-/// with the whole time.
+/// over a parameter (`rmax_param_safe`, 5.3 s each). Global guidance goes first with half
+/// of the time, the defaults get the other half (22 s each at `ara check --timeout 60`).
+/// With a third (15 s) global guidance lost `rsearch_safe` (SAFE in 16.3 s idle before the
+/// defaults came in; 6.7 s of CPU for z3 alone on its kept clauses, 24 s of wall at load 3 to
+/// 4: its 15 s ran out in `ara check` beside ESBMC's bounded search, idle), while
+/// `rsum_param_safe`'s defaults need about 14 to 18 s of CPU (helper proc32).
 const LIA_PORTFOLIO: &[LiaConfig] = &[
     LiaConfig {
         name: "global guidance",
         options: &[("fp.spacer.global", "true")],
+        share: 1,
         ranged: true,
     },
     LiaConfig {
         name: "defaults",
         options: &[],
+        share: 1,
         ranged: false,
     },
 ];
@@ -1296,54 +1301,11 @@ fn three_quarters(limits: &Limits) -> Limits {
 /// translation of [`certify::translate_typed`]), with the integer one (to print).
 type Candidate = (BTreeMap<String, Sexp>, BTreeMap<String, Sexp>);
 
-/// How one configuration of [`LIA_PORTFOLIO`] ended ([`integer_summaries`]).
-enum ConfigEnd {
-    /// Its candidate passed ara's check.
-    Proved(SummaryOutcome),
-    /// It derived the error in integers (no evidence either way).
-    Derivable,
-    /// Why it gave no summaries that pass.
-    Failed(String),
-}
-
-/// One configuration's run: Spacer on its integer clauses `lia` (`script`), its candidate
-/// checked against the bit-vector clauses `bv` (`check_and_print` within `check_limits`).
-fn one_config(
-    z3: &Path,
-    pp: &ProcProgram,
-    (lia, bv): (&SummarySystem, &SummarySystem),
-    script: &str,
-    (limits, check_limits, deadline): (&Limits, &Limits, Option<Instant>),
-) -> Result<ConfigEnd, AraError> {
-    Ok(
-        match integer_candidate(z3, pp, (lia, bv), script, limits)? {
-            Ok((bvi, ints)) => {
-                match check_and_print(z3, pp, bv, (&bvi, &ints), (check_limits, deadline))? {
-                    SummaryOutcome::Unknown(why) => ConfigEnd::Failed(why),
-                    proved => ConfigEnd::Proved(proved),
-                }
-            }
-            Err(SummaryOutcome::Derivable { .. }) => ConfigEnd::Derivable,
-            Err(SummaryOutcome::Unknown(why)) => ConfigEnd::Failed(why),
-            Err(other) => ConfigEnd::Failed(format!("{other:?}")),
-        },
-    )
-}
-
-/// The configurations of [`LIA_PORTFOLIO`] side by side on the integer clauses of `pp`
-/// (with `cells`), each in a thread of its own with the whole of `limits`, each candidate
-/// checked against the bit-vector clauses `bv` ([`one_config`]): the first that passes (the
-/// others are then stopped), or why none did. The integer clauses must have exactly `bv`'s
-/// predicates. A derivation of the error in integers ends the search (it is no evidence
-/// either way: the bit-vector clauses decide). The caller's cancellation stops every run.
-///
-/// Side by side, not in turn (helper proc35): each configuration proves programs the other
-/// does not, and in turn the second started only after the first's share had run out.
-/// `rsum_param_safe` needs the defaults' 10.3 s of CPU and `two_arrays_safe` global
-/// guidance's 11.1 s (z3 alone on the kept clauses, load 18 to 20); in the race beside
-/// ESBMC on the source each got half of what the race's processes shared, so both timed
-/// out in the batch (66 s of CPU in 60 s of wall). A candidate is checked as before: which
-/// run found it changes nothing of the check.
+/// The configurations of [`LIA_PORTFOLIO`] in turn on the integer clauses of `pp` (with
+/// `cells`), each candidate checked against the bit-vector clauses `bv` (`check_and_print`
+/// within `check_limits`): the first that passes, or why none did. The integer clauses must
+/// have exactly `bv`'s predicates. A derivation of the error in integers ends the search (it
+/// is no evidence either way: the bit-vector clauses decide).
 fn integer_summaries(
     z3: &Path,
     pp: &ProcProgram,
@@ -1351,7 +1313,9 @@ fn integer_summaries(
     (limits, check_limits, deadline): (&Limits, &Limits, Option<Instant>),
     keep: Option<&Path>,
 ) -> Result<Result<SummaryOutcome, String>, AraError> {
-    let mut jobs = vec![];
+    let start = std::time::Instant::now();
+    let mut failed = vec![];
+    let mut shares: u32 = LIA_PORTFOLIO.iter().map(|c| c.share).sum();
     for (k, config) in LIA_PORTFOLIO.iter().enumerate() {
         let mut cells = cells.clone();
         cells.ranged = config.ranged;
@@ -1364,6 +1328,12 @@ fn integer_summaries(
                 "their predicates differ from the bit-vector clauses'".into()
             ));
         }
+        let left = limits.timeout.map(|t| t.saturating_sub(start.elapsed()));
+        let mine = Limits {
+            timeout: left.map(|t| t * config.share / shares),
+            ..limits.clone()
+        };
+        shares -= config.share;
         let options: Vec<(&str, &str)> = OPTIONS.iter().chain(config.options).copied().collect();
         let script = lia.to_fixedpoint(pp, &options);
         if let Some(dir) = keep {
@@ -1373,65 +1343,24 @@ fn integer_summaries(
             };
             let _ = std::fs::write(dir.join(name), &script);
         }
-        jobs.push((lia, script));
-    }
-    let stops: Vec<tools::CancelFlag> = jobs.iter().map(|_| Default::default()).collect();
-    let stop_all = || stops.iter().for_each(tools::CancelFlag::cancel);
-    let mut ends: Vec<Option<Result<ConfigEnd, AraError>>> = jobs.iter().map(|_| None).collect();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::scope(|sc| {
-        for (k, (lia, script)) in jobs.iter().enumerate() {
-            let (tx, stop) = (tx.clone(), stops[k].clone());
-            let run = move || {
-                tools::watch_cancel(Some(stop));
-                let limits = (limits, check_limits, deadline);
-                let _ = tx.send((k, one_config(z3, pp, (lia, bv), script, limits)));
-            };
-            if tools::spawn_deep_scoped(sc, "summaries_lia", run).is_err() {
-                ends[k] = Some(Ok(ConfigEnd::Failed("no thread for it".into())));
+        let why = match integer_candidate(z3, pp, (&lia, bv), &script, &mine)? {
+            Ok((bvi, ints)) => {
+                match check_and_print(z3, pp, bv, (&bvi, &ints), (check_limits, deadline))? {
+                    SummaryOutcome::Unknown(why) => why,
+                    proved => return Ok(Ok(proved)),
+                }
             }
-        }
-        drop(tx);
-        while ends.iter().any(Option::is_none) {
-            if tools::cancelled() {
-                stop_all();
+            Err(SummaryOutcome::Derivable { .. }) => {
+                failed.push(format!(
+                    "{}: the error is derivable (integers: no evidence)",
+                    config.name
+                ));
+                break;
             }
-            let (k, end) = match rx.recv_timeout(Duration::from_millis(50)) {
-                Ok(m) => m,
-                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => continue,
-                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
-            };
-            if matches!(
-                end,
-                Ok(ConfigEnd::Proved(_) | ConfigEnd::Derivable) | Err(_)
-            ) {
-                stop_all();
-            }
-            ends[k] = Some(end);
-        }
-    });
-    // A proof wins over another run's error (a run stopped for it may end in one).
-    let proof = (ends.iter()).position(|e| matches!(e, Some(Ok(ConfigEnd::Proved(_)))));
-    if let Some(i) = proof
-        && let Some(Ok(ConfigEnd::Proved(proved))) = ends.swap_remove(i)
-    {
-        return Ok(Ok(proved));
-    }
-    let mut failed = vec![];
-    for (config, end) in LIA_PORTFOLIO.iter().zip(ends) {
-        match end {
-            Some(Ok(ConfigEnd::Proved(proved))) => return Ok(Ok(proved)),
-            Some(Err(e)) => return Err(e),
-            Some(Ok(ConfigEnd::Derivable)) => failed.push(format!(
-                "{}: the error is derivable (integers: no evidence)",
-                config.name
-            )),
-            Some(Ok(ConfigEnd::Failed(why))) => failed.push(format!("{}: {why}", config.name)),
-            None => failed.push(format!(
-                "{}: its thread ended without an answer",
-                config.name
-            )),
-        }
+            Err(SummaryOutcome::Unknown(why)) => why,
+            Err(other) => format!("{other:?}"),
+        };
+        failed.push(format!("{}: {why}", config.name));
     }
     Ok(Err(failed.join(", ")))
 }
