@@ -17,7 +17,10 @@
 //!   no relative variable, but for call arguments;
 //! - every call in `f` of a procedure `g` that reaches `a` (`sumcells::reached`) passes a
 //!   relative form for `g`'s own offset of `a`, and `(g, a)` drops it too (a greatest
-//!   fixpoint: a recursion keeps its drop); any other argument names no relative variable.
+//!   fixpoint: a recursion keeps its drop); any other argument names no relative variable;
+//! - and, not for soundness but for Spacer, some call in `f` *moves* the offset: passes a
+//!   relative form other than `q_off` itself (a frame whose offset is the same in every
+//!   activation is proved faster with it kept: `sumcells`).
 
 use crate::ir::procs::{ProcId, ProcProgram};
 use crate::ir::{ArrId, BinOp, Expr, IntType, Program, Stmt, StmtKind, Storage, VarId};
@@ -122,6 +125,19 @@ fn keeps_to(
     ok
 }
 
+/// Does a call in `body` pass a relative form other than the offset `q` itself (module
+/// doc)?
+fn moves(body: &[Stmt], q: VarId, rel: &BTreeSet<VarId>) -> bool {
+    let mut found = false;
+    crate::ir::procs::visit(body, &mut |s| {
+        if let StmtKind::Call(c) = &s.kind {
+            found |=
+                (c.args.iter()).any(|e| names(e, rel) && !matches!(e, Expr::Var(v) if *v == q));
+        }
+    });
+    found
+}
+
 /// Does `x` read array `a`?
 fn reads(x: &Expr, a: ArrId) -> bool {
     let mut found = false;
@@ -144,9 +160,10 @@ pub fn dropped(
         let mut drops: Vec<Option<Dropped>> = (0..pp.procs.len())
             .map(|f| {
                 let q = bases.get(f)?.get(n).copied().flatten()?;
-                Some(Dropped {
+                let relative = relative_vars(pp, ProcId(f as u32), q);
+                moves(&pp.procs[f].body, q, &relative).then_some(Dropped {
                     offset: q,
-                    relative: relative_vars(pp, ProcId(f as u32), q),
+                    relative,
                 })
             })
             .collect();

@@ -121,7 +121,13 @@
 //! as in the view above. A call re-bases the cell by the argument it passes in the caller's
 //! own view (`w_rel - 1` for `fill(q + 1, …)`; `w - arg` from an absolute caller). Every
 //! clause from a state of such a frame also says `-size <= w_rel < size`
-//! ([`relative_range`]). `moving_safe`: SAFE in 4.4 s (a timeout before).
+//! ([`relative_range`]; the integer candidate failed the bit-vector check without it).
+//! Only a frame whose calls *move* the offset drops it (a call passes `q + e` or a temporary,
+//! not `q` itself): `computed_safe` (`fill(q, n - 1)`, the offset the same in every
+//! activation) was proved in 2.3 s with the offset kept, and its clauses without it took
+//! Spacer 19 s (the range above: none in 19 s of CPU in integers, 5.7 s without the range
+//! there, and then `moving_safe`'s candidate failed the check). `moving_safe`: SAFE by the
+//! summary engine alone in 4.4 s (a timeout before).
 //!
 //! Sound: the tuples of α of an activation with offset `q` are those of the view above with
 //! `q` left out and every relative variable `r` taken as `r - q` (the index `w - q` too):
