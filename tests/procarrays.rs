@@ -281,6 +281,12 @@ fn cells_through_callees_and_offsets_of_their_own() {
         let (code, j) = check_ilp32(&format!("{name}_safe.c"), 60);
         assert_eq!(j["verdict"], "safe", "{name}: {code}: {j:#}");
     }
+    let j = check_horn("reach_callee_unsafe.c", 20);
+    assert_ne!(j["verdict"], "safe", "{j:#}");
+}
+
+/// `ara check --json --engine horn --data-model ilp32` on a program of tests/procarrays.
+fn check_horn(name: &str, timeout: u32) -> serde_json::Value {
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_ara"))
         .args([
             "check",
@@ -290,10 +296,40 @@ fn cells_through_callees_and_offsets_of_their_own() {
             "--data-model",
             "ilp32",
         ])
-        .args(["--timeout", "20"])
-        .arg(program("reach_callee_unsafe.c"))
+        .args(["--timeout", &timeout.to_string()])
+        .arg(program(name))
         .output()
         .expect("ara runs");
-    let j: serde_json::Value = serde_json::from_slice(&o.stdout).expect("json");
-    assert_ne!(j["verdict"], "safe", "{j:#}");
+    serde_json::from_slice(&o.stdout)
+        .unwrap_or_else(|e| panic!("{name}: {e}: {}", String::from_utf8_lossy(&o.stdout)))
+}
+
+/// A frame that drops a moving offset used only as a base (`engines::horn::sumcells`, "A
+/// frame without its offset"; helper proc35): the summary engine alone proves the moving
+/// fill (`fill(q + 1, n - 1)` writing `q[0]`) with a summary over the cell relative to the
+/// offset, and finds the runs of the bug twins whose frames drop it (`moved2`: moved by 2,
+/// `write_next`: a write at `q[1]`) or keep it (`base_and_global`: a write by the array's own
+/// name). Truth (size 10): plain ESBMC `--unwind 12`, with and without `--32` (unwinding
+/// assertions on: complete, recursions at most 10 deep and loops of at most 10 iterations):
+/// SUCCESSFUL for `moved2_safe`, `write_next_safe`, `read_back_safe`, `base_and_global_safe`,
+/// FAILED (the assertion, no bounds violation) for their `_unsafe` twins; gcc with `n` fed
+/// in: the safe twins exit 0 for every `n` of their range among {0, 1, 2, 3, 4, 5, 8, 9}, the
+/// bug twins reach the error at each `n >= 1` of it. The full race (60 s, load 6 to 10): each
+/// safe twin SAFE by complete unwinding in 6 to 8 s, each bug twin UNSAFE in 2 to 3 s
+/// (`read_back_*`, whose frame keeps its offset as it reads through it, too).
+#[test]
+fn a_moving_offset_used_only_as_a_base() {
+    let j = check_horn("moving_safe.c", 60);
+    assert_eq!(j["verdict"], "safe", "{j:#}");
+    for s in j["proof"]["summaries"].as_array().unwrap() {
+        let c = s["c_expr"].as_str().unwrap_or_default();
+        assert!(
+            c.starts_with("forall w1 with 0 <= q_off + w1 < 10: "),
+            "{j:#}"
+        );
+    }
+    for name in ["moved2", "write_next", "base_and_global"] {
+        let j = check_horn(&format!("{name}_unsafe.c"), 20);
+        assert_ne!(j["verdict"], "safe", "{name}: {j:#}");
+    }
 }

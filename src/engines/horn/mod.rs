@@ -80,6 +80,7 @@ pub mod reduce;
 pub mod residue;
 pub mod sift;
 pub mod solve;
+pub mod sumbase;
 pub mod sumcells;
 pub mod sumlocal;
 pub mod summary;

@@ -107,11 +107,62 @@
 //! from `moving_safe` (z3 alone on the kept clauses: none in 60 s; 9.6 s without it). Twins:
 //! `tests/procarrays/two_moving_*.c` (two procedures over moving offsets, one reading back).
 //!
-//! Still unproved: `moving_safe` at size 1000 (`fill(q + 1, n - 1)`): its frame keeps the
-//! offset and the temporary `q_off + 1`, and Spacer must find `t = q_off + 1` at the call
-//! site besides the summary; the same clauses written by hand without them (the offset 0 in
-//! every frame, the call shifting the cell by 1) were solved by z3 alone in 1.3 s, with them
-//! none in 60 s. A frame that drops an offset used only as a base is the next step.
+//! ## A frame without its offset
+//!
+//! `moving_safe` at size 1000 (`fill(q + 1, n - 1)` writing `q[0]`) was still unproved with
+//! the view above: its frame kept the offset and the temporary `q_off + 1`, and Spacer had to
+//! find `t = q_off + 1` at the call site besides the summary (z3 alone on the kept clauses:
+//! none in 60 s; the same clauses written by hand with the offset 0 in every frame and the
+//! call shifting the cell by 1: 1.3 s). So a frame now *drops* an offset used only as a base
+//! ([`super::sumbase`] decides which; `summary::views`): the frame's predicates and its
+//! summary have no `q_off` argument, and every variable that points into the array (the
+//! offset and its temporaries, the *relative* variables) holds its value relative to the
+//! activation's `q_off`, the offset itself being `0`. The cell's index slots hold `w - q_off`
+//! as in the view above. A call re-bases the cell by the argument it passes in the caller's
+//! own view (`w_rel - 1` for `fill(q + 1, …)`; `w - arg` from an absolute caller). Every
+//! clause from a state of such a frame also says `-size <= w_rel < size`
+//! ([`relative_range`]; the integer candidate failed the bit-vector check without it).
+//! Only a frame whose calls *move* the offset drops it (a call passes `q + e` or a temporary,
+//! not `q` itself): `computed_safe` (`fill(q, n - 1)`, the offset the same in every
+//! activation) was proved in 2.3 s with the offset kept, and its clauses without it took
+//! Spacer 19 s (the range above: none in 19 s of CPU in integers, 5.7 s without the range
+//! there, and then `moving_safe`'s candidate failed the check). `moving_safe`: SAFE by the
+//! summary engine alone in 4.4 s (a timeout before).
+//!
+//! Sound: the tuples of α of an activation with offset `q` are those of the view above with
+//! `q` left out and every relative variable `r` taken as `r - q` (the index `w - q` too):
+//! - the condition ([`super::sumbase`]): a relative variable occurs only in a *relative
+//!   form* `r`, `r + e`, `e + r`, `r - e` of type `long` (`e` naming none), and only as the
+//!   index of a write of the cell's array, the value assigned to a relative temporary, or the
+//!   argument a call passes for its callee's dropped offset of the same array; the frame
+//!   reads nothing of the array (a read's in-range test needs the absolute index), and every
+//!   procedure it calls that reaches the array drops its offset too (else the callee would
+//!   need the absolute index);
+//! - a relative form's value is `q` plus its value with each relative variable taken
+//!   relative (`long` arithmetic modulo 2^k commutes with adding `q`), so each clause of the
+//!   view above, written over the relative values, has `q` only in `(w_rel + q) = (X_rel +
+//!   q)` (a write: the same as `w_rel = X_rel`, adding `q` being a bijection), `t_rel + q =
+//!   X_rel + q` (a temporary: `t_rel = X_rel`) and `(w_rel + q) - (X_rel + q)` (a call's
+//!   re-basing: `w_rel - X_rel`); what the encoding writes is that clause with `q` cancelled,
+//!   so the clause holds for the relative tuples of a step exactly when the view above's
+//!   holds for the step's tuples (which the argument below shows). A return takes the
+//!   callee's summary tuple for the same absolute `w`, relative to the callee's offset, as
+//!   the call passed it.
+//! - `-size <= w_rel < size`: in a run without undefined behaviour every pointer the program
+//!   forms lies in its array or one past it (C11 6.5.6; `frontend::procs` already relies on
+//!   it for `long` holding the offset exactly), so `0 <= q <= size`, and the cells' `w` are in
+//!   `[0, size)`: `w - q` lies in `[-size, size)`, exactly, as `size` fits `long`
+//!   ([`prepare`]). Every reachable tuple of the frame satisfies the bound, so adding it to
+//!   the clauses' bodies keeps every run a derivation; without it the relative index wraps
+//!   in bit-vectors and the integer candidate failed the check.
+//!
+//! The interpretation is then checked against these bit-vector clauses as every other
+//! (`certify::check_clauses`). Twins (`tests/procarrays`, size 10, truth in
+//! `tests/procarrays.rs`): `moved2_*` (the offset moved by 2, two writes), `write_next_*` (a
+//! write at `q[1]`), and the frames that keep their offset: `read_back_*` (a read through the
+//! moved pointer) and `base_and_global_*` (a write by the array's own name, an absolute
+//! index). A C program cannot use the offset as a value otherwise (pointer arithmetic and
+//! comparison are refused by the front end); the condition refuses such IR all the same.
 //!
 //! ## Why SAFE is never wrong
 //!
@@ -219,6 +270,18 @@ pub fn shift(enc: &ExprEncoder, w: &str, d: &str, up: bool) -> String {
         (false, false) => "bvsub",
     };
     format!("({op} {w} {d})")
+}
+
+/// `-size <= w < size`: a cell index relative to a dropped offset (module doc, "A frame
+/// without its offset").
+pub fn relative_range(enc: &ExprEncoder, w: &str, size: u64) -> String {
+    let lit = |v: i128| enc.lit(v, enc.index_type());
+    let (lo, hi) = (lit(-(size as i128)), lit(size as i128));
+    if enc.index_sort() == "Int" {
+        format!("(and (<= {lo} {w}) (< {w} {hi}))")
+    } else {
+        format!("(and (bvsle {lo} {w}) (bvslt {w} {hi}))")
+    }
 }
 
 /// The encoding of a step's reads: constants, atoms of the step's predicate (arguments)

@@ -46,8 +46,9 @@
 //! A program with arrays is encoded with one cell per array as two ghost globals (an index
 //! `w` never assigned, the element `c = a[w]`): [`sumcells`] (its module doc has the
 //! soundness argument). A procedure's frame holds only the cells of the arrays it reaches,
-//! and views a moving parameter's cell from its offset ([`views`]; `sumcells`, "A
-//! procedure's own cells" and "A per-callee view"). A read re-applies the step's own predicate at the read's index (two
+//! and views a moving parameter's cell from its offset, dropped from the frame when it is
+//! used only as a base ([`views`], [`sumbase`]; `sumcells`, "A procedure's own cells", "A
+//! per-callee view" and "A frame without its offset"). A read re-applies the step's own predicate at the read's index (two
 //! atoms in a body), a write updates the cell, a summary returns the cell's value (not its
 //! index: a return keeps the caller's `w`). Printed summaries start with the cell's quantifier
 //! (`forall w1 in [0, 1000): …`). Spacer seldom finds such summaries in bit-vectors, so for a
@@ -71,6 +72,7 @@
 use super::certify::{self, PlainClause};
 use super::cprint;
 use super::solve::{SpacerAnswer, run_spacer};
+use super::sumbase;
 use super::sumcells::{self, Cells, Slots};
 use crate::base::error::AraError;
 use crate::base::tools::Limits;
@@ -109,6 +111,22 @@ struct View {
     /// procedure's moving parameter bound to its array, when it has exactly one
     /// (`Proc::offsets`): the frame then holds the cell's index relative to it.
     bases: Vec<Option<VarId>>,
+    /// For each cell: the offset the frame drops instead ([`sumbase`]): the frame holds the
+    /// cell's index and the offset's temporaries relative to it, the offset being `0`.
+    dropped: Vec<Option<sumbase::Dropped>>,
+}
+
+impl View {
+    /// The offsets the frame drops (no argument of its predicates).
+    fn dropped_offsets(&self) -> impl Iterator<Item = VarId> + '_ {
+        self.dropped.iter().flatten().map(|d| d.offset)
+    }
+
+    /// The offset parameter the frame views cell `n` from, kept or dropped.
+    fn offset_of(&self, n: usize) -> Option<VarId> {
+        (self.bases.get(n).copied().flatten())
+            .or_else(|| self.dropped.get(n)?.as_ref().map(|d| d.offset))
+    }
 }
 
 /// The view of each frame (`main` first, then the procedures): `main` holds every global;
@@ -121,6 +139,7 @@ fn views(pp: &ProcProgram, cells: &Cells) -> Vec<View> {
     let main = View {
         globals: globals.clone(),
         bases: vec![None; cells.cells.len()],
+        dropped: vec![None; cells.cells.len()],
     };
     let procs = pp.procs.iter().zip(&reached).map(|(f, arrays)| {
         // The offset is the base in every state of the activation: its variable is never
@@ -159,9 +178,23 @@ fn views(pp: &ProcProgram, cells: &Cells) -> Vec<View> {
                 .filter(|g| !dropped.contains(g))
                 .collect(),
             bases,
+            dropped: vec![None; cells.cells.len()],
         }
     });
-    std::iter::once(main).chain(procs).collect()
+    let mut out: Vec<View> = std::iter::once(main).chain(procs).collect();
+    // The offsets used only as a base are dropped (`sumcells`, "A frame without its offset").
+    let arrays: Vec<_> = cells.cells.iter().map(|c| c.array).collect();
+    let bases: Vec<Vec<Option<VarId>>> = out[1..].iter().map(|v| v.bases.clone()).collect();
+    let drops = sumbase::dropped(pp, &arrays, &bases, &reached);
+    for (view, drops) in out[1..].iter_mut().zip(drops) {
+        for (n, d) in drops.into_iter().enumerate() {
+            if d.is_some() {
+                view.bases[n] = None;
+                view.dropped[n] = d;
+            }
+        }
+    }
+    out
 }
 
 /// The names and types of the arguments of `sum_f` (parameters, globals at the entry, the
@@ -183,7 +216,7 @@ fn summary_names(
         let Some((k, cell)) = cells.cells.iter().enumerate().find(|(_, c)| c.c == g) else {
             return n;
         };
-        match view.bases[k] {
+        match view.offset_of(k) {
             Some(b) => format!(
                 "{}[{} + {}]",
                 pp.program.array(cell.array).display,
@@ -193,7 +226,11 @@ fn summary_names(
             None => n,
         }
     };
-    let mut out: Vec<(String, IntType)> = f.params.iter().map(|&v| (bare(pp, v), ty(v))).collect();
+    let dropped: Vec<VarId> = view.dropped_offsets().collect();
+    let mut out: Vec<(String, IntType)> = (f.params.iter())
+        .filter(|v| !dropped.contains(v))
+        .map(|&v| (bare(pp, v), ty(v)))
+        .collect();
     out.extend(globals.iter().map(|&g| {
         let n = name(g);
         let n = match naming {
@@ -318,8 +355,11 @@ struct Encoder<'a> {
     reads_made: usize,
     /// The names of `sys.preds`.
     pred_names: std::collections::HashSet<String>,
-    /// The hidden offset parameters of every procedure (`Proc::offsets`).
+    /// The hidden offset parameters of every procedure (`Proc::offsets`), and the
+    /// temporaries relative to a dropped one ([`sumbase::Dropped`]).
     offsets: std::collections::BTreeSet<VarId>,
+    /// Each frame's view ([`views`]).
+    views: Vec<View>,
 }
 
 /// Why the encoding stopped early (the command's end, or the race's stop).
@@ -382,12 +422,15 @@ pub fn encode_with(
         }
         let body = pp.body_program(id);
         let globals = &view.globals;
+        let dropped: Vec<VarId> = view.dropped_offsets().collect();
         let entry = match id {
             Some(f) => (pp.proc(f).params.iter().copied())
+                .filter(|v| !dropped.contains(v))
                 .chain(globals.iter().copied())
                 .collect(),
             None => vec![],
         };
+        let locals = locals.into_iter().filter(|v| !dropped.contains(v));
         frames.push(Frame {
             id,
             name: id.map_or("main".into(), |f| pp.proc(f).name.clone()),
@@ -423,7 +466,12 @@ pub fn encode_with(
         pred_names: Default::default(),
         offsets: (pp.procs.iter())
             .flat_map(|f| f.offsets.iter().map(|&(_, v)| v))
+            .chain(
+                (views.iter().flat_map(|v| v.dropped.iter().flatten()))
+                    .flat_map(|d| d.relative.iter().copied()),
+            )
             .collect(),
+        views,
     };
     e.predicates();
     e.pred_names = e.sys.preds.iter().map(|p| p.name.clone()).collect();
@@ -603,7 +651,24 @@ impl Encoder<'_> {
         for (v, t) in self.frames[k].state.iter().zip(state) {
             env[v.0 as usize] = t.clone();
         }
+        // A dropped offset is the frame's origin (`sumcells`, "A frame without its offset").
+        for q in self.views[k].dropped_offsets() {
+            env[q.0 as usize] = self.enc.lit(0, IntType::Long);
+        }
         env
+    }
+
+    /// What every state of frame `k` (predicate arguments `pre`) satisfies besides its
+    /// predicate: each cell index relative to a dropped offset within `[-size, size)`
+    /// ([`sumcells::relative_range`]; `sumcells`, "A frame without its offset").
+    fn origin_facts(&self, k: usize, pre: &[String]) -> Vec<String> {
+        let cells = &self.sys.cells.cells;
+        (self.views[k].dropped.iter().zip(&self.slots[k]).zip(cells))
+            .filter_map(|((d, sl), cell)| {
+                let sl = sl.as_ref().filter(|_| d.is_some())?;
+                Some(sumcells::relative_range(&self.enc, &pre[sl.w], cell.size))
+            })
+            .collect()
     }
 
     fn atom(name: &str, args: &[String]) -> String {
@@ -723,7 +788,8 @@ impl Encoder<'_> {
             post.push(env[r.0 as usize].clone());
         }
         post.extend(self.frames[k].out.iter().map(|g| env[g.0 as usize].clone()));
-        let body = vec![Self::atom(&self.vertex_pred(k, exit), &pre)];
+        let mut body = vec![Self::atom(&self.vertex_pred(k, exit), &pre)];
+        body.extend(self.origin_facts(k, &pre));
         let head = Self::atom(&format!("sum_{}", f.name), &post);
         self.push(format!("{}: return", f.name), consts, body, Some(head));
         Ok(())
@@ -790,6 +856,7 @@ impl Encoder<'_> {
             let mut consts = consts.clone();
             consts.extend(fresh.iter().cloned());
             let mut body = vec![from.clone()];
+            body.extend(self.origin_facts(k, &pre));
             body.extend(reads.iter().cloned());
             for (n, sort, val) in &defs {
                 consts.push((n.clone(), sort.clone()));
@@ -942,15 +1009,23 @@ impl Encoder<'_> {
         // other locals free).
         let ck = c.callee.0 as usize + 1;
         let gs = self.callee_globals((k, ck), (&pre, &env), (&callee.params, &args))?;
+        // The callee's dropped offsets are no arguments of its predicates (their terms
+        // re-based the cells above).
+        let dropped: Vec<VarId> = self.views[ck].dropped_offsets().collect();
+        let (params, args): (Vec<VarId>, Vec<String>) = (callee.params.iter().copied())
+            .zip(args)
+            .filter(|(x, _)| !dropped.contains(x))
+            .unzip();
         let (_, cs, cconsts) = self.state_consts(ck, "c");
         let mut centry: Vec<String> = args.iter().chain(&gs).cloned().collect();
         let mut body = vec![from.clone()];
+        body.extend(self.origin_facts(k, &pre));
         body.extend(reads.iter().cloned());
         let mut cstate = cs.clone();
         for (i, v) in self.frames[ck].state.clone().iter().enumerate() {
             if let Some(j) = self.frames[ck].globals.iter().position(|g| g == v) {
                 cstate[i] = gs[j].clone();
-            } else if let Some(j) = callee.params.iter().position(|p| p == v) {
+            } else if let Some(j) = params.iter().position(|p| p == v) {
                 cstate[i] = args[j].clone();
             }
         }
@@ -990,6 +1065,7 @@ impl Encoder<'_> {
             }
         }
         let mut body = vec![from, Self::atom(&format!("sum_{}", callee.name), &sum_args)];
+        body.extend(self.origin_facts(k, &pre));
         body.extend(reads);
         let mut args = e.to_vec();
         args.extend(post);
@@ -1021,16 +1097,16 @@ impl Encoder<'_> {
                 out.push(env[g.0 as usize].clone());
                 continue;
             };
-            let (Some(mine), Some(theirs)) = (self.slots[k][n], self.slots[ck][n]) else {
+            let (Some(mine), Some(_)) = (self.slots[k][n], self.slots[ck][n]) else {
                 return Err(missing());
             };
+            // The index in the caller's view (absolute, or relative to its own offset).
             let abs = mine.absolute(&self.enc, pre);
-            out.push(match theirs.base {
-                Some(b) => {
-                    // The callee's offset parameter, which the call passes.
-                    let callee = &self.frames[ck];
-                    let v = callee.state.get(b.wrapping_sub(callee.entry.len()));
-                    let i = (params.iter()).position(|p| Some(p) == v);
+            out.push(match self.views[ck].offset_of(n) {
+                Some(v) => {
+                    // The callee's offset parameter (kept or dropped), which the call passes
+                    // in the caller's view.
+                    let i = (params.iter()).position(|p| *p == v);
                     let arg = i.and_then(|i| args.get(i)).ok_or_else(missing)?;
                     sumcells::shift(&self.enc, &abs, arg, false)
                 }
@@ -1658,16 +1734,16 @@ fn summaries_in_c(
 fn quantifier(pp: &ProcProgram, cells: &Cells, id: ProcId) -> String {
     let view = &views(pp, cells)[id.0 as usize + 1];
     let mut out = String::new();
-    for (cell, base) in cells.cells.iter().zip(&view.bases) {
+    for (n, cell) in cells.cells.iter().enumerate() {
         if !view.globals.contains(&cell.w) {
             continue;
         }
         let w = bare(pp, cell.w);
-        let _ = match base {
+        let _ = match view.offset_of(n) {
             Some(b) => write!(
                 out,
                 "forall {w} with 0 <= {} + {w} < {}: ",
-                bare(pp, *b),
+                bare(pp, b),
                 cell.size
             ),
             None => write!(out, "forall {w} in [0, {}): ", cell.size),
@@ -2224,6 +2300,43 @@ int main(void) { int n = __VERIFIER_nondet_int(); if (n < 0 || n > 4) return 0; 
     /// With an array: the cell as ghost globals (`w1`, `a[w1]`), its value returned by the
     /// summary (not its index), the write an update of the cell, the read in `main` a second
     /// atom of its step's predicate at the read's index.
+    /// The arguments of `sum_fill` for `src`'s moving `fill` (sumcells, "A frame without its
+    /// offset"): without `q_off` when the frame drops it.
+    fn fill_summary_args(src: &str) -> Vec<String> {
+        let pp = parse_procedures(src, "t.c", &FrontendOptions::default()).unwrap();
+        let (q, cells) = sumcells::prepare(&pp).unwrap().expect("cells");
+        let sys = encode_with(&q, cells, Theory::BitVector).unwrap();
+        let sum = sys.preds.iter().find(|p| p.name == "sum_fill").unwrap();
+        sum.params.iter().map(|(n, _)| n.clone()).collect()
+    }
+
+    #[test]
+    fn an_offset_used_only_as_a_base_is_dropped() {
+        let head = "int a[10];\nvoid fill(int *q, int n) {\n  if (n <= 0) {";
+        let main = "int main(void) { int n = __VERIFIER_nondet_int();\n\
+                    if (n < 0 || n > 5) return 0; fill(a, n); return a[0]; }";
+        let prog = |last: &str, body: &str| format!("{head} {last} return; }}\n{body}\n}}\n{main}");
+        let cell = ["w1", "a[q_off + w1]", "a[q_off + w1]'"];
+        // Moved by 1 or 2, a write at q[0] or q[1]: dropped.
+        for body in [
+            "q[0] = 7; fill(q + 1, n - 1);",
+            "q[0] = 7; q[1] = 7; fill(q + 2, n - 1);",
+            "q[1] = 7; fill(q + 1, n - 1);",
+        ] {
+            let args = fill_summary_args(&prog("", body));
+            assert_eq!(args[0], "n", "{body}: {args:?}");
+            assert_eq!(args[1..], cell, "{body}: {args:?}");
+        }
+        // A read through the moved pointer, a write by the array's own name: kept.
+        for (last, body) in [
+            ("", "q[0] = 7; fill(q + 1, n - 1); a[5] = q[0];"),
+            ("a[0] = 5;", "q[0] = 7; fill(q + 1, n - 1);"),
+        ] {
+            let args = fill_summary_args(&prog(last, body));
+            assert_eq!(args[..2], ["q_off", "n"], "{body}: {args:?}");
+        }
+    }
+
     #[test]
     fn a_cell_is_carried_through_the_summary() {
         let pp = parse_procedures(FILL, "t.c", &FrontendOptions::default()).unwrap();
