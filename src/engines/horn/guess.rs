@@ -900,7 +900,7 @@ pub fn filter(
 /// the command's end). Its loops are ara's own CPU time, which no process kill ends: a race
 /// waits for them before it gives its winner's answer.
 pub fn stopped(until: Instant) -> bool {
-    Instant::now() >= until || crate::base::tools::cancelled()
+    super::observe::stopped(until)
 }
 
 /// At most `k` of `xs`, spread over them (the first and the last included).

@@ -58,7 +58,7 @@ const REDRAWS: usize = 32;
 /// When some of them stopped at the cap of a large array's prefix ([`LAZY_CAP`]) and others
 /// ended, the sizes decide which: up to `runs` more runs that end are added ([`more_ended`]).
 ///
-/// Stops drawing at `until` or at a race's cancellation ([`super::guess::stopped`]): its
+/// Stops drawing at `until` or at a race's cancellation ([`stopped`]): its
 /// callers' stages stop there too, and fewer states only sift or suggest fewer candidates
 /// (an economy, never a proof).
 pub fn observe(
@@ -71,7 +71,7 @@ pub fn observe(
     let mut done = 0;
     let (mut capped, mut ended) = (0, 0);
     let mut seed = 0;
-    while seed < runs as u64 * 20 && done < runs && !super::guess::stopped(until) {
+    while seed < runs as u64 * 20 && done < runs && !stopped(until) {
         seed += 1;
         if let Some(m) = draw(p, cuts, seed, done) {
             done += 1;
@@ -89,6 +89,13 @@ pub fn observe(
     out
 }
 
+/// Whether the drawing (and the guessing, `guess::stopped`) must stop: past `until`, or
+/// cancelled. Here, not in `guess`, so that the observations the guessing reads import
+/// nothing of it (no circle between the files).
+pub fn stopped(until: Instant) -> bool {
+    Instant::now() >= until || crate::base::tools::cancelled()
+}
+
 /// Up to `runs` more runs (numbered from `done`, seeds after `seed`, `runs * 10` draws at
 /// most) that end without touching a large array beyond [`LAZY_CAP`]: a grid relaid in rows
 /// of 300 holds 3 rows in the cap, so only the runs at a size of 4 or less reach the loops
@@ -103,7 +110,7 @@ fn more_ended(
     let mut out = vec![];
     let mut more = 0;
     for s in seed + 1..=seed + runs as u64 * 10 {
-        if more == runs || super::guess::stopped(until) {
+        if more == runs || stopped(until) {
             break;
         }
         if let Some(m) = draw(p, cuts, s, done + more).filter(|m| !m.capped) {
