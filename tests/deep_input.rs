@@ -164,6 +164,11 @@ fn emits_within_the_limit(cmd: &[&str], f: &Path) {
 /// the 3,000-call chain its run ended by itself within about 10 s at idle and ran to the
 /// limit under load (UNKNOWN, accepted), 3.8 s of CPU of the test's 7.9 at load 17.
 fn works(f: &Path, verdict: i32) {
+    works_within(f, verdict, "6");
+}
+
+/// [`works`] with the check's time limit `secs`.
+fn works_within(f: &Path, verdict: i32, secs: &str) {
     let name = f.display().to_string();
     assert_eq!(code(&ara(&["cfg"], f), &name), 0, "cfg {name}");
     emits_within_the_limit(&["witness", "--markers"], f);
@@ -171,7 +176,7 @@ fn works(f: &Path, verdict: i32) {
     let args = [
         "check",
         "--timeout",
-        "6",
+        secs,
         "--strategy",
         "cegar",
         "--engine",
@@ -240,6 +245,10 @@ fn an_else_if_chain_of_2000_is_checked() {
     horn_encodes(&f, 0);
 }
 
+/// The check runs 2 s (6 until issue 28): on the inlined chain of 3,000 calls it reaches no
+/// checker within 6 s in the suite's build either (it is still building the replay of the
+/// 570 KB program), so what it guards, a deep input read, inlined and worked on without a
+/// crash, is done within 2 s; the checker's bracket limit is guarded by the chains below.
 #[test]
 fn a_chain_of_3000_calls_is_checked() {
     let d = tempfile::tempdir().unwrap();
@@ -254,7 +263,7 @@ fn a_chain_of_3000_calls_is_checked() {
             return;
         }
     }
-    works(&f, 0);
+    works_within(&f, 0, "2");
 }
 
 /// An answer at the time limit, whatever ara is still doing (issue 28): on a chain of 3,000

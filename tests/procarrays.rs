@@ -31,10 +31,15 @@ fn proved_by_summaries(name: &str) {
     proved_over(name, "forall w1 in [0, 1000): ");
 }
 
-/// SAFE by summaries whose printed formulas start with `quantifier`.
+/// SAFE by summaries whose printed formulas start with `quantifier`: the summary engine
+/// alone (`--engine horn`, LP64). Issue 28: in the full race ESBMC on the source ran beside
+/// it to the end (no bound unwinds a recursion of nondet depth), about half of each test's
+/// CPU; what these tests assert is the summaries' proof, and the race that reaches it is
+/// measured by the procedures benchmark (`bench-suite/procedures`). The bug twins keep the
+/// full race (`never_safe`).
 fn proved_over(name: &str, quantifier: &str) {
-    let (code, j) = common::check_json(&program(name), 240);
-    assert_eq!(code, SAFE, "{name}: {j:#}");
+    let j = check_horn_in(name, "lp64", 240);
+    assert_eq!(j["verdict"], "safe", "{name}: {j:#}");
     assert_eq!(j["strategy"], "summaries", "{j:#}");
     assert_eq!(j["proof"]["proof"], "summaries", "{j:#}");
     let sums = j["proof"]["summaries"].as_array().unwrap();
@@ -98,14 +103,15 @@ fn recursive_array_sum_bug_is_never_proved() {
 /// {-1, 0, 1, 2, 5, 9, 10, 11}, the bug twin reaches it at exactly n in {1, 2, 5, 9, 10}
 /// (a[0] is 0, so the sum is n - 1 for n >= 1; earlier at size 5 and 100 too).
 /// The safe twin's proof is not asked here (Spacer finds none within 60 s yet; at size 10 the
-/// complete unwinding on the source may prove it within the budget); it must never be
-/// UNSAFE, and the bug twin is UNSAFE. Its proof at size 100 (the benchmark's copy) is
+/// complete unwinding on the source proves it in about 5 s); it must be accepted (decided at
+/// once) and never UNSAFE (a wrong one would come from the bug search's first depths, within
+/// its 3 s: issue 28, 8 s cost 4 s of CPU), and the bug twin is UNSAFE. Its proof at size 100 (the benchmark's copy) is
 /// [`recursive_sum_over_an_array_parameter_is_proved`].
 #[test]
 fn an_array_parameter_of_a_recursion_is_accepted() {
     let (code, j) = common::check_json(&program("rsum_param_unsafe.c"), 60);
     assert_eq!(j["verdict"], "unsafe", "{code}: {j:#}");
-    let (code, j) = common::check_json(&program("rsum_param_safe.c"), 8);
+    let (code, j) = common::check_json(&program("rsum_param_safe.c"), 3);
     assert_ne!(j["verdict"], "unsafe", "{code}: {j:#}");
     assert_ne!(code, 3, "refused: {j:#}");
 }
@@ -185,15 +191,16 @@ fn a_bound_array_is_one_object_in_every_activation() {
 /// keeps every verdict guard: the same verdict path (a parameter bound at a constant offset,
 /// summaries over the cell, proved for every `n`) by the `a + 2` twin's proof; both bug twins
 /// (an offset forgotten or added twice reads the fill where it is not: a wrong SAFE there);
-/// and `offset_addr_safe.c` for 5 s, never UNSAFE (an offset lost in the `&g[3]` binding
+/// and `offset_addr_safe.c` for 2 s, never UNSAFE (an offset lost in the `&g[3]` binding
 /// makes `g[n + 3] == 0` or `g[i] == 7` fail at the first depths, where the bug search
-/// finds the bug twin's within a second: a wrong UNSAFE there).
+/// finds the bug twin's in 0.3 s in the suite's build: a wrong UNSAFE there; 5 s cost 6 s of
+/// CPU for an UNKNOWN).
 #[test]
 fn a_recursion_over_an_offset_alias() {
     proved_by_summaries("offset_plus_safe.c");
     never_safe("offset_plus_unsafe.c");
     never_safe("offset_addr_unsafe.c");
-    let (code, j) = common::check_json(&program("offset_addr_safe.c"), 5);
+    let (code, j) = common::check_json(&program("offset_addr_safe.c"), 2);
     assert_ne!(j["verdict"], "unsafe", "{code}: {j:#}");
     assert_ne!(code, 3, "refused: {j:#}");
 }
@@ -210,16 +217,18 @@ fn a_recursion_over_an_address_of_an_element_is_proved() {
 /// Two array parameters bound to one array (`f(a, a, n)`), and offset aliases overlapping
 /// it (`f(&a[1], a, n)`, a write through one read back through the other in the next
 /// activation): a summary that took them for two arrays would prove the bug twins (a[k] == 1,
-/// a[n] == 1). The safe twins are proved by summaries at idle (10 to 14 s at load 15 to 25);
-/// here they must only never be UNSAFE. Truth in each file's header (plain ESBMC at n <= 10,
-/// gcc runs).
+/// a[n] == 1). The safe twins are proved by the summary engine alone (`--engine horn`: 2 and
+/// 4 s of CPU idle in the suite's build; the full race took 5 and 6 s, ESBMC on the source
+/// beside the summaries), which asserts more than the race's "never UNSAFE" did: a summary
+/// that aliases the parameters proves them, and any UNSAFE of the race is a run of the
+/// program confirmed by gcc. Truth in each file's header (plain ESBMC at n <= 10, gcc runs).
 #[test]
 fn parameters_aliasing_one_array() {
     never_safe("alias_same_unsafe.c");
     never_safe("alias_overlap_unsafe.c");
     for name in ["alias_same_safe.c", "alias_overlap_safe.c"] {
-        let (code, j) = common::check_json(&program(name), 30);
-        assert_ne!(j["verdict"], "unsafe", "{name}: {code}: {j:#}");
+        let j = check_horn_in(name, "lp64", 60);
+        assert_eq!(j["verdict"], "safe", "{name}: {j:#}");
     }
 }
 
@@ -287,15 +296,13 @@ fn cells_through_callees_and_offsets_of_their_own() {
 
 /// `ara check --json --engine horn --data-model ilp32` on a program of tests/procarrays.
 fn check_horn(name: &str, timeout: u32) -> serde_json::Value {
+    check_horn_in(name, "ilp32", timeout)
+}
+
+/// `ara check --json --engine horn --data-model MODEL` on a program of tests/procarrays.
+fn check_horn_in(name: &str, model: &str, timeout: u32) -> serde_json::Value {
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_ara"))
-        .args([
-            "check",
-            "--json",
-            "--engine",
-            "horn",
-            "--data-model",
-            "ilp32",
-        ])
+        .args(["check", "--json", "--engine", "horn", "--data-model", model])
         .args(["--timeout", &timeout.to_string()])
         .arg(program(name))
         .output()

@@ -111,13 +111,13 @@ fn parity_constant() {
 
 /// Recursion as deep as a nondet input: no bound unwinds it completely, so never SAFE on the
 /// source (and, the program being safe, never UNSAFE); ESBMC's bugs of cut-off recursion are
-/// not replayed. SAFE only from the procedure summaries (tests/procedures.rs). 5 s (8 until
-/// issue 28: these runs end at their budgets, two cores busy at idle; the first
+/// not replayed. SAFE only from the procedure summaries (tests/procedures.rs). 3 s (8, then 5
+/// until issue 28: these runs end at their budgets, two cores busy at idle; the first
 /// counterexamples of ESBMC on the source are replayed within 2 s at load 27).
 #[test]
 fn unbounded_depth_is_never_unsafe() {
     for name in ["parity_nondet_safe.c", "mccarthy_nondet_wide.c"] {
-        let (code, j) = check(name, 5);
+        let (code, j) = check(name, 3);
         match code {
             SAFE => assert_eq!(j["strategy"], "summaries", "{j:#}"),
             _ => assert_eq!(code, UNKNOWN, "{j:#}"),
@@ -127,24 +127,24 @@ fn unbounded_depth_is_never_unsafe() {
 
 /// A bug 10^8 calls deep: ESBMC's counterexamples within its bounds do not replay (the gcc
 /// run of a too deep recursion would end by a signal); UNKNOWN, never SAFE, never a crash.
-/// 5 s, as above.
+/// 3 s, as above.
 #[test]
 fn deep_bug_is_unknown() {
-    let (code, j) = check("deep_unsafe.c", 5);
+    let (code, j) = check("deep_unsafe.c", 3);
     assert_eq!(code, UNKNOWN, "{j:#}");
 }
 
 /// A program whose own run recurses 10^6 deep (deeper than gcc's default 8 MB stack): its
 /// replay runs with a larger stack (`engines::playback::STACK_MB`), so the bug twin is UNSAFE
-/// on the source; the safe twin is never UNSAFE (its replay ends, without the error). 5 s for
-/// the safe twin (10 until issue 28: it runs to its budget; its first replays of ESBMC's
-/// cut-off counterexamples came within 2 s, three within 5 s, at load 27).
+/// on the source; the safe twin is never UNSAFE (its replay ends, without the error). 3 s for
+/// the safe twin (10, then 5 until issue 28: it runs to its budget; its first replays of
+/// ESBMC's cut-off counterexamples came within 2 s, three within 5 s, at load 27).
 #[test]
 fn legitimately_deep_recursion_is_replayed() {
     let (code, j) = check("deep_legit_unsafe.c", 120);
     assert_eq!(code, UNSAFE, "{j:#}");
     assert_eq!(j["trace"]["replayed_on"], "source", "{j:#}");
-    let (code, j) = check("deep_legit_safe.c", 5);
+    let (code, j) = check("deep_legit_safe.c", 3);
     assert_ne!(code, UNSAFE, "{j:#}");
 }
 
