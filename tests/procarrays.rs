@@ -263,13 +263,26 @@ fn recursions_on_two_arrays_and_moving_offsets() {
 /// twin fails at n = 3. Truth: plain ESBMC `--unwind 12` with and without `--32`: SUCCESSFUL /
 /// FAILED; gcc with n in {0, 1, 2, 3, 4, 1000} (the benchmark's copy, n up to 1000): the safe
 /// twin exits 0, the bug twin aborts at n = 3 alone.
+///
+/// The wide twins hold 24 elements, written by a loop at each activation (the front end's
+/// store per element ends at 16; `sumlocal::MAX_ELEMS`), and `f(n)` returns `buf[23] - n`:
+/// `K - 1` at every depth when each activation has its own array. The bug twin asserts
+/// `K - 1 - n`, which an encoding sharing one array between activations would prove (the
+/// innermost call, n = 0, would have written it last). Truth: plain ESBMC with n <= 5
+/// (`--unwind 26`, with and without `--32`; unwinding assertions on: complete, loops of 24
+/// iterations and recursions at most 6 deep): SUCCESSFUL for `local_wide_safe`, FAILED at
+/// `reach_error` for `local_wide_unsafe`; gcc with n fed in: the safe twin exits 0 for n in
+/// {0, 1, 2, 5, 23, 24, 500, 999, 1000}, the bug twin aborts at each but n = 0. Before,
+/// arrays over 16 elements were not made scalars and the safe twin was UNKNOWN at 60 s.
 #[test]
 fn an_array_local_to_a_recursion() {
-    let (code, j) = check_ilp32("local_array_safe.c", 60);
-    assert_eq!(j["verdict"], "safe", "{code}: {j:#}");
-    assert_eq!(j["strategy"], "summaries", "{j:#}");
-    let (code, j) = check_ilp32("local_array_unsafe.c", 60);
-    assert_eq!(j["verdict"], "unsafe", "{code}: {j:#}");
+    for name in ["local_array", "local_wide"] {
+        let (code, j) = check_ilp32(&format!("{name}_safe.c"), 60);
+        assert_eq!(j["verdict"], "safe", "{name}: {code}: {j:#}");
+        assert_eq!(j["strategy"], "summaries", "{name}: {j:#}");
+        let (code, j) = check_ilp32(&format!("{name}_unsafe.c"), 60);
+        assert_eq!(j["verdict"], "unsafe", "{name}: {code}: {j:#}");
+    }
 }
 
 /// What a procedure's summary holds of the arrays (`engines::horn::summary`, `views`): only

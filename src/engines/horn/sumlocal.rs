@@ -28,10 +28,14 @@ use crate::ir::procs::{ProcId, ProcProgram};
 use crate::ir::{ArrId, BinOp, Expr, Program, Size, Stmt, StmtKind, Storage, VarId};
 use std::collections::HashMap;
 
-/// The most elements of a procedure's array made scalars (the front end gives a procedure's
-/// arrays of at most 16 elements a store per element at their declaration, larger ones a
-/// loop).
-pub const MAX_ELEMS: u64 = 16;
+/// The most elements of a procedure's array made scalars. Each element is an argument of
+/// the procedure's predicates, so the limit bounds the encoding, not soundness. 64 (16 until
+/// issue 26's wide twins): Spacer proved a recursion over a local array of 17, 24, 48 and 64
+/// elements (`tests/procarrays/local_wide_*`) in 0.5 to 3 s and of 32 written from a
+/// nondet-free loop in 10 s, all UNKNOWN at 60 s with 16. Arrays larger than 16 elements are
+/// written by a loop at their declaration (the front end's store per element ends at 16);
+/// the loop's writes at a variable index become parallel assignments like any other.
+pub const MAX_ELEMS: u64 = 64;
 
 /// `pp` with its procedures' small arrays as scalars (module doc), or `None`.
 pub fn scalarize(pp: &ProcProgram) -> Option<ProcProgram> {
