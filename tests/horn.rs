@@ -147,8 +147,8 @@ fn unsigned_wrap_around() {
 /// `c >= 0` of the unbounded counter within 0.1 s of their start (0.08 s, 0.03 s at load 12)
 /// and ara's bit-vector check rejects it; with 5 s the first round still gives each of the
 /// seven configurations its slice (5/7 s), so both answers come and are rejected. What 15 s
-/// added is the counterexample through 128 iterations: `lia-wrap`'s derivation after 1.1 s
-/// in its 2 s slice, the run's end at 6 s at load 4, and none within the 15 s at load 12
+/// added is the counterexample through 128 iterations: a derivation after 1.1 s of the 2 s
+/// slice of the fourth configuration, the run's end at 6 s at load 4, none in 15 s at load 12
 /// (then the run waited them out); the paths of counterexamples are the other programs'.
 #[test]
 fn char_conversion() {
