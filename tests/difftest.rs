@@ -42,18 +42,22 @@ fn options(out: PathBuf, programs: u64, seed: u64) -> RunOptions {
     }
 }
 
-/// Two generated programs of seed 2028, one safe and one unsafe, both with a ground truth
-/// (seed 2026 until the shadowed struct tags moved the generator's draws, 2025 until the
-/// array-parameter patterns did; 14, then 8,
-/// then four of seed 2024 until issue 28: the suite's time; those four took 38 s of CPU,
-/// most of it in the relaid run of a 2-D program, these two 6 s). The relaid runs
-/// are guarded by tests/relayout.rs, the corpus mutants by `difftest::mutate`'s unit tests;
-/// the runs of hundreds are the benchmark `scripts/difftest` (bench-suite/RESULTS.md).
+/// Two generated programs of seed 3006, one safe and one unsafe, both with a ground truth,
+/// one cross-checked by gcc (seed 2028 until issue 28's second round: its two
+/// programs, a recursive one and a corpus mutant, took 15.5 s of CPU, these two 5 s; of
+/// seeds 3001 to 3007 the cheapest with a safe and an unsafe program; 2026 until the
+/// shadowed struct tags moved the generator's draws, 2025 until the array-parameter
+/// patterns did; 14, then 8, then four of seed 2024 until issue 28: those four took 38 s of
+/// CPU, most of it in the relaid run of a 2-D program). What this guards is the driver's
+/// run end to end (generation, ESBMC's ground truth, gcc's cross-check, `cegar` and `auto`,
+/// the counts), which any such pair exercises; the relaid runs are guarded by
+/// tests/relayout.rs, the corpus mutants by `difftest::mutate`'s unit tests; the runs of
+/// hundreds are the benchmark `scripts/difftest` (bench-suite/RESULTS.md).
 #[test]
 fn fixed_seed_run_has_no_disagreement() {
     let tools = Tools::find(PathBuf::from(env!("CARGO_BIN_EXE_ara"))).expect("esbmc and gcc");
     let out = tempfile::tempdir().unwrap();
-    let o = options(out.path().to_path_buf(), 2, 2028);
+    let o = options(out.path().to_path_buf(), 2, 3006);
     let c = run_timed(&tools, &o);
     let report = c.report(&o.strategies);
     println!("{report}");
@@ -97,7 +101,10 @@ fn wrong_safe_is_reported_and_reduced() {
     );
     assert_eq!(c.disagreements(), c.truth_unsafe, "{report}");
 
-    // Reduce the first unsafe program: it keeps its ground truth and gets small.
+    // Reduce the first unsafe program from seed 1 on: it keeps its ground truth and gets
+    // small. (From seed 1, issue 28: seed 0's program, 80 lines unwound 6 deep, is unsafe
+    // too, and its reduction took 9 of this test's 10 s of CPU, seed 1's 3.5 s; any unsafe
+    // program exercises the reducer's keeping of the truth and its shrinking alike.)
     let src = dir.path().join("prog.c");
     let truth = |p: &ara::cli::difftest::ast::Program| {
         std::fs::write(&src, print_program(p)).unwrap();
@@ -109,10 +116,10 @@ fn wrong_safe_is_reported_and_reduced() {
             Duration::from_secs(40),
         )
     };
-    let p = (0..40)
+    let p = (1..40)
         .map(|s| generate(s, &GenConfig::default()))
         .find(|p| truth(p) == Truth::Unsafe)
-        .expect("an unsafe program among 40 seeds");
+        .expect("an unsafe program among 39 seeds");
     let r = reduce_program(&p, &|q| truth(q) == Truth::Unsafe);
     assert_eq!(truth(&r), Truth::Unsafe);
     let body = |q: &ara::cli::difftest::ast::Program| print_program(q).lines().count();

@@ -70,10 +70,35 @@ fn twins(kind: &str, symbolic: bool) -> Vec<String> {
     out
 }
 
+/// Whether every run of the never-safe tests is wanted (`ARA_FULL_BUDGETS=1`, as
+/// `scripts/bench-sorts` runs them), not the suite's share of them.
+fn all_runs() -> bool {
+    std::env::var("ARA_FULL_BUDGETS").as_deref() == Ok("1")
+}
+
+/// The unsafe twins of constant or nondet size, never proved. `scripts/test` runs the 13
+/// that are not the `_n4` twin of a `_nondet` one (issue 28: 20 runs to the 2 s budget were
+/// 20 s of CPU); `ARA_FULL_BUDGETS=1` (`scripts/bench-sorts`) runs all 20 with 6 s each.
+/// The seven left out (max, find, copy, prefix, reverse, bubble and selection sort at
+/// `N = 4`) differ from their `_nondet` twins only in `#define N 4` where those read
+/// `N = nondet` in `[1, 6]` over arrays of 6: the same loops and the same bug, and the
+/// `_n4` twin's run to the error (ESBMC's, see the module doc) is a run of its `_nondet`
+/// twin at N = 4, which the `_nondet` run therefore must not prove unreachable either. What
+/// the suite no longer runs is the engine on the constant-size clauses of a bug twin: the
+/// suite keeps constant sizes in the safe `_n4` proof (`max_over_every_element_is_proved`),
+/// their bug twins are `scripts/bench-sorts`'s and the bench-suite/cells runs' (`_n4` tasks).
 #[test]
 fn unsafe_twins_are_never_safe() {
     let files = twins("unsafe", false);
     assert_eq!(files.len(), 20);
+    let files: Vec<String> = files
+        .iter()
+        .filter(|f| {
+            all_runs() || !f.ends_with("_n4.c") || !files.contains(&f.replace("_n4.c", "_nondet.c"))
+        })
+        .cloned()
+        .collect();
+    assert_eq!(files.len(), if all_runs() { 20 } else { 13 }, "{files:?}");
     each_in_pairs(&files, |f| {
         let v = cells(f, never_safe_budget(2, 6));
         println!("{f}: {v}");
@@ -87,11 +112,15 @@ fn unsafe_twins_are_never_safe() {
 /// that have no twin in tests/morph (`unsafe_twins_are_never_safe` runs the others': max,
 /// find, copy, prefix, reverse, bubble and selection sort); all 20 with
 /// `ARA_FULL_BUDGETS=1` (`scripts/bench-sorts`). Issue 28: 40 s of CPU at idle for the 20,
-/// two runs to the same never-proved verdict per family.
+/// two runs to the same never-proved verdict per family; then 6.8 s for the 6 of min,
+/// partition and sentinel, and `scripts/test` now runs their 3 at nondet N alone: each
+/// family's `_n4` task is its `_nondet` task (N nondet in 1..100000) with N fixed at 4, so
+/// the `_n4` task's run to the error is a run of the `_nondet` one at N = 4 (as in
+/// `unsafe_twins_are_never_safe`).
 #[test]
 fn generated_unsafe_cells_tasks_are_never_safe() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench-suite/cells");
-    let all = std::env::var("ARA_FULL_BUDGETS").as_deref() == Ok("1");
+    let all = all_runs();
     let in_morph = [
         "max",
         "find",
@@ -107,9 +136,10 @@ fn generated_unsafe_cells_tasks_are_never_safe() {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .filter(|n| n.contains("_unsafe_") && (n.ends_with("_nondet.c") || n.ends_with("_n4.c")))
         .filter(|n| all || !in_morph.contains(&n.split('_').next().unwrap_or_default()))
+        .filter(|n| all || n.ends_with("_nondet.c"))
         .collect();
     files.sort();
-    assert!(files.len() >= if all { 20 } else { 6 }, "{files:?}");
+    assert!(files.len() >= if all { 20 } else { 3 }, "{files:?}");
     let files: Vec<String> = files
         .iter()
         .map(|f| format!("bench-suite/cells/{f}"))
@@ -241,24 +271,27 @@ fn bubble_sort_over_a_vla_is_proved_by_the_template_engine() {
 /// proves them. Among them a check of the wrong order, a strict order with equal elements,
 /// and an outer loop one short.
 ///
-/// Budgets (issue 28): 15 s for the three selection sorts, on which the suite's build gets
-/// to the engine's end (Houdini's rounds over 6,396 candidates, too weak, in 11 to 15 s at
-/// load 7); 5 s for the two bubble sorts (15 s until issue 28): their 25,820 candidates are
-/// sifted to 3,793 and 3,963 (3.5 s at load 7), and Houdini's first round over those does
-/// not end within 15 s in this build (cut off at its deadline, 11.7 s at load 7; the safe
-/// bubble sort's proof takes 160 to 235 s): 5 s run their encoding, concrete runs and
-/// sifting to the same UNKNOWN that 15 s gave. Their whole runs, 90 s each in a release
-/// build, are `scripts/bench-sorts`'s (`ARA_FULL_BUDGETS=1`).
+/// Budgets (issue 28): `scripts/test` runs the three selection sorts, 15 s each, on which
+/// the suite's build gets to the engine's end (Houdini's rounds over 6,396 candidates, too
+/// weak, in 11 to 15 s at load 7). The two bubble sorts are `scripts/bench-sorts`'s alone
+/// (`ARA_FULL_BUDGETS=1`: all five, 90 s each in a release build, where Houdini runs to its
+/// end): a proof of the template engine is the answer of a Houdini round (its strongest
+/// inductive subset, then ara's check), and over the bubble sorts' candidates (25,820,
+/// sifted to 3,793 and 3,963 in 3.5 s at load 7) the first round does not end within 15 s
+/// in the suite's build (cut off at its deadline, 11.7 s at load 7; the safe bubble sort's
+/// proof takes 160 to 235 s). So no budget the suite could give them reaches the point where
+/// a wrong proof could come: their 5 s runs (about 6 of this test's 13.7 s of CPU) ran the
+/// encoding, the concrete runs and the sifting to an UNKNOWN that was certain.
 #[test]
 fn unsafe_sorts_are_never_proved_by_the_template_engine() {
     let files: Vec<String> = twins("unsafe", false)
         .into_iter()
         .filter(|f| f.contains("nondet") && (f.contains("bubble") || f.contains("selection")))
+        .filter(|f| all_runs() || !f.contains("bubble"))
         .collect();
-    assert_eq!(files.len(), 5, "{files:?}");
+    assert_eq!(files.len(), if all_runs() { 5 } else { 3 }, "{files:?}");
     each_in_pairs(&files, |f| {
-        let short = if f.contains("bubble") { 5 } else { 15 };
-        let v = houdini_alone(f, never_safe_budget(short, 90));
+        let v = houdini_alone(f, never_safe_budget(15, 90));
         println!("{f}: {v}");
         assert!(!matches!(v, EngineVerdict::Proved(_)), "{f}: {v:?}");
     });
