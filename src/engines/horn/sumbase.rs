@@ -12,9 +12,10 @@
 //!   locals of type `long`, not a parameter nor its result) every assignment of which is
 //!   `t = X` with `X` a relative form; a *relative form* is `r`, `r + e`, `e + r` or `r - e`
 //!   of type `long` with `r` relative and `e` naming no relative variable;
-//! - in `f`'s body every access of `a` is a write whose index is a relative form (no read of
-//!   `a`: a read's in-range test needs the absolute index), and every other expression names
-//!   no relative variable, but for call arguments;
+//! - in `f`'s body every access of `a` has a relative form as its index (reading nothing of
+//!   `a`), every read of `a` is evaluated whenever its statement is (not under `&&`, `||` or
+//!   `?:`: a read C may skip needs an in-range test, and that test the absolute index), and
+//!   no expression names a relative variable elsewhere, but for call arguments;
 //! - every call in `f` of a procedure `g` that reaches `a` (`sumcells::reached`) passes a
 //!   relative form for `g`'s own offset of `a`, and `(g, a)` drops it too (a greatest
 //!   fixpoint: a recursion keeps its drop); any other argument names no relative variable;
@@ -92,6 +93,22 @@ fn relative_vars(pp: &ProcProgram, id: ProcId, q: VarId) -> BTreeSet<VarId> {
     }
 }
 
+/// Does `x` name no relative variable of `rel` but in the index of a read of `a`, each such
+/// read evaluated whenever `x` is (not under `&&`, `||` or `?:`: `evaluated`) and its index
+/// a relative form reading nothing of `a` (module doc)?
+fn plain_reading(p: &Program, x: &Expr, a: ArrId, rel: &BTreeSet<VarId>, evaluated: bool) -> bool {
+    let go = |y: &Expr, ev: bool| plain_reading(p, y, a, rel, ev);
+    match x {
+        Expr::Read(b, i) if *b == a => evaluated && relative_form(p, i, rel) && !reads(i, a),
+        Expr::Read(_, i) | Expr::Unary(_, i) | Expr::Cast(_, i) => go(i, evaluated),
+        Expr::Var(v) => !rel.contains(v),
+        Expr::Const(..) | Expr::Nondet(_) => true,
+        Expr::Binary(BinOp::LogAnd | BinOp::LogOr, l, r) => go(l, evaluated) && go(r, false),
+        Expr::Binary(_, l, r) => go(l, evaluated) && go(r, evaluated),
+        Expr::Cond(c, t, e) => go(c, evaluated) && go(t, false) && go(e, false),
+    }
+}
+
 /// Does `f`'s body keep to the condition of the module doc for the cell of `a` viewed from
 /// the relative variables `rel`, given the drops `drops` of every procedure (calls)?
 fn keeps_to(
@@ -103,7 +120,7 @@ fn keeps_to(
     let p = &pp.program;
     let mut ok = true;
     crate::ir::procs::visit(body, &mut |s| {
-        let plain = |x: &Expr| !names(x, rel) && !reads(x, a);
+        let plain = |x: &Expr| plain_reading(p, x, a, rel, true);
         ok &= match &s.kind {
             StmtKind::Assign(x, e) if rel.contains(x) => relative_form(p, e, rel) && !reads(e, a),
             StmtKind::Store(b, i, e) if *b == a => {

@@ -133,11 +133,11 @@
 //! `q` left out and every relative variable `r` taken as `r - q` (the index `w - q` too):
 //! - the condition ([`super::sumbase`]): a relative variable occurs only in a *relative
 //!   form* `r`, `r + e`, `e + r`, `r - e` of type `long` (`e` naming none), and only as the
-//!   index of a write of the cell's array, the value assigned to a relative temporary, or the
-//!   argument a call passes for its callee's dropped offset of the same array; the frame
-//!   reads nothing of the array (a read's in-range test needs the absolute index), and every
-//!   procedure it calls that reaches the array drops its offset too (else the callee would
-//!   need the absolute index);
+//!   index of an access of the cell's array (a write, or a read whose index reads nothing
+//!   of the array), the value assigned to a relative temporary, or the argument a call
+//!   passes for its callee's dropped offset of the same array; and every procedure it calls
+//!   that reaches the array drops its offset too (else the callee would need the absolute
+//!   index);
 //! - a relative form's value is `q` plus its value with each relative variable taken
 //!   relative (`long` arithmetic modulo 2^k commutes with adding `q`), so each clause of the
 //!   view above, written over the relative values, has `q` only in `(w_rel + q) = (X_rel +
@@ -148,6 +148,18 @@
 //!   holds for the step's tuples (which the argument below shows). A return takes the
 //!   callee's summary tuple for the same absolute `w`, relative to the callee's offset, as
 //!   the call passed it.
+//! - a read of the array has a relative form `e_rel` as its index and is evaluated whenever
+//!   its step is (the condition: not under `&&`, `||` or `?:`); it is the read of "Why SAFE
+//!   is never wrong" below with `j_rel = e_rel` instead of `j = ite(0 <= e < size, e, w)`,
+//!   whose test needs the absolute index `q + e_rel`. That argument *chooses* `j = e` for a
+//!   read in range, and a read C evaluates is in range in the runs ara considers (ARCHITECTURE.md,
+//!   "Out of bounds"), so the choice is always `j = e`, which the equality states;
+//!   `j_rel = w_rel ⇒ b = c` and `j_rel = j2_rel ⇒ b = b2` are the absolute equalities with
+//!   `q` cancelled. (A disjunction `j_rel = e_rel ∨ j_rel = w_rel` in place of the test was
+//!   sound but let a derivation read any tracked cell: the error of `read_level_safe` was
+//!   derived at once.) Twins: `read_back_*` (reads `q[0]` and `q[1]` after the call on
+//!   `q + 1`), `read_level_*` (the callee's value at `q[1]`, and a bug twin that reads it as
+//!   the caller's own);
 //! - `-size <= w_rel < size`: in a run without undefined behaviour every pointer the program
 //!   forms lies in its array or one past it (C11 6.5.6; `frontend::procs` already relies on
 //!   it for `long` holding the offset exactly), so `0 <= q <= size`, and the cells' `w` are in
@@ -241,6 +253,10 @@ pub struct Slots {
     /// then the slots `w`, `w0` hold the cell's index relative to it, `w - q_off` (module
     /// doc, "A per-callee view").
     pub base: Option<usize>,
+    /// The frame dropped its offset for this cell (module doc, "A frame without its
+    /// offset"): `w` and every index the frame computes are relative to the activation's
+    /// offset, so a read's index cannot be tested against the array's bounds.
+    pub relative: bool,
 }
 
 impl Slots {
@@ -500,9 +516,14 @@ impl Cells {
             });
             let (w, c) = (&at.absolute(enc, pre), &pre[at.c]);
             let idx = &r.index;
-            let active = in_range(enc, idx, cell.size);
-            out.constraints
-                .push(format!("(= {j} (ite {active} {idx} {w}))"));
+            out.constraints.push(match at.relative {
+                // A read every run evaluates (module doc, "A frame without its offset").
+                true => format!("(= {j} {idx})"),
+                false => {
+                    let active = in_range(enc, idx, cell.size);
+                    format!("(= {j} (ite {active} {idx} {w}))")
+                }
+            });
             let same = |b: &str, b2: &str, b0: &Option<String>, b02: Option<&str>| match (b0, b02) {
                 (Some(x), Some(y)) => format!("(and (= {b} {b2}) (= {x} {y}))"),
                 _ => format!("(= {b} {b2})"),

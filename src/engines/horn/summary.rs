@@ -523,8 +523,8 @@ fn frame_slots(f: &Frame, cells: &Cells, view: &View) -> Vec<Option<Slots>> {
     let n = f.entry.len();
     let at = |v: VarId| f.state.iter().position(|x| *x == v).map(|i| n + i);
     let at_entry = |v: VarId| f.entry.iter().position(|x| *x == v);
-    (cells.cells.iter().zip(&view.bases))
-        .map(|(c, base)| {
+    (cells.cells.iter().zip(&view.bases).zip(&view.dropped))
+        .map(|((c, base), dropped)| {
             Some(Slots {
                 w: at(c.w)?,
                 c: at(c.c)?,
@@ -533,6 +533,7 @@ fn frame_slots(f: &Frame, cells: &Cells, view: &View) -> Vec<Option<Slots>> {
                     Some(b) => Some(at(*b)?),
                     None => None,
                 },
+                relative: dropped.is_some(),
             })
         })
         .collect()
@@ -2317,20 +2318,25 @@ int main(void) { int n = __VERIFIER_nondet_int(); if (n < 0 || n > 4) return 0; 
                     if (n < 0 || n > 5) return 0; fill(a, n); return a[0]; }";
         let prog = |last: &str, body: &str| format!("{head} {last} return; }}\n{body}\n}}\n{main}");
         let cell = ["w1", "a[q_off + w1]", "a[q_off + w1]'"];
-        // Moved by 1 or 2, a write at q[0] or q[1]: dropped.
+        // Moved by 1 or 2, a write at q[0] or q[1], a read every run of the step evaluates:
+        // dropped.
         for body in [
             "q[0] = 7; fill(q + 1, n - 1);",
             "q[0] = 7; q[1] = 7; fill(q + 2, n - 1);",
             "q[1] = 7; fill(q + 1, n - 1);",
+            "q[0] = 7; fill(q + 1, n - 1); n = q[0] + q[1];",
         ] {
             let args = fill_summary_args(&prog("", body));
             assert_eq!(args[0], "n", "{body}: {args:?}");
             assert_eq!(args[1..], cell, "{body}: {args:?}");
         }
-        // A read through the moved pointer, a write by the array's own name: kept.
+        // A write by the array's own name, a read C may skip (its in-range test needs the
+        // absolute index): kept.
         for (last, body) in [
             ("", "q[0] = 7; fill(q + 1, n - 1); a[5] = q[0];"),
             ("a[0] = 5;", "q[0] = 7; fill(q + 1, n - 1);"),
+            ("", "q[0] = 7; fill(q + 1, n - 1); n = n > 1 && q[1];"),
+            ("", "q[0] = 7; fill(q + 1, n - 1); n = n > 1 ? q[1] : 0;"),
         ] {
             let args = fill_summary_args(&prog(last, body));
             assert_eq!(args[..2], ["q_off", "n"], "{body}: {args:?}");
