@@ -18,7 +18,12 @@
 //!   recursion the inlining meets), or a writer without recursion before a sum;
 //! - a function of two array parameters called on one array twice (aliased), on one array
 //!   and its offset alias `a + 1` (overlapping) or on two;
-//! - a call on `a + k` or `&a[k]` (an offset alias: the callee's `q0[i]` is `a[k + i]`).
+//! - a call on `a + k` or `&a[k]` (an offset alias: the callee's `q0[i]` is `a[k + i]`);
+//! - a recursion that moves its pointer (`m(q0 + 1, p1 - 1, 0)`): each level writes `p1` at
+//!   `q0[0]`, then adds its own `q0[0]` to the callee's result and, below the last level,
+//!   subtracts the callee's `q0[1]` (`p1 - 1`): the result is `x`, and `a[j]` holds `x - j`
+//!   below `x` (a frame that drops its moving offset and reads through it:
+//!   `engines::horn::sumbase`).
 //!
 //! Half the patterns are bug twins perturbed by one: the expected value, the base case
 //! (`p1 < 0` for `p1 <= 0`), the index (`q0[p1]` for `q0[p1 - 1]`), the comparison of the
@@ -113,9 +118,10 @@ enum Kind {
     TwoArrays,
     Aliased,
     Offset,
+    Moving,
 }
 
-const KINDS: [Kind; 7] = [
+const KINDS: [Kind; 8] = [
     Kind::Sum,
     Kind::Search,
     Kind::Max,
@@ -123,6 +129,7 @@ const KINDS: [Kind; 7] = [
     Kind::TwoArrays,
     Kind::Aliased,
     Kind::Offset,
+    Kind::Moving,
 ];
 
 /// One array-parameter pattern, named with `fresh` (module doc).
@@ -150,6 +157,7 @@ fn build(kind: Kind, bug: Bug, rng: &mut Rng, fresh: &mut u32) -> Piece {
         Kind::TwoArrays => g.two_arrays(),
         Kind::Aliased => g.aliased(),
         Kind::Offset => g.offset(),
+        Kind::Moving => g.moving(),
     }
     g.out
 }
@@ -718,6 +726,61 @@ impl Ap<'_> {
         self.out.body.push(Stmt::Assert(e));
     }
 
+    /// The moving recursion (module doc), checked at one `X` (its result) and at one `j`
+    /// (the array). [`Bug::Base`] stops one level early, [`Bug::Index`] reads `q0[0]` for
+    /// `q0[1]`, [`Bug::Reading`] checks the array as if the pointer did not move (`a[j]`
+    /// holding `x`), [`Bug::Expect`] the result one off.
+    fn moving(&mut self) {
+        let a = self.some_array(false);
+        let (t, n) = (a.ty, a.n);
+        let f = self.name("mv");
+        let q0 = self.array_param("q0", t, n);
+        let go = match self.bug(Bug::Base) {
+            true => bin(BinOp::Gt, var("p1"), int(1)),
+            false => bin(BinOp::Gt, var("p1"), int(0)),
+        };
+        let back = elem("q0", int(self.bug(Bug::Index) as i128 ^ 1));
+        let moved = Expr::ArrArg("q0".into(), ArgOff::Plus(1));
+        let rec = Expr::Call(f.clone(), vec![moved, down(), int(0)]);
+        let acc = |op: BinOp, x: Expr| Stmt::Assign(LVal::Var("p2".into()), bin(op, var("p2"), x));
+        let (add, sub) = (|x| acc(BinOp::Add, x), |x| acc(BinOp::Sub, x));
+        let body = vec![Stmt::If(
+            go,
+            vec![
+                Stmt::Assign(LVal::Elem("q0".into(), vec![int(0)]), var("p1")),
+                Stmt::Assign(LVal::Var("p2".into()), rec),
+                add(elem("q0", int(0))),
+                Stmt::If(bin(BinOp::Gt, var("p1"), int(1)), vec![sub(back)], vec![]),
+            ],
+            vec![],
+        )];
+        let params = vec![
+            q0,
+            Param::Int("p1".into(), Int),
+            Param::Int("p2".into(), Int),
+        ];
+        self.func(&f, Int, params, body, var("p2"));
+        let x = self.input(n);
+        let call = Expr::Call(f, vec![whole(&a.name), var(&x), int(0)]);
+        let y = self.call_into(Int, call);
+        let at = self.at(n) as i128;
+        let want = at + self.bug(Bug::Expect) as i128;
+        self.check_at(&x, at as u32, bin(BinOp::Eq, var(&y), int(want)));
+        let j = self.rng.range(0, n as i64 - 1) as i128;
+        let vals = a.vals.unwrap_or_default();
+        let held = match self.bug(Bug::Reading) {
+            true => var(&x),
+            false => bin(BinOp::Sub, var(&x), int(j)),
+        };
+        let aj = elem(&a.name, int(j));
+        let e = cond(
+            bin(BinOp::Lt, int(j), var(&x)),
+            bin(BinOp::Eq, aj.clone(), held),
+            bin(BinOp::Eq, aj, Expr::Lit(vals[j as usize], t)),
+        );
+        self.out.body.push(Stmt::Assert(e));
+    }
+
     /// A sum over `a + k` or `&a[k]` (an offset alias bound to the recursion's parameter),
     /// checked at one `X`; [`Bug::Reading`] reads it from `a[0]`.
     fn offset(&mut self) {
@@ -772,7 +835,7 @@ mod tests {
 
     /// One program of each kind (LP64, no prelude, [`Bug::None`]): the kind, the seed, the
     /// functions, and `main`'s body before its `return 0;`.
-    const GOLDEN: [(Kind, u64, &str, &str); 7] = [
+    const GOLDEN: [(Kind, u64, &str, &str); 8] = [
     // A sum down `int *q0` on main's array, checked at `x == 1` (la1[0] = 0).
     (
         Kind::Sum,
@@ -932,6 +995,34 @@ int find3(int *q0, int p1, int p2) {
   __VERIFIER_assume(((x4 >= 0) && (x4 <= 6)));
   y5 = find3(la1, x4, (-3));
   __VERIFIER_assert(((y5 < 0) || (la1[(unsigned int)(y5) % 6u] == (-3))));
+",
+    ),
+    // A recursion moving its pointer, reading back its own `q0[0]` and the callee's `q0[1]`.
+    (
+        Kind::Moving,
+        0,
+        "\
+int mv2(int *q0, int p1, int p2);
+int mv2(int *q0, int p1, int p2) {
+  if ((p1 > 0)) {
+    q0[0] = p1;
+    p2 = mv2(q0 + 1, ((int)((unsigned int)p1 - (unsigned int)1)), 0);
+    p2 = ((int)((unsigned int)p2 + (unsigned int)q0[0]));
+    if ((p1 > 1)) {
+      p2 = ((int)((unsigned int)p2 - (unsigned int)q0[1]));
+    }
+  }
+  return p2;
+}
+",
+        "  int la1[3] = {0, 5, (-2)};
+  int x3;
+  int y4;
+  x3 = __VERIFIER_nondet_int();
+  __VERIFIER_assume(((x3 >= 0) && (x3 <= 3)));
+  y4 = mv2(la1, x3, 0);
+  __VERIFIER_assert(((x3 != 2) || (y4 == 2)));
+  __VERIFIER_assert(((1 < x3) ? (la1[1] == ((int)((unsigned int)x3 - (unsigned int)1))) : (la1[1] == 5)));
 ",
     ),
     ];
