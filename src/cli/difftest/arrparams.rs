@@ -219,6 +219,11 @@ impl Ap<'_> {
         bin(op, var("p1"), int(0))
     }
 
+    /// A writer's recursion condition `p1 > 0` (`p1 > 1` under [`Bug::Base`]).
+    fn go(&self) -> Expr {
+        bin(BinOp::Gt, var("p1"), int(self.bug(Bug::Base) as i128))
+    }
+
     /// `q0[p1 - 1]` (`q0[p1]` under [`Bug::Index`]).
     fn last(&self) -> Expr {
         match self.bug(Bug::Index) {
@@ -508,10 +513,7 @@ impl Ap<'_> {
         let (t, n) = (a.ty, a.n);
         let f = self.name("fill");
         let q0 = self.array_param("q0", t, n);
-        let go = match self.bug(Bug::Base) {
-            true => bin(BinOp::Gt, var("p1"), int(1)),
-            false => bin(BinOp::Gt, var("p1"), int(0)),
-        };
+        let go = self.go();
         let at = match self.bug(Bug::Index) {
             true => var("p1"),
             false => down(),
@@ -735,10 +737,7 @@ impl Ap<'_> {
         let (t, n) = (a.ty, a.n);
         let f = self.name("mv");
         let q0 = self.array_param("q0", t, n);
-        let go = match self.bug(Bug::Base) {
-            true => bin(BinOp::Gt, var("p1"), int(1)),
-            false => bin(BinOp::Gt, var("p1"), int(0)),
-        };
+        let go = self.go();
         let back = elem("q0", int(self.bug(Bug::Index) as i128 ^ 1));
         let moved = Expr::ArrArg("q0".into(), ArgOff::Plus(1));
         let rec = Expr::Call(f.clone(), vec![moved, down(), int(0)]);
