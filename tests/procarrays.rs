@@ -245,14 +245,18 @@ fn parameters_aliasing_one_array() {
 /// (0,7), (999,1)}, n in {0, 1, 2, 5, 500, 999}, (k, n) in {(0,0), (0,5), (3,4), (1,1),
 /// (500,500), (999,1), (1000,0), (2,998)}; the bug twins reach the error at each of them but
 /// (0,0), n = 0, and (0,0), (0,5) (where they are right). Before, each was refused as
-/// recursion (the second call, or the moved offset, inlined). Their proofs here come from the
-/// complete unwinding on the source (the summaries find none for two cells or a moving offset:
-/// bench-suite/RESULTS.md).
+/// recursion (the second call, or the moved offset, inlined). The proofs of `two_arrays` and
+/// `computed` here come from the complete unwinding on the source (the summaries take 6 s
+/// and more than 30 s at this size); `moving_safe`'s is asserted by the summary engine alone
+/// in [`a_moving_offset_used_only_as_a_base`] (issue 28: the race repeated it, 4 s of CPU).
 #[test]
 fn recursions_on_two_arrays_and_moving_offsets() {
     for name in ["two_arrays", "moving", "computed"] {
         let (code, j) = check_ilp32(&format!("{name}_unsafe.c"), 60);
         assert_eq!(j["verdict"], "unsafe", "{name}: {code}: {j:#}");
+        if name == "moving" {
+            continue;
+        }
         let (code, j) = check_ilp32(&format!("{name}_safe.c"), 60);
         assert_eq!(j["verdict"], "safe", "{name}: {code}: {j:#}");
     }

@@ -114,6 +114,30 @@ fn parity_constant() {
 /// not replayed. SAFE only from the procedure summaries (tests/procedures.rs). 3 s (8, then 5
 /// until issue 28: these runs end at their budgets, two cores busy at idle; the first
 /// counterexamples of ESBMC on the source are replayed within 2 s at load 27).
+/// ESBMC on the source without its C library (`engines::checkers::esbmc::source_library`):
+/// the twins bound their input by `assume_abort_if_not`, whose `abort` ESBMC reads from
+/// ara's model (a path that calls it ends). Without the library and without the model the
+/// safe twin is VERIFICATION FAILED at every bound (its `abort` returns): a counterexample
+/// gcc rejects, never a proof; with the model it is proved at bound 8. Truth: plain ESBMC
+/// `--unwind 9` (complete), with and without `--32`: SUCCESSFUL / FAILED, and the same with
+/// `--no-library` and the model; gcc with n fed in: the safe twin never reaches the error for
+/// n in {-1, 0, 1, 5, 6, 7, 1000}, the bug twin at n = 6 alone.
+#[test]
+fn a_source_without_the_library_keeps_abort() {
+    for name in ["abort_bound_safe.c", "abort_bound_unsafe.c"] {
+        let text = std::fs::read_to_string(program(name)).unwrap();
+        assert_eq!(
+            ara::engines::checkers::esbmc::source_library(&text),
+            ara::engines::checkers::esbmc::SourceLibrary::Free { abort_model: true }
+        );
+    }
+    let (code, j) = check("abort_bound_safe.c", 60);
+    assert_eq!(code, SAFE, "{j:#}");
+    let (code, j) = check("abort_bound_unsafe.c", 60);
+    assert_eq!(code, UNSAFE, "{j:#}");
+    assert_eq!(j["trace"]["replayed_on"], "source", "{j:#}");
+}
+
 #[test]
 fn unbounded_depth_is_never_unsafe() {
     for name in ["parity_nondet_safe.c", "mccarthy_nondet_wide.c"] {

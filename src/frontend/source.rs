@@ -396,6 +396,48 @@ impl SourceMap {
     }
 }
 
+/// The offset after the string or character literal starting at `i`.
+pub fn skip_literal(bytes: &[u8], i: usize) -> usize {
+    let quote = bytes[i];
+    let mut k = i + 1;
+    while k < bytes.len() && bytes[k] != quote && bytes[k] != b'\n' {
+        k += if bytes[k] == b'\\' { 2 } else { 1 };
+    }
+    k + 1
+}
+
+/// The first byte at or after `i` that is not white space.
+pub fn next_non_space(bytes: &[u8], mut i: usize) -> Option<usize> {
+    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    (i < bytes.len()).then_some(i)
+}
+
+/// The offset of the `)` matching the `(` at `open`.
+pub fn matching_paren(bytes: &[u8], open: usize) -> Option<usize> {
+    let mut depth = 0;
+    let mut i = open;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' | b'\'' => {
+                i = skip_literal(bytes, i);
+                continue;
+            }
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// The words (identifiers and keywords) of a C text outside comments, string and character
 /// literals, numbers and directive lines (`#define`, line markers): (first byte, end byte) of
 /// each, in order. A comment is skipped whole, whichever lines it spans.

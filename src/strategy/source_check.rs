@@ -34,11 +34,16 @@
 //! - Or, where gcc did not confirm a bug found at bound k, from the caller's other way to it
 //!   ([`check_with`]'s `unconfirmed`: `procedures`' bug search on the program inlined k
 //!   deep, sound by its own argument); only the bound k is taken from ESBMC's run.
+//! - ESBMC reads a file that calls nothing of its C library without it, `abort` from ara's
+//!   model of the library's (a path that calls it ends; [`esbmc::source_library`] has the
+//!   argument): the same verdicts, without the tenth of a second the library costs each run.
+//!   Any call the check cannot place keeps the library.
 //! - Everything else (time, memory, a bound that never unwinds completely: recursion whose
 //!   depth depends on an unbounded input) is UNKNOWN with the reason.
 
 use crate::base::error::AraError;
 use crate::engines;
+use crate::engines::checkers::esbmc::{self, SourceLibrary};
 use crate::engines::checkers::{
     self, CheckOptions, CheckerKind, Mode, Trace, UnknownReason, Verdict,
 };
@@ -109,6 +114,33 @@ pub fn check(
     check_with(src, checker, timeout, keep_dir, requested, None)
 }
 
+/// ESBMC's runs on a file whose `text` calls nothing of its C library without it, and with
+/// the library's `abort` as a second file where it calls `abort`
+/// ([`esbmc::source_library`]: why the verdicts are the ones ESBMC gives with the library).
+/// A tenth of a second of every run of a small file; a recursion takes a run per bound.
+/// Gives the folder of that file, to keep until the runs end.
+fn without_library(
+    text: &str,
+    opts: &mut CheckOptions,
+) -> Result<Option<tempfile::TempDir>, AraError> {
+    let SourceLibrary::Free { abort_model } = esbmc::source_library(text) else {
+        return Ok(None);
+    };
+    opts.extra_args.push(esbmc::NO_LIBRARY.into());
+    if !abort_model {
+        return Ok(None);
+    }
+    let io = |e: std::io::Error| AraError::Internal(format!("abort's model for ESBMC: {e}"));
+    let dir = tempfile::Builder::new()
+        .prefix("ara-abort-")
+        .tempdir()
+        .map_err(io)?;
+    let file = dir.path().join("ara_abort.c");
+    std::fs::write(&file, esbmc::ABORT_MODEL).map_err(io)?;
+    opts.extra_args.push(file.display().to_string());
+    Ok(Some(dir))
+}
+
 /// Another way to a bug ESBMC found at bound k that gcc did not confirm on the source: given
 /// k and the time left, a run of the program that reaches the error (its own soundness
 /// argument), or `None`.
@@ -130,9 +162,15 @@ pub fn check_with(
         opts.kind = CheckerKind::Esbmc;
         opts.checker_path = None;
     }
-    let provable = match SourceText::read(&src.file) {
-        Ok(text) => esbmc_sees_errors(&source_facts(&text), src),
-        Err(e) => Err(e),
+    let text = SourceText::read(&src.file);
+    let provable = match &text {
+        Ok(text) => esbmc_sees_errors(&source_facts(text), src),
+        Err(e) => Err(e.clone()),
+    };
+    // Kept to the end of the runs: the file of `abort`'s model.
+    let _model = match &text {
+        Ok(text) => without_library(&text.text, &mut opts)?,
+        Err(_) => None,
     };
     let mut runs = vec![];
     let mut why = Inconclusive::Engine {

@@ -31,6 +31,7 @@ use super::{
 };
 use crate::base::error::AraError;
 use crate::base::tools::{Ending, RunOutput};
+use crate::frontend::source::{matching_paren, next_non_space};
 use crate::ir::DataModel;
 use crate::ir::trace::parse_text_trace;
 use regex::Regex;
@@ -124,23 +125,8 @@ pub const NO_LIBRARY: &str = "--no-library";
 /// (without it ESBMC took minutes on a three-element `calloc`).
 const MODELLED_WITHOUT_LIBRARY: [&str; 3] = ["__VERIFIER_assume", "__assert_fail", "exit"];
 
-/// Words followed by `(` that are not calls of library functions: C's statements and
-/// operators, and the functions ara's emitted programs define themselves.
-const NOT_LIBRARY_CALLS: [&str; 13] = [
-    "if",
-    "while",
-    "for",
-    "switch",
-    "return",
-    "sizeof",
-    "_Alignof",
-    "__attribute__",
-    "__nothrow__",
-    "__leaf__",
-    "__noreturn__",
-    "main",
-    "reach_error",
-];
+/// The functions ara's emitted programs define themselves (beside [`NOT_CALLS`]).
+const EMITTED_FUNCTIONS: [&str; 2] = ["main", "reach_error"];
 
 /// Whether ESBMC decides C `text` (a program ara emitted, `ir::emit`) the same without its C
 /// library ([`NO_LIBRARY`]): every word followed by `(` outside an `extern` declaration line,
@@ -164,33 +150,210 @@ pub fn library_free(text: &str) -> bool {
         if t.starts_with("extern ") {
             continue;
         }
-        let b = t.as_bytes();
-        let mut i = 0;
-        while i < b.len() {
-            if b[i].is_ascii_alphabetic() || b[i] == b'_' {
+        let library_call = called_words(t).into_iter().any(|word| {
+            !NOT_CALLS.contains(&word)
+                && !EMITTED_FUNCTIONS.contains(&word)
+                && !MODELLED_WITHOUT_LIBRARY.contains(&word)
+                && !word.starts_with("__VERIFIER_nondet_")
+        });
+        if library_call {
+            return false;
+        }
+    }
+    true
+}
+
+/// How ESBMC can read a user's own C file (ESBMC on the source: `strategy::source_check`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SourceLibrary {
+    /// With its C library: the file may call a function the library defines, or the check
+    /// cannot tell.
+    Needed,
+    /// Without it ([`NO_LIBRARY`]); `abort_model`: with [`ABORT_MODEL`] given as a second
+    /// file (the file calls or declares `abort` and does not define it).
+    Free { abort_model: bool },
+}
+
+/// `abort` as ESBMC 8.4's library gives it: the path ends (`if (!c) abort();` is an
+/// assumption; with the library, without it and this definition, and without it alone, a
+/// program asserting `c` after that line: SUCCESSFUL, SUCCESSFUL, FAILED).
+pub const ABORT_MODEL: &str = "void abort(void) { __ESBMC_assume(0); }\n";
+
+/// Words followed by `(` that call no function: C's statements and operators and the words
+/// of GCC's attributes.
+const NOT_CALLS: [&str; 11] = [
+    "if",
+    "while",
+    "for",
+    "switch",
+    "return",
+    "sizeof",
+    "_Alignof",
+    "__attribute__",
+    "__nothrow__",
+    "__leaf__",
+    "__noreturn__",
+];
+
+/// Whether ESBMC decides a user's C file `text` the same without its C library
+/// ([`SourceLibrary`]): every word followed by `(` (a call, or a declaration of a function,
+/// anywhere in the file) is one of [`NOT_CALLS`], a function the file defines (a body
+/// at the top level: `name(…) {`), a `__VERIFIER_nondet_*` function, one of
+/// [`MODELLED_WITHOUT_LIBRARY`], or `abort` (given [`ABORT_MODEL`]); and every preprocessor
+/// line is a line marker or an object-like `#define` whose body holds only numbers,
+/// operators, parentheses and names defined before it (so no macro hides a call or forges a
+/// definition). Conservative: an `#include`, a conditional, a function-like macro, a call of
+/// a function the file only declares (`__VERIFIER_error`, `memset`), through a pointer
+/// (`int (*f)(int)`), or of a builtin keeps the library (slower, never different).
+///
+/// Soundness: the flag changes ESBMC's reading of a program only through the functions its
+/// library defines (as for ara's own programs, [`library_free`]); a file that calls none of
+/// them but those ESBMC models itself, and `abort` with the library's meaning, has the same
+/// executions either way, so every verdict (SAFE from complete unwinding, a counterexample
+/// that gcc must then replay) is the one ESBMC gives with its library. A function the file
+/// defines keeps its own body either way. Checked on every recursive twin of the suite and
+/// the procedures benchmark (`tests/checkers_esbmc.rs`, `the_source_without_the_library`).
+pub fn source_library(text: &str) -> SourceLibrary {
+    let code = strip_comments_and_strings(text).replace('\r', "");
+    let mut macros: Vec<String> = vec![];
+    let mut body = String::with_capacity(code.len());
+    for line in code.lines() {
+        match line.trim_start().strip_prefix('#') {
+            Some(d) => match directive(d, &macros) {
+                Directive::Marker => {}
+                Directive::Define(name) => macros.push(name),
+                Directive::Other => return SourceLibrary::Needed,
+            },
+            None => body.push_str(line),
+        }
+        body.push('\n');
+    }
+    let defined = defined_functions(&body);
+    let mut abort_model = false;
+    for word in called_words(&body) {
+        let known = NOT_CALLS.contains(&word)
+            || MODELLED_WITHOUT_LIBRARY.contains(&word)
+            || word.starts_with("__VERIFIER_nondet_")
+            || defined.contains(word);
+        if word == "abort" && !known {
+            abort_model = true;
+        } else if !known {
+            return SourceLibrary::Needed;
+        }
+    }
+    SourceLibrary::Free { abort_model }
+}
+
+/// A preprocessor line of a user's file, after its `#`.
+enum Directive {
+    /// A line marker (`# 12 "f.c"`, `#line 12`).
+    Marker,
+    /// `#define NAME body`, object-like, its body only numbers, operators, parentheses and
+    /// names in `macros`.
+    Define(String),
+    /// Anything else.
+    Other,
+}
+
+fn directive(d: &str, macros: &[String]) -> Directive {
+    let d = d.trim_start();
+    if d.starts_with(|c: char| c.is_ascii_digit()) || d.starts_with("line ") {
+        return Directive::Marker;
+    }
+    let Some(rest) = d.strip_prefix("define ") else {
+        return Directive::Other;
+    };
+    let rest = rest.trim_start();
+    let end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    let (name, value) = rest.split_at(end);
+    // `NAME(` is a function-like macro; an empty name is no definition.
+    if name.is_empty() || value.starts_with('(') || !macro_value_is_plain(value, macros) {
+        return Directive::Other;
+    }
+    Directive::Define(name.to_string())
+}
+
+/// A macro's value that can hide no call and forge no definition.
+fn macro_value_is_plain(value: &str, macros: &[String]) -> bool {
+    let b = value.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_alphanumeric() || c == b'_' {
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'.') {
+                i += 1;
+            }
+            let word = &value[start..i];
+            if !c.is_ascii_digit() && !macros.iter().any(|m| m == word) {
+                return false;
+            }
+        } else if b" \t+-*/%<>=!&|^~?:()".contains(&c) {
+            i += 1;
+        } else {
+            return false;
+        }
+    }
+    true
+}
+
+/// The words of `code` followed by `(` (spaces and line breaks between them allowed).
+fn called_words(code: &str) -> Vec<&str> {
+    let b = code.as_bytes();
+    let mut out = vec![];
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_alphabetic() || b[i] == b'_' {
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            if next_non_space(b, i).is_some_and(|j| b[j] == b'(') {
+                out.push(&code[start..i]);
+            }
+        } else if b[i].is_ascii_digit() {
+            // A number's suffix (`10u`, `0x1f`) is no word.
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'.') {
+                i += 1;
+            }
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The names of `code`'s function definitions: at brace depth 0, `name (…) {`.
+fn defined_functions(code: &str) -> std::collections::BTreeSet<&str> {
+    let b = code.as_bytes();
+    let mut out = std::collections::BTreeSet::new();
+    let (mut i, mut depth) = (0, 0usize);
+    while i < b.len() {
+        match b[i] {
+            b'{' => depth += 1,
+            b'}' => depth = depth.saturating_sub(1),
+            c if depth == 0 && (c.is_ascii_alphabetic() || c == b'_') => {
                 let start = i;
                 while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
                     i += 1;
                 }
-                let word = &t[start..i];
-                let mut j = i;
-                while j < b.len() && b[j] == b' ' {
-                    j += 1;
+                let body = next_non_space(b, i)
+                    .filter(|&o| b[o] == b'(')
+                    .and_then(|o| matching_paren(b, o))
+                    .and_then(|c| next_non_space(b, c + 1))
+                    .is_some_and(|o| b[o] == b'{');
+                if body {
+                    out.insert(&code[start..i]);
                 }
-                let called = j < b.len() && b[j] == b'(';
-                if called
-                    && !NOT_LIBRARY_CALLS.contains(&word)
-                    && !MODELLED_WITHOUT_LIBRARY.contains(&word)
-                    && !word.starts_with("__VERIFIER_nondet_")
-                {
-                    return false;
-                }
-            } else {
-                i += 1;
+                continue;
             }
+            _ => {}
         }
+        i += 1;
     }
-    true
+    out
 }
 
 /// `text` with its comments and the contents of its string and character literals blanked
@@ -635,6 +798,55 @@ mod tests {
         ] {
             assert!(!library_free(&body(lib)), "{lib}");
         }
+    }
+
+    /// A user's file: its own functions, nondets, SV-COMP's error function and `abort`
+    /// without the library (with `abort`'s model); a declared-only function, an `#include`,
+    /// a function-like macro, a macro naming a function, a call through a pointer or a line
+    /// continued past a `#define` keep it.
+    #[test]
+    fn source_library_for_files_that_call_only_their_own_functions() {
+        let head = "extern void abort(void);\n# 3 \"f.c\"\n#define N 10\n#define M (N + 1)\n\
+            extern void __assert_fail(const char *, const char *, unsigned int, const char *)\n  \
+            __attribute__ ((__nothrow__ , __leaf__)) __attribute__ ((__noreturn__));\n\
+            void reach_error() { __assert_fail(\"0\", \"f(x).c\", 3, \"reach_error\"); }\n\
+            extern int __VERIFIER_nondet_int(void);\nint a[M];\n\
+            void assume_abort_if_not(int c) { if (!c) { abort(); } }\n\
+            int f(int *q, int n)\n{\n  if (n <= 0) return 0; /* g(y) */\n  return f\n (q + 1, n - 1) + q[0];\n}\n";
+        let with = |b: &str| source_library(&format!("{head}int main(void) {{\n{b}\n}}\n"));
+        let free = SourceLibrary::Free { abort_model: true };
+        for ok in [
+            "  int n = __VERIFIER_nondet_int();\n  assume_abort_if_not(n < N);\n  return f(a, n);",
+            "  if (sizeof(int) == 4u && 0x1fUL) reach_error();\n  exit(0);",
+        ] {
+            assert_eq!(with(ok), free, "{ok}");
+        }
+        for lib in [
+            "  memset(a, 0, sizeof(a));",
+            "  __VERIFIER_error();",
+            "  int (*p)(int *, int) = f;\n  return p(a, 1);",
+            "  return __builtin_expect(a[0], 0);",
+        ] {
+            assert_eq!(with(lib), SourceLibrary::Needed, "{lib}");
+        }
+        for directive in [
+            "#include <string.h>",
+            "#define F(x) memset(x, 0, 4)",
+            "#define G memset",
+            "#define H 1 + \\\n  memset(a, 0, 4)",
+            "#if 1\nint b;\n#endif",
+            "#pragma once",
+        ] {
+            let text = format!("{directive}\n{head}int main(void) {{ return 0; }}\n");
+            assert_eq!(source_library(&text), SourceLibrary::Needed, "{directive}");
+        }
+        // A file that defines `abort` keeps its own; no model is added.
+        let own = format!("{head}void abort(void) {{ }}\nint main(void) {{ return 0; }}\n");
+        let own = own.replacen("extern void abort(void);\n", "", 1);
+        assert_eq!(
+            source_library(&own),
+            SourceLibrary::Free { abort_model: false }
+        );
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! origin is a span's line (the same line for a `.c` file, the lines its markers map there
 //! for a `.i` file), and on them the tokens of a call.
 
-use crate::frontend::source::SourceMap;
+use crate::frontend::source::{SourceMap, matching_paren, next_non_space, skip_literal};
 use crate::ir::LoopSite;
 use sha2::{Digest, Sha256};
 use std::path::Path;
@@ -276,47 +276,6 @@ fn definition_name(before: &str) -> Option<String> {
         .rev()
         .collect();
     (!name.is_empty() && !name.as_bytes()[0].is_ascii_digit()).then_some(name)
-}
-
-/// The offset after the string or character literal starting at `i`.
-fn skip_literal(bytes: &[u8], i: usize) -> usize {
-    let quote = bytes[i];
-    let mut k = i + 1;
-    while k < bytes.len() && bytes[k] != quote && bytes[k] != b'\n' {
-        k += if bytes[k] == b'\\' { 2 } else { 1 };
-    }
-    k + 1
-}
-
-fn next_non_space(bytes: &[u8], mut i: usize) -> Option<usize> {
-    while i < bytes.len() && bytes[i].is_ascii_whitespace() {
-        i += 1;
-    }
-    (i < bytes.len()).then_some(i)
-}
-
-/// The offset of the `)` matching the `(` at `open`.
-fn matching_paren(bytes: &[u8], open: usize) -> Option<usize> {
-    let mut depth = 0;
-    let mut i = open;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'"' | b'\'' => {
-                i = skip_literal(bytes, i);
-                continue;
-            }
-            b'(' => depth += 1,
-            b')' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i);
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    None
 }
 
 #[cfg(test)]
