@@ -245,12 +245,18 @@ fn deep_constant_bound_is_proved_after_the_k_induction_phase() {
     assert!(out.command.iter().any(|a| a == "--incremental-bmc"));
 }
 
-/// ESBMC's default solver runs out of memory on this formula (within a 1000 MiB limit); the
+/// ESBMC's default solver runs out of memory on this formula (within a 300 MiB limit); the
 /// run is repeated with Boolector, which decides it at once.
+///
+/// 300 MiB (1000 until issue 28): Bitwuzla needs over 1 GB on this formula and Boolector
+/// 84 MB (tests/checkers/bitwuzla_oom.c), so both runs of Bitwuzla still end out of memory,
+/// sooner (the test's CPU 6.5 → 5.0 s at load 21), and Boolector's retry still decides it
+/// (SAFE asserted). The second run keeps the same limit, so that a retry with Boolector,
+/// which must not happen there, would answer SAFE and fail the test.
 #[test]
 fn a_solver_out_of_memory_is_retried_with_boolector() {
     let mut o = opts(Mode::Unwind(1), 60);
-    o.memory_mb = Some(1000);
+    o.memory_mb = Some(300);
     o.data_model = ara::ir::DataModel::Ilp32;
     let out = check_file(&input("bitwuzla_oom.c"), &o).unwrap();
     assert_eq!(

@@ -313,11 +313,31 @@ fn a_short_circuit_search_is_proved() {
 
 /// Lean atoms (no atom for the reads of a test whose one branch is the error, on the way to
 /// a loop head; into the error the joint atom of `b[k]` and `a[N - 1 - k]` alone) and no
-/// slicing in Z3 (whose certificates lacked predicates): one cell per array. The generated
-/// task (N up to 10^5): its twin of tests/morph (N up to 6) is not proved in 60 s, Spacer
-/// is about four times slower on it (it enumerates the small bound).
+/// slicing in Z3 (whose certificates lacked predicates): one cell per array.
+///
+/// Issue 28: on `tests/morph/reverse_safe_n4.c` (the loops of the generated task with
+/// `#define N 4`; truth: ESBMC with complete unwinding, `--unwind 8`, LP64 and `--32`, SAFE,
+/// and its bug twin `reverse_unsafe_n4.c` FAILED in both), proved by the same configuration
+/// (`spacer-cells k1l lia-global-iuc`) with the same joint atom in 3 s of wall at load 17.
+/// The generated task (N nondet up to 10^5), whose proof came from that late configuration
+/// after 24 s of wall and 7 s of CPU at load 17, is the benchmark
+/// `reverse_is_proved_for_n_up_to_100000` (`scripts/bench-sorts`). What this test guards is
+/// the encoding's atoms and ara's check of a certificate over one cell of each of two arrays,
+/// which do not depend on the constant; the bug twins of reverse (`_nondet`) stay in
+/// `unsafe_twins_are_never_safe`.
 #[test]
 fn reverse_is_proved() {
+    assert_proved("tests/morph/reverse_safe_n4.c", 240);
+}
+
+/// The generated reverse task, N nondet up to 10^5 (bench-suite/cells): a benchmark
+/// (`scripts/bench-sorts`, issue 28: 7 s of CPU and 24 s of wall at load 17 in the suite's
+/// build, its proof from a late configuration); its twin of tests/morph at nondet N up to 6 is
+/// not proved in 60 s (Spacer is about four times slower on it: it enumerates the small
+/// bound). `reverse_is_proved` is its instance at N = 4 in the suite.
+#[test]
+#[ignore = "benchmark (its proof comes from a late configuration): scripts/bench-sorts"]
+fn reverse_is_proved_for_n_up_to_100000() {
     assert_proved("bench-suite/cells/reverse_safe_nondet.c", 240);
 }
 
