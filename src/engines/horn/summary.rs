@@ -512,7 +512,7 @@ pub fn encode(pp: &ProcProgram) -> Result<SummarySystem, String> {
             .iter()
             .any(|f| super::encode::body_uses_arrays(&f.body))
     {
-        return Err("array accesses (contracts are checked for programs without arrays)".into());
+        return Err("array accesses (encoded with their cells by `encode_with`)".into());
     }
     encode_with(pp, Cells::default(), Theory::BitVector)
 }
