@@ -379,3 +379,111 @@ fn a_moving_offset_used_only_as_a_base() {
         assert_eq!(j["verdict"], "safe", "{name}: {j:#}");
     }
 }
+
+/// `ara validate --timeout 30 FILE --witness W`: its exit code and first line.
+fn validate(file: &Path, witness: &Path) -> (i32, String) {
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_ara"))
+        .args(["validate", "--timeout", "30"])
+        .arg(file)
+        .arg("--witness")
+        .arg(witness)
+        .output()
+        .expect("ara runs");
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    (o.status.code().unwrap_or(-1), out)
+}
+
+/// Witness contracts over an array (issue 26; `strategy::svwitness::contracts`, "Contracts
+/// over arrays"): a proof by summaries over a cell of the global `a` is written as a function
+/// contract with the cell's quantifier (`\forall integer w1; 0 <= w1 < 10 ==> …`), which
+/// `ara validate` reads back and confirms; the contract a person would write is confirmed
+/// too. Not confirmed: false contracts (the fill's bound off by one, a value flipped), a
+/// contract that is true (and enough for `main`) but not inductive (it says nothing of the
+/// cells at or above `n`, which the recursive call's `a[n - 1] = 7` needs kept), and forms
+/// ara cannot read exactly (a range beyond the array, a C comparison chain, another index).
+///
+/// Truth of `wfill_safe.c` (size 10): plain ESBMC `--unwind 12`, with and without `--32`,
+/// unwinding assertions on (complete: the loop runs at most 10 times, the recursion at most
+/// 11 deep; `--unwind 5` fails the recursion's unwinding assertion): VERIFICATION SUCCESSFUL;
+/// the same program with `if (n != 4)` before the write: FAILED. gcc with `n` fed in: exit 0
+/// for n in {-1, 0, 1, 2, 5, 9, 10, 11}. The contracts' truth by reasoning: `fill(n)` for
+/// `0 <= n <= 10` sets `a[0..n-1]` to 7 and leaves the rest, so the first hand contract
+/// holds and is inductive (the callee's contract at `n - 1` and the write at `n - 1` give it
+/// at `n`); `w1 > n || a[w1] == 7` claims `a[n] == 7`, false for `n < 10` after `main`'s
+/// zeros. One proof (about 3 s of CPU, half of it the writer's own validation) and nine
+/// validations of a fraction of a second each.
+#[test]
+fn quantified_contracts_over_an_array() {
+    let dir = tempfile::tempdir().unwrap();
+    let w = dir.path().join("w.yml");
+    let file = program("wfill_safe.c");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_ara"))
+        .args(["check", "--engine", "horn", "--timeout", "60", "--witness"])
+        .arg(&w)
+        .arg(&file)
+        .output()
+        .expect("ara runs");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(SAFE), "{out}");
+    assert!(
+        out.contains("fill(n) (line 10): forall w1 in [0, 10): "),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&w).unwrap();
+    assert!(text.contains("type: function_contract"), "{text}");
+    assert!(
+        text.contains("ensures: \\forall integer w1; 0 <= w1 < 10 ==> "),
+        "{text}"
+    );
+    let (code, v) = validate(&file, &w);
+    assert!(v.starts_with("CONFIRMED"), "{v}\n{text}");
+    assert_eq!(code, SAFE, "{v}");
+    let with = |ensures: &str| {
+        let lines: Vec<String> = (text.lines())
+            .map(|l| match l.trim_start().starts_with("ensures:") {
+                true => format!("      ensures: '{}'", ensures.replace('\'', "''")),
+                false => l.to_string(),
+            })
+            .collect();
+        let p = dir.path().join("edited.yml");
+        std::fs::write(&p, lines.join("\n")).unwrap();
+        validate(&file, &p)
+    };
+    let q = "\\forall integer w1; 0 <= w1 < 10 ==> ";
+    let (code, v) = with(&format!(
+        "{q}(w1 >= n || a[w1] == 7) && (w1 < n || a[w1] == \\old(a[w1]))"
+    ));
+    assert!(v.starts_with("CONFIRMED"), "{v}");
+    assert_eq!(code, SAFE, "{v}");
+    let refused = [
+        // False: the bound off by one (claims a[n] == 7), a value flipped.
+        format!("{q}(w1 > n || a[w1] == 7) && (w1 <= n || a[w1] == \\old(a[w1]))"),
+        format!("{q}(w1 >= n || a[w1] != 7) && (w1 < n || a[w1] == \\old(a[w1]))"),
+        // True and enough for main, not inductive.
+        format!("{q}w1 >= n || a[w1] == 7"),
+        // Beyond the array, a C comparison chain, another index, a bound name.
+        "\\forall integer w1; 0 <= w1 < 11 ==> (w1 >= n || a[w1] == 7) && (w1 < n || a[w1] == \\old(a[w1]))".into(),
+        format!("{q}(w1 >= n || 6 < a[w1] < 8) && (w1 < n || a[w1] == \\old(a[w1]))"),
+        format!("{q}(w1 >= n || a[w1 + 0] == 7) && (w1 < n || a[w1] == \\old(a[w1]))"),
+        "\\forall integer n; 0 <= n < 10 ==> a[n] == 7 || a[n] == \\old(a[n])".into(),
+    ];
+    for e in &refused {
+        let (code, v) = with(e);
+        assert!(!v.starts_with("CONFIRMED"), "{e}: {v}");
+        assert_ne!(code, SAFE, "{e}: {v}");
+    }
+    // A second, false contract of `fill` beside the true one is checked too.
+    let item = &text[text.find("  - contract:").expect("a contract item")..];
+    let false_one = (item.lines())
+        .map(|l| match l.trim_start().starts_with("ensures:") {
+            true => format!("      ensures: '{q}a[w1] == 7'"),
+            false => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let p = dir.path().join("two.yml");
+    std::fs::write(&p, format!("{}\n{false_one}\n", text.trim_end())).unwrap();
+    let (code, v) = validate(&file, &p);
+    assert!(!v.starts_with("CONFIRMED"), "{v}");
+    assert_ne!(code, SAFE, "{v}");
+}

@@ -57,8 +57,23 @@
 //! type, each nondet in its type's range): their interpretation is only a candidate,
 //! translated into bit-vectors over the C values of the arguments
 //! ([`certify::translate_typed`]) and checked against the bit-vector clauses like Spacer's own.
-//! Contracts of programs with arrays are not checked ([`check_given`] refuses them), so their
-//! witnesses state no contract.
+//! A witness states such a summary as a contract opening with the cell's quantifier
+//! (`\forall integer w1; 0 <= w1 < 1000 ==> …`, `a[w1]` the element at the return,
+//! `\old(a[w1])` at the entry: [`ContractArg`]), for frames whose cells are of global arrays
+//! at their own indexes (not one viewed from a moving offset, nor `main`'s array named
+//! through a parameter: the procedural form keeps no parameter's name); other frames get
+//! no contract. [`check_given`] checks a contract over a cell as the summary
+//! `0 <= w < N ⇒ body(w, c0, c')` of the same bit-vector clauses. Why that is the
+//! quantified contract: α's tuples of an activation are exactly one per in-range index `w`,
+//! `(…, w, a0[w], …, a'[w])` ("What the predicates mean" in [`sumcells`]), so the contract
+//! `∀x ∈ [0, N). body(x, a0[x], a'[x])` holds of an activation iff each of its tuples
+//! satisfies the definition (for `w` out of range the definition is `true`, and no tuple
+//! has such a `w`). Every clause valid under the definitions (the rest found by the solver)
+//! then puts every reachable tuple into them (the argument below): the contract holds of
+//! every activation and the error is unreachable. Several cells are independent ghost
+//! globals, so nested quantifiers over different arrays are the same, tuple by tuple. Only
+//! `a[x]` at the cell's own index can be named: a contract relating two cells of one array
+//! (`a[x] <= a[x + 1]`) says more than any summary over one cell and is not read.
 //!
 //! Before solving, vertex predicates are resolved away ([`resolve`]) and the summaries of
 //! procedures without loops and calls become formulas applied at each call
@@ -233,9 +248,10 @@ fn summary_names(
         .collect();
     out.extend(globals.iter().map(|&g| {
         let n = name(g);
+        // A cell's index is the contract's quantified variable, the same at the return.
         let n = match naming {
-            Naming::Plain => n,
-            Naming::Acsl => format!("\\old({n})"),
+            Naming::Acsl if !indexes.contains(&g) => format!("\\old({n})"),
+            _ => n,
         };
         (n, ty(g))
     }));
@@ -255,6 +271,125 @@ fn summary_names(
         (n, ty(g))
     }));
     out
+}
+
+/// One argument of a procedure's summary as a witness contract names it ([`contract_args`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ContractArg {
+    /// A parameter: its value at the entry (in ACSL, a parameter in `ensures` is that).
+    Param(String),
+    /// A scalar global at the entry (`\old(g)`).
+    Old(String),
+    /// The result (`\result`).
+    Result,
+    /// A scalar global at the return.
+    Global(String),
+    /// A tracked cell's index: the contract's variable quantified over `[0, size)` (the
+    /// array's name and size).
+    Index { array: String, size: u64 },
+    /// The element of a cell at the entry (`\old(a[x])`, the array's name).
+    OldCell(String),
+    /// The element of a cell at the return (`a[x]`).
+    Cell(String),
+}
+
+/// The arguments of `sum_f` (`id` in `pp` as [`sumcells::prepare`] gave it), in order, as a
+/// contract names them; `Err` when a cell of the frame is not one a contract can name by the
+/// array's own name in the function's scope: a cell viewed from a moving parameter's offset,
+/// an array that is not global (`main`'s, reached through a parameter whose name the
+/// procedural form does not keep), or a procedure with array parameters at all (its body
+/// names its caller's array, and a function called with several arrays is several
+/// procedures).
+fn frame_contract_args(
+    pp: &ProcProgram,
+    cells: &Cells,
+    id: ProcId,
+) -> Result<Vec<(ContractArg, IntType)>, String> {
+    let f = pp.proc(id);
+    let view = &views(pp, cells)[id.0 as usize + 1];
+    if !f.bound.is_empty() {
+        return Err(format!(
+            "{} has array parameters (ara's contracts name global arrays only)",
+            f.name
+        ));
+    }
+    let ty = |v: VarId| pp.program.var(v).ty;
+    let mut out = vec![];
+    for &v in &f.params {
+        out.push((ContractArg::Param(bare(pp, v)), ty(v)));
+    }
+    let cell_of = |g: VarId| {
+        cells
+            .cells
+            .iter()
+            .enumerate()
+            .find(|(_, c)| c.w == g || c.c == g)
+    };
+    for &g in &view.globals {
+        let arg = match cell_of(g) {
+            Some((n, cell)) => {
+                let arr = pp.program.array(cell.array);
+                if arr.storage != crate::ir::Storage::Global || view.offset_of(n).is_some() {
+                    return Err(format!(
+                        "{}'s summary is over array {} {} (ara's contracts name global arrays \
+                         at their own indexes only)",
+                        f.name,
+                        arr.display,
+                        if view.offset_of(n).is_some() {
+                            "at a moving offset"
+                        } else {
+                            "through a parameter"
+                        }
+                    ));
+                }
+                if cell.w == g {
+                    ContractArg::Index {
+                        array: arr.display.clone(),
+                        size: cell.size,
+                    }
+                } else {
+                    ContractArg::OldCell(arr.display.clone())
+                }
+            }
+            None => ContractArg::Old(bare(pp, g)),
+        };
+        out.push((arg, ty(g)));
+    }
+    if let Some(r) = f.ret {
+        out.push((ContractArg::Result, ty(r)));
+    }
+    for &g in &view.globals {
+        match cell_of(g) {
+            Some((_, cell)) if cell.w == g => {}
+            Some((_, cell)) => out.push((
+                ContractArg::Cell(pp.program.array(cell.array).display.clone()),
+                ty(g),
+            )),
+            None => out.push((ContractArg::Global(bare(pp, g)), ty(g))),
+        }
+    }
+    Ok(out)
+}
+
+/// `pp` as the summary engine encodes it: a procedure's small arrays as scalars
+/// ([`super::sumlocal`]), then its tracked cells ([`sumcells::prepare`]; none without
+/// arrays).
+fn prepared(pp: &ProcProgram) -> Result<(ProcProgram, Cells), String> {
+    let pp = super::sumlocal::scalarize(pp).unwrap_or_else(|| pp.clone());
+    Ok(match sumcells::prepare(&pp)? {
+        Some((q, cells)) => (q, cells),
+        None => (pp, Cells::default()),
+    })
+}
+
+/// The arguments of the summary of `pp`'s procedure `name` as a contract names them
+/// ([`ContractArg`], in the order of `sum_name`'s parameters `p0 … pn-1` in
+/// [`check_given`]), or why a contract of it is not read.
+pub fn contract_args(pp: &ProcProgram, name: &str) -> Result<Vec<(ContractArg, IntType)>, String> {
+    let (q, cells) = prepared(pp)?;
+    let k = (q.procs.iter().position(|f| f.name == name))
+        .ok_or_else(|| format!("{name} is no procedure of the program"))?;
+    frame_contract_args(&q, &cells, ProcId(k as u32))
 }
 
 /// A procedure's summary name and the pairs of its entry predicate's argument positions
@@ -377,7 +512,7 @@ pub fn encode(pp: &ProcProgram) -> Result<SummarySystem, String> {
             .iter()
             .any(|f| super::encode::body_uses_arrays(&f.body))
     {
-        return Err("array accesses (contracts are checked for programs without arrays)".into());
+        return Err("array accesses (encoded with their cells by `encode_with`)".into());
     }
     encode_with(pp, Cells::default(), Theory::BitVector)
 }
@@ -1289,6 +1424,25 @@ const LIA_PORTFOLIO: &[LiaConfig] = &[
     },
 ];
 
+/// `config`'s turn in [`LIA_PORTFOLIO`]: its share of what is left of `limits` since `start`
+/// (`shares`: those of the configurations not run yet, its own taken off here), and its
+/// Spacer options.
+fn config_turn(
+    config: &LiaConfig,
+    limits: &Limits,
+    start: Instant,
+    shares: &mut u32,
+) -> (Limits, Vec<(&'static str, &'static str)>) {
+    let left = limits.timeout.map(|t| t.saturating_sub(start.elapsed()));
+    let mine = Limits {
+        timeout: left.map(|t| t * config.share / *shares),
+        ..limits.clone()
+    };
+    *shares -= config.share;
+    let options = OPTIONS.iter().chain(config.options).copied().collect();
+    (mine, options)
+}
+
 /// 3/4 of `limits`' time.
 fn three_quarters(limits: &Limits) -> Limits {
     Limits {
@@ -1329,13 +1483,7 @@ fn integer_summaries(
                 "their predicates differ from the bit-vector clauses'".into()
             ));
         }
-        let left = limits.timeout.map(|t| t.saturating_sub(start.elapsed()));
-        let mine = Limits {
-            timeout: left.map(|t| t * config.share / shares),
-            ..limits.clone()
-        };
-        shares -= config.share;
-        let options: Vec<(&str, &str)> = OPTIONS.iter().chain(config.options).copied().collect();
+        let (mine, options) = config_turn(config, limits, start, &mut shares);
         let script = lia.to_fixedpoint(pp, &options);
         if let Some(dir) = keep {
             let name = match k {
@@ -1529,17 +1677,28 @@ fn conjunction(parts: &[Sexp], keep: &[bool]) -> Sexp {
 /// The predicates left (loop heads, call sites, entries) are found by Spacer, and ara checks
 /// every clause with both in its own Z3 run ([`certify::check_clauses`]).
 ///
+/// The clauses are those [`prove`] solves (small local arrays as scalars, the cells of
+/// arrays: [`prepared`]); with cells, the rest is first sought in the integer clauses with
+/// the contracts' integer readings ([`GivenContract::lia`], each configuration of
+/// [`LIA_PORTFOLIO`] in turn), each candidate translated and checked here like any, then by
+/// Spacer in bit-vectors. The integer clauses and readings only propose: what decides is the
+/// check of the bit-vector clauses with the bit-vector readings.
+///
 /// `Ok` means an interpretation in which the given predicates are exactly the contracts
 /// makes every clause of the program valid: the contracts hold of every activation and the
-/// error is unreachable (the module doc's argument). `Err` says why not (no certificate
-/// found within `limits`, a contract not inductive, a predicate that is no summary).
+/// error is unreachable (the module doc's argument; for a contract over a cell, its
+/// "Arrays"). `Err` says why not (no certificate found within `limits`, a contract not
+/// inductive, a predicate that is no summary).
 pub fn check_given(
     z3: &Path,
     pp: &ProcProgram,
-    given: &BTreeMap<String, String>,
+    given: &BTreeMap<String, GivenContract>,
     limits: &Limits,
 ) -> Result<(), String> {
-    let mut sys = encode(pp)?;
+    // The clauses the summary engine proves (its cells over arrays: `sumcells`).
+    let (q, cells) = prepared(pp)?;
+    let pp = &q;
+    let mut sys = encode_with(pp, cells.clone(), Theory::BitVector)?;
     for name in given.keys() {
         if !sys
             .preds
@@ -1553,6 +1712,77 @@ pub fn check_given(
             ));
         }
     }
+    let bv: BTreeMap<String, String> = (given.iter())
+        .map(|(k, g)| (k.clone(), g.bv.clone()))
+        .collect();
+    assume_given(&mut sys, &bv)?;
+    let start = Instant::now();
+    let mut failed = vec![];
+    // With cells, first a candidate for the rest from the integer clauses with the contracts'
+    // integer readings (a search aid only, as in [`prove`]): the check below is in
+    // bit-vectors with the contracts' bit-vector readings.
+    let lia: Option<BTreeMap<String, String>> = (given.iter())
+        .map(|(k, g)| Some((k.clone(), g.lia.clone()?)))
+        .collect();
+    if let Some(lia) = lia.filter(|_| !cells.cells.is_empty() && !sys.preds.is_empty()) {
+        let plain: Vec<PlainClause> = sys.clauses.iter().map(SClause::plain).collect();
+        let check = |candidate: &BTreeMap<String, Sexp>| {
+            let defs = definitions(&sys, pp, candidate);
+            certify::check_clauses(z3, &defs, &plain, limits).map_err(|w| w.to_string())
+        };
+        let int_limits = three_quarters(limits);
+        match given_integer_candidate(z3, pp, (&sys, cells), &lia, (&int_limits, &check)) {
+            Ok(()) => return Ok(()),
+            Err(why) => failed.push(format!("integer clauses: {why}")),
+        }
+    }
+    let rest = Limits {
+        timeout: limits.timeout.map(|t| t.saturating_sub(start.elapsed())),
+        ..limits.clone()
+    };
+    let mut fail = |why: String| {
+        failed.push(why);
+        Err(failed.join("; "))
+    };
+    let interps = if sys.preds.is_empty() {
+        BTreeMap::new()
+    } else {
+        let script = sys.to_fixedpoint(pp, OPTIONS);
+        match spacer_interpretations(z3, &sys, &script, &rest).map_err(|e| e.to_string())? {
+            Ok(i) => i,
+            Err(SummaryOutcome::Unknown(w)) => {
+                return fail(format!("with the contracts assumed at the calls: {w}"));
+            }
+            Err(SummaryOutcome::Derivable { .. }) => {
+                return fail(
+                    "with the contracts assumed at the calls and required at the \
+                     returns, the error or a contract's violation is derivable (the contracts \
+                     are not inductive, or not true)"
+                        .into(),
+                );
+            }
+            Err(other) => return fail(format!("{other:?}")),
+        }
+    };
+    let defs = definitions(&sys, pp, &interps);
+    let plain: Vec<PlainClause> = sys.clauses.iter().map(SClause::plain).collect();
+    certify::check_clauses(z3, &defs, &plain, &rest)
+        .or_else(|why| fail(format!("the contracts did not pass ara's check: {why}")))
+}
+
+/// A contract given to [`check_given`]: its SMT formula over the summary's arguments
+/// `p0 … pn-1` in bit-vectors (what is checked), and in integers when it has one (the
+/// integer clauses' search aid only).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GivenContract {
+    pub bv: String,
+    pub lia: Option<String>,
+}
+
+/// `sys` with each predicate of `given` (its definition over `p0 … pn-1`) replaced by its
+/// definition ([`check_given`]): assumed where it is a body's atom, required (the clause a
+/// query) where it is a head.
+fn assume_given(sys: &mut SummarySystem, given: &BTreeMap<String, String>) -> Result<(), String> {
     let defs: BTreeMap<&String, Sexp> = given
         .iter()
         .map(|(k, v)| match parse_all(v) {
@@ -1585,31 +1815,51 @@ pub fn check_given(
         }
     }
     sys.preds.retain(|p| !given.contains_key(&p.name));
-    drop_unused(&mut sys);
-    let interps = if sys.preds.is_empty() {
-        BTreeMap::new()
-    } else {
-        let script = sys.to_fixedpoint(pp, OPTIONS);
-        match spacer_interpretations(z3, &sys, &script, limits).map_err(|e| e.to_string())? {
-            Ok(i) => i,
-            Err(SummaryOutcome::Unknown(w)) => {
-                return Err(format!("with the contracts assumed at the calls: {w}"));
-            }
-            Err(SummaryOutcome::Derivable { .. }) => {
-                return Err(
-                    "with the contracts assumed at the calls and required at the \
-                     returns, the error or a contract's violation is derivable (the contracts \
-                     are not inductive, or not true)"
-                        .into(),
-                );
-            }
-            Err(other) => return Err(format!("{other:?}")),
+    drop_unused(sys);
+    Ok(())
+}
+
+/// The check of a candidate interpretation against the bit-vector clauses.
+type CandidateCheck<'a> = dyn Fn(&BTreeMap<String, Sexp>) -> Result<(), String> + 'a;
+
+/// The rest of a certificate for the bit-vector clauses `bv` (the contracts assumed) from
+/// the integer clauses of `pp` with `cells` and the contracts' integer readings `lia`
+/// ([`LIA_PORTFOLIO`] in turn within `limits`), translated into bit-vectors: each candidate
+/// only passed to `check` (the bit-vector clauses' check), `Ok` at the first that passes.
+fn given_integer_candidate(
+    z3: &Path,
+    pp: &ProcProgram,
+    (bv, cells): (&SummarySystem, Cells),
+    lia: &BTreeMap<String, String>,
+    (limits, check): (&Limits, &CandidateCheck<'_>),
+) -> Result<(), String> {
+    let start = Instant::now();
+    let mut failed = vec![];
+    let mut shares: u32 = LIA_PORTFOLIO.iter().map(|c| c.share).sum();
+    for config in LIA_PORTFOLIO {
+        let mut cells = cells.clone();
+        cells.ranged = config.ranged;
+        let mut sys = encode_with(pp, cells, Theory::Lia)?;
+        assume_given(&mut sys, lia)?;
+        if sys.preds != bv.preds {
+            return Err("their predicates differ from the bit-vector clauses'".into());
         }
-    };
-    let defs = definitions(&sys, pp, &interps);
-    let plain: Vec<PlainClause> = sys.clauses.iter().map(SClause::plain).collect();
-    certify::check_clauses(z3, &defs, &plain, limits)
-        .map_err(|why| format!("the contracts did not pass ara's check: {why}"))
+        let (mine, options) = config_turn(config, limits, start, &mut shares);
+        let script = sys.to_fixedpoint(pp, &options);
+        match integer_candidate(z3, pp, (&sys, bv), &script, &mine).map_err(|e| e.to_string())? {
+            Ok((candidate, _)) => match check(&candidate) {
+                Ok(()) => return Ok(()),
+                Err(why) => failed.push(format!("{}: the candidate failed: {why}", config.name)),
+            },
+            Err(SummaryOutcome::Unknown(why)) => failed.push(format!("{}: {why}", config.name)),
+            Err(SummaryOutcome::Derivable { .. }) => {
+                failed.push(format!("{}: a violation is derivable", config.name));
+                break;
+            }
+            Err(other) => failed.push(format!("{}: {other:?}", config.name)),
+        }
+    }
+    Err(failed.join(", "))
 }
 
 /// Spacer's interpretations of the predicates of `sys` (its fixedpoint `script`), or the
@@ -1724,9 +1974,28 @@ fn summaries_in_c(
                 quantifier(pp, &sys.cells, id),
                 cprint::formula(&body, &summary_names(pp, id, Naming::Plain, &sys.cells))
             ),
-            ensures: cprint::formula(&body, &summary_names(pp, id, Naming::Acsl, &sys.cells)),
+            ensures: acsl_ensures(pp, &sys.cells, id, &body),
         });
     }
+    out
+}
+
+/// The summary `body` of procedure `id` as an ACSL postcondition: over a frame with cells,
+/// `\forall integer w1; 0 <= w1 < 1000 ==> …` for each, the cell's index the quantified
+/// variable and its element `a[w1]` (`\old(a[w1])` at the entry); empty when the frame has
+/// a cell a contract cannot name ([`frame_contract_args`]).
+fn acsl_ensures(pp: &ProcProgram, cells: &Cells, id: ProcId, body: &Sexp) -> String {
+    let Ok(args) = frame_contract_args(pp, cells, id) else {
+        return String::new();
+    };
+    let mut out = String::new();
+    let names = summary_names(pp, id, Naming::Acsl, cells);
+    for ((arg, _), (name, _)) in args.iter().zip(&names) {
+        if let ContractArg::Index { size, .. } = arg {
+            let _ = write!(out, "\\forall integer {name}; 0 <= {name} < {size} ==> ");
+        }
+    }
+    let _ = write!(out, "{}", cprint::formula(body, &names));
     out
 }
 
