@@ -82,7 +82,9 @@
 //! left (a program whose procedures are all applied as formulas) Spacer is not run: ara's
 //! check of the clauses (each body unsatisfiable) is then the whole proof. The encoding stops
 //! at the command's end or the race's stop, checked inside a frame too. With `ara check --keep
-//! DIR`, the clauses given to Spacer are written to `DIR/summaries.smt2`.
+//! DIR`, the clauses given to Spacer are written to `DIR/summaries.smt2`, and for a program
+//! with cells each configuration's integer clauses, all before the first is solved, to
+//! `DIR/summaries_int.smt2`, `summaries_int_1.smt2`, … (in [`LIA_PORTFOLIO`]'s order).
 
 use super::certify::{self, PlainClause};
 use super::cprint;
@@ -1409,6 +1411,29 @@ struct LiaConfig {
 /// defaults came in; 6.7 s of CPU for z3 alone on its kept clauses, 24 s of wall at load 3 to
 /// 4: its 15 s ran out in `ara check` beside ESBMC's bounded search, idle), while
 /// `rsum_param_safe`'s defaults need about 14 to 18 s of CPU (helper proc32).
+///
+/// Spacer's order of a clause's body atoms (`fp.spacer.order_children`: 0 as written, 1
+/// reversed, 2 random) decides much on these recursions, whose return clause has two atoms
+/// (the caller's frame, then the callee's summary): with 1 (the summary first) global
+/// guidance proves `rsearch_safe` in 0.6 to 1.0 s of CPU (9.3 to 10.0 s with 0), `rsum_safe`
+/// 3.2 s (5.1), `rmax_param_safe` 1.2 s (3.2), the aliasing twin 0.7 s (1.6); but it loses
+/// others that 0 proves at once (`computed_safe` none in 15 s, 0.5 s with 0; `rfill_safe`
+/// 7.6 s, 0.6 s; `offset_addr_safe` none, 7.9 s; `two_arrays_safe` none in 20 s, 12.5 s).
+/// Not kept: as a short first slot of its own (a ninth, 5 s at `ara check --timeout 60`,
+/// before the two above at 20 s each), its interpretation of `rsearch_safe`, found in 3.2 s
+/// of wall, did not pass ara's bit-vector check in the 58 s left (the check's time is the
+/// engine's, so that run ended UNKNOWN, where global guidance's own candidate passes).
+/// Measured with z3 alone on the clauses
+/// `ara check --keep` writes (every configuration's, `summaries_int*.smt2`), CPU seconds,
+/// at a load of 5 to 13 (margin26, 2026-11-27); each is one run and Spacer varies between
+/// runs (`rsum_param_safe`'s defaults with 1: 8.7 s once, none in 15 s once). Tried on
+/// `two_arrays_safe` (global guidance, none of them under 12 s): another random seed (13.5 s;
+/// none in 20 s), `gg.conjecture`/`gg.subsume`/`gg.concretize` off (13.1 s, none, 17.3 s),
+/// `q3` off (15.1 s), no array-equality generalizer (16.4 s), no IUC (12.3 s); and on
+/// `rsum_param_safe`'s defaults: order 2, no IUC (none in 20 s), no grounded proof
+/// obligations (18.1 s). Wrapping only the side an `x + c`/`x - c` can overflow (the other
+/// test dropped, exact for arguments in range) made no steady difference (`rsearch_safe`
+/// 4.1 s, `two_arrays_safe` 11.5 s, `rsum_param_safe` 16.1 s): not kept.
 const LIA_PORTFOLIO: &[LiaConfig] = &[
     LiaConfig {
         name: "global guidance",
@@ -1439,8 +1464,12 @@ fn config_turn(
         ..limits.clone()
     };
     *shares -= config.share;
-    let options = OPTIONS.iter().chain(config.options).copied().collect();
-    (mine, options)
+    (mine, config_options(config))
+}
+
+/// Spacer's options for `config`: the common ones, then its own.
+fn config_options(config: &LiaConfig) -> Vec<(&'static str, &'static str)> {
+    OPTIONS.iter().chain(config.options).copied().collect()
 }
 
 /// 3/4 of `limits`' time.
@@ -1469,8 +1498,9 @@ fn integer_summaries(
     keep: Option<&Path>,
 ) -> Result<Result<SummaryOutcome, String>, AraError> {
     let start = std::time::Instant::now();
-    let mut failed = vec![];
-    let mut shares: u32 = LIA_PORTFOLIO.iter().map(|c| c.share).sum();
+    // Every configuration's clauses first (cheap), all kept at once with `--keep`: each one
+    // can then be timed alone on them.
+    let mut scripts = vec![];
     for (k, config) in LIA_PORTFOLIO.iter().enumerate() {
         let mut cells = cells.clone();
         cells.ranged = config.ranged;
@@ -1483,7 +1513,7 @@ fn integer_summaries(
                 "their predicates differ from the bit-vector clauses'".into()
             ));
         }
-        let (mine, options) = config_turn(config, limits, start, &mut shares);
+        let options = config_options(config);
         let script = lia.to_fixedpoint(pp, &options);
         if let Some(dir) = keep {
             let name = match k {
@@ -1492,6 +1522,12 @@ fn integer_summaries(
             };
             let _ = std::fs::write(dir.join(name), &script);
         }
+        scripts.push((config, lia, script));
+    }
+    let mut failed = vec![];
+    let mut shares: u32 = LIA_PORTFOLIO.iter().map(|c| c.share).sum();
+    for (config, lia, script) in scripts {
+        let (mine, _) = config_turn(config, limits, start, &mut shares);
         let why = match integer_candidate(z3, pp, (&lia, bv), &script, &mine)? {
             Ok((bvi, ints)) => {
                 match check_and_print(z3, pp, bv, (&bvi, &ints), (check_limits, deadline))? {
