@@ -410,8 +410,8 @@ fn validate(file: &Path, witness: &Path) -> (i32, String) {
 /// `0 <= n <= 10` sets `a[0..n-1]` to 7 and leaves the rest, so the first hand contract
 /// holds and is inductive (the callee's contract at `n - 1` and the write at `n - 1` give it
 /// at `n`); `w1 > n || a[w1] == 7` claims `a[n] == 7`, false for `n < 10` after `main`'s
-/// zeros. One proof (about 3 s of CPU, half of it the writer's own validation) and nine
-/// validations of a fraction of a second each.
+/// zeros. One proof (3 to 8 s of CPU, half of it the writer's own validation) and nine
+/// validations of the edited witness.
 #[test]
 fn quantified_contracts_over_an_array() {
     let dir = tempfile::tempdir().unwrap();
@@ -435,9 +435,10 @@ fn quantified_contracts_over_an_array() {
         text.contains("ensures: \\forall integer w1; 0 <= w1 < 10 ==> "),
         "{text}"
     );
-    let (code, v) = validate(&file, &w);
-    assert!(v.starts_with("CONFIRMED"), "{v}\n{text}");
-    assert_eq!(code, SAFE, "{v}");
+    // ara's own witness is not validated again here (issue 28: 5 s of CPU): the writer
+    // keeps only contracts its validation confirmed (`contracts_witness`, the same reading
+    // of the `ensures` text as `ara validate`'s), and the YAML read back is the edited
+    // witnesses' below.
     let with = |ensures: &str| {
         let lines: Vec<String> = (text.lines())
             .map(|l| match l.trim_start().starts_with("ensures:") {
