@@ -438,6 +438,88 @@ pub fn matching_paren(bytes: &[u8], open: usize) -> Option<usize> {
     None
 }
 
+/// The function definitions of C `text`: top-level brace blocks preceded by `name(...)`, as
+/// (name, body start, body end), outside comments, literals and directive lines.
+pub fn function_bodies(text: &str) -> Vec<(String, usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut out = vec![];
+    let mut depth = 0usize;
+    let mut open_at = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' | b'\'' => {
+                i = skip_literal(bytes, i);
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                i = text[i..].find('\n').map_or(bytes.len(), |e| i + e);
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                i = text[i + 2..]
+                    .find("*/")
+                    .map_or(bytes.len(), |e| i + 2 + e + 2);
+                continue;
+            }
+            b'#' if depth == 0 => {
+                // A directive (or a line marker) to the end of its line.
+                i = text[i..].find('\n').map_or(bytes.len(), |e| i + e);
+                continue;
+            }
+            b'{' => {
+                if depth == 0 {
+                    open_at = i;
+                }
+                depth += 1;
+            }
+            b'}' if depth > 0 => {
+                depth -= 1;
+                if depth == 0
+                    && let Some(name) = definition_name(&text[..open_at])
+                {
+                    out.push((name, open_at, i));
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
+}
+
+/// The name in `name(...)` right before a top-level `{` (the text before it ends the header).
+fn definition_name(before: &str) -> Option<String> {
+    let t = before.trim_end();
+    let t = t.strip_suffix(')')?;
+    // Back to the matching `(`.
+    let mut depth = 1;
+    let mut open = None;
+    for (k, c) in t.char_indices().rev() {
+        match c {
+            ')' => depth += 1,
+            '(' => {
+                depth -= 1;
+                if depth == 0 {
+                    open = Some(k);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let head = t[..open?].trim_end();
+    let name: String = head
+        .chars()
+        .rev()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    (!name.is_empty() && !name.as_bytes()[0].is_ascii_digit()).then_some(name)
+}
+
 /// The words (identifiers and keywords) of a C text outside comments, string and character
 /// literals, numbers and directive lines (`#define`, line markers): (first byte, end byte) of
 /// each, in order. A comment is skipped whole, whichever lines it spans.

@@ -31,7 +31,7 @@ use super::{
 };
 use crate::base::error::AraError;
 use crate::base::tools::{Ending, RunOutput};
-use crate::frontend::source::{matching_paren, next_non_space};
+use crate::frontend::source::{function_bodies, next_non_space};
 use crate::ir::DataModel;
 use crate::ir::trace::parse_text_trace;
 use regex::Regex;
@@ -228,13 +228,13 @@ pub fn source_library(text: &str) -> SourceLibrary {
         }
         body.push('\n');
     }
-    let defined = defined_functions(&body);
+    let defined: Vec<String> = function_bodies(&body).into_iter().map(|d| d.0).collect();
     let mut abort_model = false;
     for word in called_words(&body) {
         let known = NOT_CALLS.contains(&word)
             || MODELLED_WITHOUT_LIBRARY.contains(&word)
             || word.starts_with("__VERIFIER_nondet_")
-            || defined.contains(word);
+            || defined.iter().any(|d| d == word);
         if word == "abort" && !known {
             abort_model = true;
         } else if !known {
@@ -321,37 +321,6 @@ fn called_words(code: &str) -> Vec<&str> {
         } else {
             i += 1;
         }
-    }
-    out
-}
-
-/// The names of `code`'s function definitions: at brace depth 0, `name (…) {`.
-fn defined_functions(code: &str) -> std::collections::BTreeSet<&str> {
-    let b = code.as_bytes();
-    let mut out = std::collections::BTreeSet::new();
-    let (mut i, mut depth) = (0, 0usize);
-    while i < b.len() {
-        match b[i] {
-            b'{' => depth += 1,
-            b'}' => depth = depth.saturating_sub(1),
-            c if depth == 0 && (c.is_ascii_alphabetic() || c == b'_') => {
-                let start = i;
-                while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
-                    i += 1;
-                }
-                let body = next_non_space(b, i)
-                    .filter(|&o| b[o] == b'(')
-                    .and_then(|o| matching_paren(b, o))
-                    .and_then(|c| next_non_space(b, c + 1))
-                    .is_some_and(|o| b[o] == b'{');
-                if body {
-                    out.insert(&code[start..i]);
-                }
-                continue;
-            }
-            _ => {}
-        }
-        i += 1;
     }
     out
 }

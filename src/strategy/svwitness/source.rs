@@ -8,7 +8,7 @@
 //! origin is a span's line (the same line for a `.c` file, the lines its markers map there
 //! for a `.i` file), and on them the tokens of a call.
 
-use crate::frontend::source::{SourceMap, matching_paren, next_non_space, skip_literal};
+use crate::frontend::source::{SourceMap, matching_paren, next_non_space};
 use crate::ir::LoopSite;
 use sha2::{Digest, Sha256};
 use std::path::Path;
@@ -193,89 +193,9 @@ impl SourceText {
 
     /// Top-level brace blocks preceded by `name(...)`: (name, body start, body end).
     fn function_bodies(&self) -> &[(String, usize, usize)] {
-        self.bodies.get_or_init(|| self.scan_function_bodies())
+        self.bodies
+            .get_or_init(|| crate::frontend::source::function_bodies(&self.text))
     }
-
-    /// [`SourceText::function_bodies`] found in the text.
-    fn scan_function_bodies(&self) -> Vec<(String, usize, usize)> {
-        let bytes = self.text.as_bytes();
-        let mut out = vec![];
-        let mut depth = 0usize;
-        let mut open_at = 0;
-        let mut i = 0;
-        while i < bytes.len() {
-            match bytes[i] {
-                b'"' | b'\'' => {
-                    i = skip_literal(bytes, i);
-                    continue;
-                }
-                b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                    i = self.text[i..].find('\n').map_or(bytes.len(), |e| i + e);
-                    continue;
-                }
-                b'/' if bytes.get(i + 1) == Some(&b'*') => {
-                    i = self.text[i + 2..]
-                        .find("*/")
-                        .map_or(bytes.len(), |e| i + 2 + e + 2);
-                    continue;
-                }
-                b'#' if depth == 0 => {
-                    // A directive (or a line marker) to the end of its line.
-                    i = self.text[i..].find('\n').map_or(bytes.len(), |e| i + e);
-                    continue;
-                }
-                b'{' => {
-                    if depth == 0 {
-                        open_at = i;
-                    }
-                    depth += 1;
-                }
-                b'}' if depth > 0 => {
-                    depth -= 1;
-                    if depth == 0
-                        && let Some(name) = definition_name(&self.text[..open_at])
-                    {
-                        out.push((name, open_at, i));
-                    }
-                }
-                _ => {}
-            }
-            i += 1;
-        }
-        out
-    }
-}
-
-/// The name in `name(...)` right before a top-level `{` (the text before it ends the header).
-fn definition_name(before: &str) -> Option<String> {
-    let t = before.trim_end();
-    let t = t.strip_suffix(')')?;
-    // Back to the matching `(`.
-    let mut depth = 1;
-    let mut open = None;
-    for (k, c) in t.char_indices().rev() {
-        match c {
-            ')' => depth += 1,
-            '(' => {
-                depth -= 1;
-                if depth == 0 {
-                    open = Some(k);
-                    break;
-                }
-            }
-            _ => {}
-        }
-    }
-    let head = t[..open?].trim_end();
-    let name: String = head
-        .chars()
-        .rev()
-        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
-    (!name.is_empty() && !name.as_bytes()[0].is_ascii_digit()).then_some(name)
 }
 
 #[cfg(test)]
