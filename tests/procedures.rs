@@ -220,6 +220,50 @@ fn summaries_witness_validates() {
     assert_eq!(code, SAFE, "{v}");
 }
 
+/// A contract is ACSL, whose arithmetic is mathematical: a contract true only because C wraps
+/// (`\\result == n + k` of an unsigned add, false at n = 4294967295, k = 1) is not confirmed,
+/// nor one true only by converting -1 to unsigned (`n <= -1`); the same sum written without a wrap
+/// (`(unsigned long)n + k` reduced mod 2^32) is (`wrap_add_safe.c`: the program's truth).
+#[test]
+fn contracts_are_read_in_mathematical_integers() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = program("wrap_add_safe.c");
+    let lines = std::fs::read_to_string(&file).unwrap();
+    let line = 1 + lines
+        .lines()
+        .position(|l| l.starts_with("unsigned int add"))
+        .unwrap();
+    let with = |ensures: &str| {
+        let text = format!(
+            "- entry_type: invariant_set\n  metadata:\n    format_version: '2.1'\n    \
+             uuid: 0f0e0d0c-0b0a-4908-8706-050403020100\n    creation_time: 2026-11-27T00:00:00Z\n    \
+             producer: {{name: hand, version: '1'}}\n    task:\n      input_files: [{f}]\n      \
+             input_file_hashes: {{{f}: {hash}}}\n      \
+             specification: CHECK( init(main()), LTL(G ! call(reach_error())) )\n      \
+             data_model: LP64\n      language: C\n  content:\n  - contract:\n      \
+             type: function_contract\n      location: {{file_name: {f}, line: {line}, column: 1, \
+             function: add}}\n      requires: '1'\n      ensures: '{ensures}'\n      \
+             format: acsl_expression\n",
+            f = file.display(),
+            hash = ara::strategy::svwitness::source::SourceText::new("", lines.clone()).sha256()
+        );
+        let w = dir.path().join("w.yml");
+        std::fs::write(&w, text).unwrap();
+        validate(&file, &w)
+    };
+    for wrapping in [
+        "\\result == n + k",
+        "\\result == ((unsigned long)n + k) % 4294967296 && n <= -1",
+    ] {
+        let (code, v) = with(wrapping);
+        assert_ne!(code, SAFE, "{wrapping}: {v}");
+        assert!(v.contains("not inductive, or not true"), "{wrapping}: {v}");
+    }
+    let (code, v) = with("\\result == ((unsigned long)n + k) % 4294967296");
+    assert_eq!(code, SAFE, "{v}");
+    assert!(v.starts_with("CONFIRMED"), "{v}");
+}
+
 /// `ara check --engine horn`: the summary engine alone. Its derivation of a bug 13
 /// activations deep is turned into inputs (the program inlined as deep) and replayed on the
 /// source with gcc; the safe twin is proved by summaries.

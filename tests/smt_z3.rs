@@ -4,8 +4,8 @@ mod smt_common;
 
 use ara::base::tools::Limits;
 use ara::engines::smt::{
-    ConjunctKind, Query, SolverAnswer, Theory, encode_path, forced_value, forced_value_before,
-    solve, solve_prefix,
+    ConjunctKind, ExprEncoder, Query, SolverAnswer, Theory, encode_path, forced_value,
+    forced_value_before, solve, solve_prefix,
 };
 use ara::ir::cfg::Cfg;
 use ara::ir::{BinOp, IntType, Program, Vertex};
@@ -600,4 +600,149 @@ fn ilp32_long_is_32_bits() {
         q.text
     );
     assert!(is_unsat(&p, &path, Theory::BitVector));
+}
+
+/// How often a formula holds: for every value of its variables, some, none.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Holds {
+    Always,
+    Sometimes,
+    Never,
+}
+
+/// `script` answered by the real Z3: `sat` or `unsat`.
+fn z3_answer(script: &str) -> String {
+    use std::io::Write as _;
+    let z3 = ara::base::tools::find_tool(ara::base::tools::Tool::Z3, None).expect("z3");
+    let mut c = std::process::Command::new(z3)
+        .args(["-in", "-T:20"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    c.stdin
+        .take()
+        .unwrap()
+        .write_all(script.as_bytes())
+        .unwrap();
+    let o = c.wait_with_output().unwrap();
+    String::from_utf8_lossy(&o.stdout).trim().to_string()
+}
+
+/// A witness's contract is ACSL, read over the mathematical integers
+/// (`ExprEncoder::integer_reading`, computed in wide bit-vectors; conversions of constant
+/// expressions kept, `cexpr::parse_acsl`). For each expression over
+/// small types, Z3 shows: where the reading is defined, its truth is the integers' truth
+/// (LIA: mathematical for these operators); how often it is defined; and how often true where
+/// defined (C's truth differs on most rows). The rows' classes: wrapping sums, differences and
+/// products, conversions of negative values to unsigned, `-` and `~` of unsigned values,
+/// narrowing casts, division by zero, shifts, `&&`, `||`, `?:` guarding an operand, and
+/// values past the bounds of the exact width.
+#[test]
+fn contracts_are_read_over_the_integers() {
+    use Holds::*;
+    use ara::strategy::svwitness::cexpr::{self, Scope};
+    let decls = "signed char a; unsigned char b; short s; unsigned short w; unsigned int u; unsigned long L;\n";
+    let tiny = ara::frontend::parse_source(
+        &format!("{decls}int main(void) {{ return 0; }}\n"),
+        "integer",
+        &Default::default(),
+    )
+    .unwrap();
+    // (expression, how often defined, how often true where defined)
+    let table = [
+        ("u + 1 > u", Always, Always),
+        ("u + 1u == 0", Always, Never),
+        ("4294967295u + 1 == 4294967296", Always, Always),
+        ("u <= -1", Always, Never),
+        ("u > a", Always, Sometimes),
+        ("-u <= 0", Always, Always),
+        ("~u < 0", Always, Always),
+        ("u - 5 < u", Always, Always),
+        ("w * w * w >= 0", Always, Always),
+        ("u * 2u / 2u == u", Always, Always),
+        ("-2147483647 - 1 < 0", Always, Always),
+        ("(long)(2147483647 + 1) > 0", Always, Always),
+        ("(unsigned long)(0u - 1) > 0", Never, Never),
+        ("(unsigned char)a == a", Sometimes, Always),
+        ("(signed char)(s + 1) > s", Sometimes, Always),
+        ("s / a == s / a", Sometimes, Always),
+        ("a % 0 == 1", Never, Never),
+        ("b != 0 && 100 / b > 1", Always, Sometimes),
+        (
+            "b > 127 ? b - 256 < 0 : (signed char)b >= 0",
+            Always,
+            Always,
+        ),
+        ("b < 128 || (signed char)b < 0", Sometimes, Always),
+        ("b > 127 || (signed char)b >= 0", Always, Always),
+        ("s << 20 > s", Always, Sometimes),
+        ("b << 70 >= 0", Never, Never),
+        ("a >> 1 <= a", Always, Sometimes),
+        // Bounds past 2^126: the guarded reading at 132 bits.
+        ("L << 63 >= 0", Sometimes, Always),
+    ];
+    let env = |suffix: &str| -> Vec<String> {
+        (tiny.vars.iter())
+            .map(|v| format!("{}_{suffix}", v.display))
+            .collect()
+    };
+    let (bv_env, int_env) = (env("bv"), env("i"));
+    let mut decl = String::new();
+    for (k, v) in tiny.vars.iter().enumerate() {
+        let bits = v.ty.bits(tiny.data_model);
+        let (x, i) = (&bv_env[k], &int_env[k]);
+        let unsigned = format!("(bv2int {x})");
+        let value = if v.ty.is_signed() {
+            format!(
+                "(ite (bvslt {x} (_ bv0 {bits})) (- {unsigned} {}) {unsigned})",
+                1u64 << bits
+            )
+        } else {
+            unsigned
+        };
+        decl += &format!(
+            "(declare-const {x} (_ BitVec {bits}))\n(declare-const {i} Int)\n(assert (= {i} {value}))\n"
+        );
+    }
+    let ask = |goal: &str| z3_answer(&format!("{decl}(assert {goal})\n(check-sat)\n"));
+    let how_often =
+        |text: &str, f: &str| match (ask(f).as_str(), ask(&format!("(not {f})")).as_str()) {
+            ("sat", "unsat") => Always,
+            ("sat", "sat") => Sometimes,
+            ("unsat", "sat") => Never,
+            other => panic!("{text}: {other:?}"),
+        };
+    for (text, expected_defined, true_where_defined) in table {
+        let e = cexpr::parse_acsl(&tiny, &Scope::of(&tiny), text).unwrap();
+        let mut bv = ExprEncoder::new(&tiny, Theory::BitVector);
+        let (defined, truth) = bv.integer_reading(&e, &bv_env, 0).unwrap();
+        let mut lia = ExprEncoder::new(&tiny, Theory::Lia);
+        let m = lia.truth(&e, &int_env, 0).unwrap();
+        assert!(lia.approximations().is_empty(), "{text}");
+        // Where the reading is defined, its truth is the integers' (not asked of a division
+        // by a variable: non-linear integer arithmetic, seconds of Z3 for each).
+        if !lia.nonlinear() {
+            let differ = format!("(and {defined} (not (= {truth} {m})))");
+            assert_eq!(ask(&differ), "unsat", "{text}: {defined} {truth}");
+        }
+        assert_eq!(
+            how_often(text, &defined),
+            expected_defined,
+            "{text}: {defined}"
+        );
+        if expected_defined != Never {
+            let only = |t: &str| ask(&format!("(and {defined} {t})"));
+            let got = match (
+                only(&truth).as_str(),
+                only(&format!("(not {truth})")).as_str(),
+            ) {
+                ("sat", "unsat") => Always,
+                ("sat", "sat") => Sometimes,
+                ("unsat", "sat") => Never,
+                other => panic!("{text}: {other:?}"),
+            };
+            assert_eq!(got, true_where_defined, "{text}: {truth}");
+        }
+    }
 }

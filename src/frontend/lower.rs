@@ -1057,7 +1057,9 @@ impl<'a> Lowerer<'a> {
     /// `e` converted to `t` as an assignment does.
     pub fn conv(&self, e: Expr, t: IntType) -> Expr {
         // Constant expressions (`UINT_MAX` is `2147483647 * 2U + 1U`) are stored as values.
-        if let Some(v) = fold(&e, &self.p) {
+        if !self.opts.keep_conversions
+            && let Some(v) = fold(&e, &self.p)
+        {
             return Expr::Const(t.wrap(v, self.p.data_model), t);
         }
         if e.ty(&self.p) == t {

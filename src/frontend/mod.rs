@@ -42,6 +42,10 @@ pub struct FrontendOptions {
     pub error_functions: Vec<String>,
     /// The C preprocessor to use (default: `gcc` found by [`tools::find_tool`]).
     pub gcc: Option<PathBuf>,
+    /// A conversion of a constant expression stays a conversion instead of becoming its value
+    /// in C (`(long)(2147483647 + 1)` is not folded to `-2147483648`): for text read other
+    /// than as C reads it (a witness's ACSL contract, `svwitness::cexpr::parse_acsl`).
+    pub keep_conversions: bool,
 }
 
 impl Default for FrontendOptions {
@@ -50,6 +54,7 @@ impl Default for FrontendOptions {
             data_model: DataModel::default(),
             error_functions: vec!["reach_error".into(), "__VERIFIER_error".into()],
             gcc: None,
+            keep_conversions: false,
         }
     }
 }

@@ -26,6 +26,8 @@ use crate::ir::{
 };
 use std::fmt::Write as _;
 
+mod integer;
+
 /// The SMT theory the path is encoded in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Theory {
@@ -274,6 +276,19 @@ impl<'a> ExprEncoder<'a> {
         self.set_env(e, env, vertex);
         let t = self.enc.expr(e)?;
         Ok(self.enc.truth(t))
+    }
+
+    /// `e` read over the mathematical integers (ACSL's reading: no wrapping, no conversion),
+    /// as two SMT `Bool`s over bit-vector variables: `(defined, truth)`, `truth` the reading's
+    /// truth where `defined` holds (`integer`'s module doc), like [`ExprEncoder::truth`].
+    pub fn integer_reading<S: AsRef<str>>(
+        &mut self,
+        e: &Expr,
+        env: &[S],
+        vertex: Vertex,
+    ) -> Result<(String, String), AraError> {
+        self.set_env(e, env, vertex);
+        self.enc.integer_reading(e)
     }
 
     /// Sets the terms of the variables `e` reads (only those: a Horn block of thousands of

@@ -118,6 +118,18 @@ fn escapes(text: &str) -> bool {
 
 /// `text` as an expression of `p` whose C truth value is the invariant.
 pub fn parse(p: &Program, scope: &Scope, text: &str) -> Result<Expr, String> {
+    parse_in(p, scope, text, false)
+}
+
+/// `text` as [`parse`] gives it, but with every conversion of a constant expression kept
+/// (`FrontendOptions::keep_conversions`): for a reading other than C's (ACSL's integers,
+/// `ExprEncoder::integer_reading`), which C's folding of `(long)(2147483647 + 1)` would
+/// preempt.
+pub fn parse_acsl(p: &Program, scope: &Scope, text: &str) -> Result<Expr, String> {
+    parse_in(p, scope, text, true)
+}
+
+fn parse_in(p: &Program, scope: &Scope, text: &str, keep: bool) -> Result<Expr, String> {
     if escapes(text) || text.trim().is_empty() {
         return Err(format!("`{text}` is not a C expression ara reads"));
     }
@@ -127,6 +139,7 @@ pub fn parse(p: &Program, scope: &Scope, text: &str) -> Result<Expr, String> {
     );
     let opts = FrontendOptions {
         data_model: p.data_model,
+        keep_conversions: keep,
         ..Default::default()
     };
     let q = parse_source(&synthetic, "invariant", &opts)

@@ -49,11 +49,13 @@
 //! contract (α has one tuple per in-range `w`). A narrower range (`M < N`) is a weaker
 //! contract, checked as written.
 //!
-//! What a contract's expression means: ara reads it in C (its operands' C types, arithmetic
-//! wrapping in bit-vectors), ACSL in mathematical integers. The two agree where no
-//! arithmetic of the contract overflows its C type; a contract whose arithmetic may
-//! overflow (`n + 1 > n` at `n == INT_MAX`) can be true in ara's reading and false in ACSL's.
-//! This holds of scalar contracts as before: it is not closed here.
+//! What a contract's expression means: ACSL's arithmetic is over mathematical integers, with
+//! no wrapping and no conversion; C's wraps and converts. The `ensures` text is parsed as C
+//! (names and types) and read as ACSL does (`ExprEncoder::integer_reading`: the value over the
+//! integers, computed exactly in wide bit-vectors, conjoined with the condition that it is
+//! defined: no division by zero, no out-of-range explicit cast, shifts by `0 .. 64`). So
+//! `\result == n + k` of an unsigned add, true in C by wrapping, is false at `n == UINT_MAX`
+//! and not confirmed, and `n <= -1` of an unsigned `n` is false, as in ACSL.
 
 use super::cexpr::{self, Scope};
 use super::format::{Contract, ContractItem, Location, SetItem, Validation};
@@ -280,7 +282,7 @@ fn ensures_smt(pp: &ProcProgram, name: &str, ensures: &str) -> Result<GivenContr
         &opts,
     )
     .map_err(|e| format!("the contract's names: {e}"))?;
-    let e = cexpr::parse(&tiny, &Scope::of(&tiny), &quantified_c(&args, ensures)?)?;
+    let e = cexpr::parse_acsl(&tiny, &Scope::of(&tiny), &quantified_c(&args, ensures)?)?;
     // `cexpr::parse` reads the text as `(TEXT) != 0`: the comparison ara added is no chain.
     let text = match &e {
         Expr::Binary(BinOp::Ne, x, z) if matches!(**z, Expr::Const(0, _)) => x,
@@ -298,7 +300,12 @@ fn ensures_smt(pp: &ProcProgram, name: &str, ensures: &str) -> Result<GivenContr
         })
         .collect();
     let mut enc = ExprEncoder::new(&tiny, Theory::BitVector);
-    let t = enc.truth(&e, &env, 0).map_err(|e| e.to_string())?;
+    // ACSL's arithmetic is mathematical (module doc): the integer reading, not C's.
+    let (defined, truth) = (enc.integer_reading(&e, &env, 0)).map_err(|e| e.to_string())?;
+    let t = match defined.as_str() {
+        "true" => truth,
+        _ => format!("(and {defined} {truth})"),
+    };
     if !enc.take_fresh().is_empty() {
         return Err(format!("`{ensures}` needs values ara cannot name"));
     }
