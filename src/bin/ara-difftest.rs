@@ -5,7 +5,8 @@
 //! counts; exit code 1 when ara disagreed with the ground truth. `ara-difftest gen --seed N`
 //! prints one generated program. `--recursion` draws programs of the recursion class only
 //! (`ara::cli::difftest::recursion`), `--arrays` of the array-parameter class
-//! (`ara::cli::difftest::arrparams`).
+//! (`ara::cli::difftest::arrparams`), `--contracts` cases of the contracts class
+//! (`ara::cli::difftest::contracts`: a witness's contract checked by `ara validate`).
 
 use ara::cli::difftest::driver::{Budgets, RunOptions, Strategy, Tools, reduce_seed, run_timed};
 use ara::cli::difftest::generate::{GenConfig, KnownBugs, generate};
@@ -92,6 +93,10 @@ enum Cmd {
         /// (`ara::cli::difftest::arrparams`)
         #[arg(long)]
         arrays: bool,
+        /// Cases of the contracts class only: a recursive procedure and a function contract
+        /// for `ara validate` (`ara::cli::difftest::contracts`)
+        #[arg(long)]
+        contracts: bool,
         /// Print a line per program
         #[arg(long)]
         verbose: bool,
@@ -141,6 +146,10 @@ enum Cmd {
         /// (`ara::cli::difftest::arrparams`)
         #[arg(long)]
         arrays: bool,
+        /// Cases of the contracts class only: a recursive procedure and a function contract
+        /// for `ara validate` (`ara::cli::difftest::contracts`)
+        #[arg(long)]
+        contracts: bool,
         #[arg(long)]
         data_model: Option<Dm>,
         /// The text plain ESBMC decides (block-local struct tags renamed apart)
@@ -205,14 +214,23 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             grid,
             recursion,
             arrays,
+            contracts,
             truth,
         } => {
+            if contracts {
+                let mut rng = ara::cli::difftest::rng::Rng::new(seed ^ 0x5eed);
+                let c = ara::cli::difftest::contracts::case(&mut rng);
+                println!("// {}\n// ensures {}", c.what, c.ensures);
+                print!("{}", if truth { &c.truth_text } else { &c.text });
+                return Ok(ExitCode::SUCCESS);
+            }
             let cfg = GenConfig {
                 known_bugs: KnownBugs::parse(&known_bugs)?,
                 dm: dm(data_model),
                 grid,
                 recursion,
                 arrays,
+                contracts: false,
             };
             let p = generate(seed, &cfg);
             println!("// seed {seed}, unwind {}", p.unwind_bound());
@@ -247,6 +265,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     grid,
                     recursion,
                     arrays,
+                    contracts: false,
                 },
                 mutant_pct: 0,
                 corpus: None,
@@ -281,6 +300,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             grid,
             recursion,
             arrays,
+            contracts,
             verbose,
         } => {
             let tools = Tools::find(ara_binary(ara)?).map_err(|e| e.to_string())?;
@@ -301,9 +321,11 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     grid,
                     recursion,
                     arrays,
+                    contracts,
                 },
-                // The recursion or array-parameter class is the whole run: no corpus mutants.
-                mutant_pct: if recursion || arrays { 0 } else { mutants },
+                // The recursion, array-parameter or contracts class is the whole run: no
+                // corpus mutants.
+                mutant_pct: if recursion || arrays || contracts { 0 } else { mutants },
                 corpus,
                 budgets: Budgets {
                     esbmc: Duration::from_secs(esbmc_timeout),
@@ -312,7 +334,11 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 },
                 reduce: !no_reduce,
                 reduce_budget: Duration::from_secs(reduce_seconds),
-                strategies: strategies.clone(),
+                strategies: if contracts {
+                    vec![Strategy::Validate]
+                } else {
+                    strategies.clone()
+                },
                 verbose,
             };
             // SIGINT/SIGTERM: stop the running cases, report what finished (a second signal
@@ -322,7 +348,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             if let Some(sig) = ara::base::tools::interrupted() {
                 println!("interrupted ({sig:?}): the cases still running are not counted");
             }
-            print!("{}", counts.report(&strategies));
+            print!("{}", counts.report(&o.strategies));
             Ok(if counts.disagreements() > 0 {
                 ExitCode::from(1)
             } else {

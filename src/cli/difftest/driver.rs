@@ -18,6 +18,7 @@
 //! a temporary root of their own, removed after they ended ([`tools::run_with_own_tmp`]).
 
 use super::ast::Program;
+use super::contracts::{self, ContractCase};
 use super::generate::{GenConfig, generate};
 use super::mutate;
 use super::print::{print_for_truth, print_program};
@@ -62,14 +63,18 @@ pub enum Strategy {
     /// horn-cells`): run on every program with a grid pattern, which the other strategies
     /// mostly answer before that stage ends.
     Relaid,
+    /// `ara validate` of a contracts case's witness (`super::contracts`): CONFIRMED is a
+    /// SAFE answer, anything else none.
+    Validate,
 }
 
 impl Strategy {
-    pub const ALL: [Strategy; 4] = [
+    pub const ALL: [Strategy; 5] = [
         Strategy::Witness,
         Strategy::Cegar,
         Strategy::Auto,
         Strategy::Relaid,
+        Strategy::Validate,
     ];
     pub fn name(self) -> &'static str {
         match self {
@@ -77,6 +82,7 @@ impl Strategy {
             Strategy::Cegar => "cegar",
             Strategy::Auto => "auto",
             Strategy::Relaid => "relaid",
+            Strategy::Validate => "validate",
         }
     }
 
@@ -87,6 +93,7 @@ impl Strategy {
             Strategy::Cegar => &["--strategy", "cegar"],
             Strategy::Auto => &["--strategy", "auto"],
             Strategy::Relaid => &["--engine", "horn-cells"],
+            Strategy::Validate => &[],
         }
     }
 }
@@ -129,6 +136,8 @@ pub struct Case {
     pub text: String,
     /// The tree of a generated program (the reducer works on it).
     pub program: Option<Program>,
+    /// A case of the contracts class: its contract and truth program.
+    pub contract: Option<ContractCase>,
 }
 
 /// Limits of one case's runs.
@@ -436,6 +445,12 @@ pub fn run_case(
     if !matches!(res.truth, Truth::Safe | Truth::Unsafe) {
         return res;
     }
+    if let Some(c) = &case.contract {
+        res.gcc = GccRuns::Skipped("a contracts case".into());
+        let v = run_validate(t, &src, c, b.ara);
+        res.verdicts.push((Strategy::Validate, v));
+        return res;
+    }
     res.gcc = gcc_runs(t, &src, case.dm, b.gcc_runs);
     let grid = case.program.as_ref().is_some_and(|p| p.has_ranged_input());
     let relaid = grid.then_some(Strategy::Relaid);
@@ -446,9 +461,50 @@ pub fn run_case(
     res
 }
 
+/// `ara validate` of the witness stating `c`'s contract for the program at `src`.
+fn run_validate(t: &Tools, src: &Path, c: &ContractCase, limit: Duration) -> Verdict {
+    use sha2::Digest as _;
+    let hash: String = (sha2::Sha256::digest(c.text.as_bytes()).iter())
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let w = src.with_file_name("witness.yml");
+    let path = src.display().to_string();
+    if let Err(e) = std::fs::write(&w, contracts::witness(c, &path, &hash)) {
+        return Verdict::Error(format!("cannot write {}: {e}", w.display()));
+    }
+    let args: Vec<String> = vec![
+        "validate".into(),
+        "--timeout".into(),
+        limit.as_secs().max(1).to_string(),
+        "--witness".into(),
+        w.display().to_string(),
+        path,
+    ];
+    let limits = Limits {
+        timeout: Some(limit + Duration::from_secs(15)),
+        memory_mb: None,
+    };
+    let out = match run_with_own_tmp_env(&t.ara, &args, src.parent(), &limits, None, &[]) {
+        Ok(o) => o,
+        Err(e) => return Verdict::Error(format!("cannot run ara: {e}")),
+    };
+    let first = out.stdout.lines().next().unwrap_or("").to_string();
+    match out.ending {
+        Ending::Exited(0) if first.starts_with("CONFIRMED") => Verdict::Safe,
+        Ending::Exited(0 | 10 | 20) => Verdict::Unknown(first),
+        Ending::TimedOut => Verdict::Unknown("killed at the time limit".into()),
+        Ending::Exited(c) => Verdict::Error(format!("exit {c}: {}", out.combined())),
+        Ending::Signaled(s) => Verdict::Error(format!("signal {s}: {}", out.stderr)),
+    }
+}
+
 /// The text plain ESBMC decides: the program's, or for a generated one with block-local
-/// struct tags the same program with them renamed apart (`print::print_for_truth`).
+/// struct tags the same program with them renamed apart (`print::print_for_truth`); for a
+/// contracts case its truth program.
 fn truth_text(case: &Case) -> String {
+    if let Some(c) = &case.contract {
+        return c.truth_text.clone();
+    }
     case.program
         .as_ref()
         .map_or_else(|| case.text.clone(), print_for_truth)
@@ -507,7 +563,7 @@ pub struct Counts {
     pub oracle_conflicts: u64,
     pub gcc_checked: u64,
     /// Per strategy (in `Strategy::ALL` order): agree, unknown, wrong safe, wrong unsafe, error.
-    pub per: [[u64; 5]; 4],
+    pub per: [[u64; 5]; 5],
     /// How often each (strategy, UNKNOWN or error reason) occurred.
     pub reasons: std::collections::BTreeMap<String, u64>,
 }
@@ -603,6 +659,18 @@ impl Counts {
 pub fn make_case(k: u64, o: &RunOptions, corpus: &[(String, String, u32)]) -> Case {
     let seed = o.seed.wrapping_mul(0x1000_0000_01b3).wrapping_add(k);
     let mut rng = Rng::new(seed ^ 0x5eed);
+    if o.generator.contracts {
+        let c = contracts::case(&mut rng);
+        return Case {
+            id: k,
+            origin: format!("contracts case, seed {seed}: {}", c.what),
+            dm: DataModel::Lp64,
+            unwind: c.unwind,
+            text: c.text.clone(),
+            program: None,
+            contract: Some(c),
+        };
+    }
     if !corpus.is_empty() && rng.chance(o.mutant_pct) {
         let (name, text, unwind) = &corpus[rng.below(corpus.len() as u64) as usize];
         let (mutated, what) = mutate::mutate(text, &mut rng);
@@ -618,6 +686,7 @@ pub fn make_case(k: u64, o: &RunOptions, corpus: &[(String, String, u32)]) -> Ca
             unwind: unwind + 4,
             text: mutated,
             program: None,
+            contract: None,
         };
     }
     let p = generate(seed, &o.generator);
@@ -628,6 +697,7 @@ pub fn make_case(k: u64, o: &RunOptions, corpus: &[(String, String, u32)]) -> Ca
         unwind: p.unwind_bound(),
         text: print_program(&p),
         program: Some(p),
+        contract: None,
     }
 }
 
@@ -727,8 +797,11 @@ fn report_findings(t: &Tools, o: &RunOptions, r: &CaseResult, dir: &Path) -> Vec
         p.display().to_string()
     };
     let header = |r: &CaseResult, what: &str| {
+        let contract = (r.case.contract.as_ref())
+            .map(|c| format!("// contract of f: ensures {}\n", c.ensures))
+            .unwrap_or_default();
         format!(
-            "// difftest: {what}\n// origin: {}\n// data model: {}, unwind {}\n",
+            "// difftest: {what}\n// origin: {}\n// data model: {}, unwind {}\n{contract}",
             r.case.origin,
             dm_name(r.case.dm),
             r.case.unwind
@@ -763,7 +836,8 @@ fn report_findings(t: &Tools, o: &RunOptions, r: &CaseResult, dir: &Path) -> Vec
                     &(header(r, &what) + &r.case.text),
                 );
                 out.push(format!("DISAGREEMENT: {what}: {p}"));
-                if o.reduce && !reduced {
+                // A contracts case is small already; its reducer would need the contract's.
+                if o.reduce && !reduced && r.case.contract.is_none() {
                     reduced = true;
                     let red = reduce_case(t, o, r, *s, v, dir);
                     let p = save(
@@ -797,6 +871,7 @@ pub fn reduce_seed(t: &Tools, o: &RunOptions, seed: u64, s: Strategy) -> Result<
         unwind: p.unwind_bound(),
         text: print_program(&p),
         program: Some(p),
+        contract: None,
     };
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
     let r = run_case(t, &case, dir.path(), &o.budgets, &[s]);

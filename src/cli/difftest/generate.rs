@@ -79,6 +79,8 @@ pub struct GenConfig {
     pub recursion: bool,
     /// Programs of the array-parameter class only (`super::arrparams`).
     pub arrays: bool,
+    /// Cases of the contracts class only (`super::contracts`: a contract for `ara validate`).
+    pub contracts: bool,
 }
 
 use IntType::*;
