@@ -325,7 +325,11 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 },
                 // The recursion, array-parameter or contracts class is the whole run: no
                 // corpus mutants.
-                mutant_pct: if recursion || arrays || contracts { 0 } else { mutants },
+                mutant_pct: if recursion || arrays || contracts {
+                    0
+                } else {
+                    mutants
+                },
                 corpus,
                 budgets: Budgets {
                     esbmc: Duration::from_secs(esbmc_timeout),
