@@ -32,13 +32,18 @@ fn proved_by_summaries(name: &str) {
 }
 
 /// SAFE by summaries whose printed formulas start with `quantifier`: the summary engine
-/// alone (`--engine horn`, LP64). Issue 28: in the full race ESBMC on the source ran beside
+/// alone (`--engine horn`, LP64); gives the report. Issue 28: in the full race ESBMC on the source ran beside
 /// it to the end (no bound unwinds a recursion of nondet depth), about half of each test's
 /// CPU; what these tests assert is the summaries' proof, and the race that reaches it is
 /// measured by the procedures benchmark (`bench-suite/procedures`). The bug twins keep the
 /// full race (`never_safe`).
 fn proved_over(name: &str, quantifier: &str) {
-    let j = check_horn_in(name, "lp64", 240);
+    proved_over_with(name, quantifier, &[]);
+}
+
+/// [`proved_over`] with `extra` arguments of `ara check`.
+fn proved_over_with(name: &str, quantifier: &str, extra: &[&str]) {
+    let j = check_horn_with(name, "lp64", 240, extra);
     assert_eq!(j["verdict"], "safe", "{name}: {j:#}");
     assert_eq!(j["strategy"], "summaries", "{j:#}");
     assert_eq!(j["proof"]["proof"], "summaries", "{j:#}");
@@ -57,9 +62,27 @@ fn never_safe(name: &str) {
     assert_ne!(code, SAFE, "{name}: {j:#}");
 }
 
+/// The proof's summary, printed as `fill`'s contract in the correctness witness: its `int`
+/// arithmetic (`w1 + (-1 * n)`) would wrap in C at `n == INT_MIN`, which kept ara's own check
+/// of the contract from passing while contracts were read as C; read over the integers
+/// (ACSL's reading, `svwitness::contracts`) it passes, and the writer keeps only contracts
+/// that pass it.
 #[test]
 fn recursive_fill_then_loop_check() {
-    proved_by_summaries("rfill_safe.c");
+    let dir = tempfile::tempdir().unwrap();
+    let w = dir.path().join("w.yml");
+    let ws = w.to_str().unwrap();
+    proved_over_with(
+        "rfill_safe.c",
+        "forall w1 in [0, 1000): ",
+        &["--witness", ws],
+    );
+    let text = std::fs::read_to_string(&w).unwrap();
+    assert!(text.contains("type: function_contract"), "{text}");
+    assert!(
+        text.contains("\\forall integer w1; 0 <= w1 < 1000 ==> "),
+        "{text}"
+    );
     never_safe("rfill_unsafe.c");
 }
 
@@ -318,9 +341,15 @@ fn check_horn(name: &str, timeout: u32) -> serde_json::Value {
 
 /// `ara check --json --engine horn --data-model MODEL` on a program of tests/procarrays.
 fn check_horn_in(name: &str, model: &str, timeout: u32) -> serde_json::Value {
+    check_horn_with(name, model, timeout, &[])
+}
+
+/// [`check_horn_in`] with `extra` arguments.
+fn check_horn_with(name: &str, model: &str, timeout: u32, extra: &[&str]) -> serde_json::Value {
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_ara"))
         .args(["check", "--json", "--engine", "horn", "--data-model", model])
         .args(["--timeout", &timeout.to_string()])
+        .args(extra)
         .arg(program(name))
         .output()
         .expect("ara runs");
