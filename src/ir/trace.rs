@@ -78,8 +78,9 @@ pub struct NondetValue {
     pub loc: Option<SourceLoc>,
 }
 
-static NONDET_RET: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^return_value_(__VERIFIER_nondet_\w+?)(?:\$\d+)?$").unwrap());
+static NONDET_RET: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^return_value_(__VERIFIER_nondet_[0-9A-Za-z_]+?)(?:\$[0-9]+)?$").unwrap()
+});
 
 impl Trace {
     /// The values assigned to the global `marker` (e.g. `ara_loc`) in program order: the CFG
@@ -232,7 +233,12 @@ fn nondet_call_at(
     } else {
         name.to_string()
     };
-    let call = format!(r"{target}\s*=\s*(?:\([\w\s]+\)\s*)?(__VERIFIER_nondet_\w+)\s*\(\s*\)");
+    // ASCII word classes: C's identifiers are ASCII, and Unicode's `\w` takes most of the
+    // compile time of a pattern made once per target (issue 28: a few per cent of the suite's
+    // CPU in its unoptimised build).
+    let call = format!(
+        r"{target}\s*=\s*(?:\([0-9A-Za-z_\s]+\)\s*)?(__VERIFIER_nondet_[0-9A-Za-z_]+)\s*\(\s*\)"
+    );
     let (anchored, text) = match loc.col {
         // Columns are 1-based character positions; ESBMC points at the statement's start.
         Some(c) if c >= 1 => (
@@ -247,9 +253,9 @@ fn nondet_call_at(
         .or_insert_with(|| {
             Regex::new(&if anchored {
                 // A declaration `int x = …;` starts with its type.
-                format!(r"^(?:[A-Za-z_][\w ]*\s)?{call}")
+                format!(r"^(?:[A-Za-z_][0-9A-Za-z_ ]*\s)?{call}")
             } else {
-                format!(r"(?:^|[^\w.>]){call}")
+                format!(r"(?:^|[^0-9A-Za-z_.>]){call}")
             })
             .ok()
         })
