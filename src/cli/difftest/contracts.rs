@@ -13,7 +13,10 @@
 //! activation (`main` calls the procedure on any arguments) and the program's check holds.
 //! `ara validate` CONFIRMED against an UNSAFE truth is a disagreement (a wrong SAFE).
 //!
-//! The procedure adds (or subtracts) a constant `C` per level, `k` levels deep for `k <= D`,
+//! The procedure doubles its value per level (`f(n, k - 1) * 2`; the contracts are shifts:
+//! `n << k` wrapping in C, `((unsigned long)n << k) % 2^W`, one off, `n * (1 << k)`, and a
+//! comparison C reads unsigned), or it adds (or subtracts) a constant `C` per level, `k`
+//! levels deep for `k <= D`,
 //! in `unsigned int`, `unsigned short` or `unsigned char` (the last two compute in `int` and
 //! convert at the return); the contracts are the sum in the forms a witness might write:
 //! wrapping in C (`\result == n + C * k`, false in ACSL past 2^W), reduced modulo 2^W (true),
@@ -102,10 +105,35 @@ pub fn case(rng: &mut Rng) -> ContractCase {
     let (ty, bits) = TYPES[rng.below(TYPES.len() as u64) as usize];
     let m: i128 = 1 << bits;
     let depth = 2 + rng.below(5) as i128;
+    let f = if rng.chance(30) {
+        doubling(rng, m)
+    } else {
+        sum(rng, m)
+    };
+    assemble(rng, ty, depth, f)
+}
+
+/// A family of procedures: the recursive call's expression, the value C computes for
+/// `main`'s check (over `x`, `k`), a contract's body (for `k <= D`) and its names.
+struct Family {
+    rec: String,
+    value: String,
+    form: &'static str,
+    body: Ce,
+    what: String,
+}
+
+fn eq(e: Ce) -> Ce {
+    Ce::bin("==", Ce::Result, e)
+}
+
+/// `n + C` (or `- C`) per level: `n + C * k` (module doc).
+fn sum(rng: &mut Rng, m: i128) -> Family {
     let c = [1i128, 3, 7, 100, 255][rng.below(5) as usize];
     let down = rng.chance(30);
     let step = if down { "-" } else { "+" };
-    let rec = if rng.chance(50) {
+    let after = rng.chance(50);
+    let rec = if after {
         format!("f(n, k - 1) {step} {c}")
     } else {
         format!("f(n {step} {c}, k - 1)")
@@ -114,20 +142,12 @@ pub fn case(rng: &mut Rng) -> ContractCase {
     let sum = Ce::bin(step, Ce::N, Ce::bin("*", Ce::lit(c), Ce::K));
     let modulo = |e: Ce| Ce::bin("%", e, Ce::lit(m));
     // A non-negative form of the sum (for `-`: n + (M - C) k, the same modulo M).
-    let natural = if down {
-        Ce::bin(
-            "+",
-            Ce::Widen(Box::new(Ce::N)),
-            Ce::bin("*", Ce::lit(m - c), Ce::K),
-        )
-    } else {
-        Ce::bin(
-            "+",
-            Ce::Widen(Box::new(Ce::N)),
-            Ce::bin("*", Ce::lit(c), Ce::K),
-        )
-    };
-    let eq = |e: Ce| Ce::bin("==", Ce::Result, e);
+    let per = if down { m - c } else { c };
+    let natural = Ce::bin(
+        "+",
+        Ce::Widen(Box::new(Ce::N)),
+        Ce::bin("*", Ce::lit(per), Ce::K),
+    );
     let (form, body) = match rng.below(7) {
         0 => ("wrapping sum", eq(sum.clone())),
         1 => ("sum modulo 2^W", eq(modulo(natural.clone()))),
@@ -165,6 +185,73 @@ pub fn case(rng: &mut Rng) -> ContractCase {
             ))),
         ),
     };
+    Family {
+        rec,
+        value: format!("x {step} {c}u * k"),
+        form,
+        body,
+        what: format!(
+            "{} {c} per level ({})",
+            if down { "minus" } else { "plus" },
+            if after {
+                "after the call"
+            } else {
+                "in the argument"
+            }
+        ),
+    }
+}
+
+/// Doubled per level: `n * 2^k`, as a shift in the contracts (the shift's reading).
+fn doubling(rng: &mut Rng, m: i128) -> Family {
+    let wide = || Ce::Widen(Box::new(Ce::N));
+    let modulo = |e: Ce| Ce::bin("%", e, Ce::lit(m));
+    let (form, body) = match rng.below(5) {
+        0 => ("wrapping shift", eq(Ce::bin("<<", Ce::N, Ce::K))),
+        1 => ("shift modulo 2^W", eq(modulo(Ce::bin("<<", wide(), Ce::K)))),
+        2 => (
+            "shift modulo 2^W, one off",
+            eq(modulo(Ce::bin(
+                "+",
+                Ce::bin("<<", wide(), Ce::K),
+                Ce::lit(1),
+            ))),
+        ),
+        3 => (
+            "product by a shifted one modulo 2^W",
+            eq(modulo(Ce::bin(
+                "*",
+                wide(),
+                Ce::bin("<<", Ce::lit(1), Ce::K),
+            ))),
+        ),
+        _ => (
+            "shift modulo 2^W and a comparison C reads unsigned",
+            Ce::bin(
+                "&&",
+                eq(modulo(Ce::bin("<<", wide(), Ce::K))),
+                Ce::bin(">", Ce::bin("-", Ce::Result, Ce::lit(1)), Ce::lit(-2)),
+            ),
+        ),
+    };
+    Family {
+        rec: "f(n, k - 1) * 2".into(),
+        value: "x << k".into(),
+        form,
+        body,
+        what: "doubled per level".into(),
+    }
+}
+
+/// The program, its truth program and the witness's contract of family `fam`.
+fn assemble(rng: &mut Rng, ty: &str, depth: i128, fam: Family) -> ContractCase {
+    let Family {
+        rec,
+        value,
+        form,
+        body,
+        what,
+    } = fam;
     // Beyond the depth the procedure returns `n`: the contract covers that too.
     let contract = Ce::bin(
         "||",
@@ -176,10 +263,10 @@ pub fn case(rng: &mut Rng) -> ContractCase {
         Ce::bin("&&", Ce::bin("<=", Ce::K, Ce::lit(depth)), body),
     );
     let check = if rng.chance(70) {
-        // Holds: the sum in C (wrapped to the type at the assignment).
-        format!("k <= {depth} && r != ({ty})(x {step} {c}u * k)")
+        // Holds: the value in C (wrapped to the type at the assignment).
+        format!("k <= {depth} && r != ({ty})({value})")
     } else {
-        format!("k <= {depth} && r == ({ty})(x {step} {c}u * k)")
+        format!("k <= {depth} && r == ({ty})({value})")
     };
     // The error as the tester's oracle knows it (`driver::classify_esbmc`: an assertion
     // failing in `reach_error`).
@@ -211,15 +298,7 @@ pub fn case(rng: &mut Rng) -> ContractCase {
         line: head.lines().count() as u32 + 1,
         truth_text: truth,
         unwind: depth as u32 + 3,
-        what: format!(
-            "{ty} f, k <= {depth}, {} {c} per level ({}), contract: {form}",
-            if down { "minus" } else { "plus" },
-            if rec.starts_with("f(n,") {
-                "after the call"
-            } else {
-                "in the argument"
-            }
-        ),
+        what: format!("{ty} f, k <= {depth}, {what}, contract: {form}"),
     }
 }
 
