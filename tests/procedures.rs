@@ -234,18 +234,14 @@ fn contracts_are_read_in_mathematical_integers() {
         .position(|l| l.starts_with("unsigned int add"))
         .unwrap();
     let with = |ensures: &str| {
-        let text = format!(
-            "- entry_type: invariant_set\n  metadata:\n    format_version: '2.1'\n    \
-             uuid: 0f0e0d0c-0b0a-4908-8706-050403020100\n    creation_time: 2026-11-27T00:00:00Z\n    \
-             producer: {{name: hand, version: '1'}}\n    task:\n      input_files: [{f}]\n      \
-             input_file_hashes: {{{f}: {hash}}}\n      \
-             specification: CHECK( init(main()), LTL(G ! call(reach_error())) )\n      \
-             data_model: LP64\n      language: C\n  content:\n  - contract:\n      \
-             type: function_contract\n      location: {{file_name: {f}, line: {line}, column: 1, \
-             function: add}}\n      requires: '1'\n      ensures: '{ensures}'\n      \
-             format: acsl_expression\n",
-            f = file.display(),
-            hash = ara::strategy::svwitness::source::SourceText::new("", lines.clone()).sha256()
+        let hash = ara::strategy::svwitness::source::SourceText::new("", lines.clone()).sha256();
+        let path = file.display().to_string();
+        let text = ara::cli::difftest::contracts::contract_witness(
+            &path,
+            &hash,
+            "add",
+            line as u32,
+            ensures,
         );
         let w = dir.path().join("w.yml");
         std::fs::write(&w, text).unwrap();

@@ -305,6 +305,18 @@ fn assemble(rng: &mut Rng, ty: &str, depth: i128, fam: Family) -> ContractCase {
 /// The correctness witness (format 2.1) stating `c`'s contract for the program at `path`
 /// whose SHA-256 is `sha256`.
 pub fn witness(c: &ContractCase, path: &str, sha256: &str) -> String {
+    contract_witness(path, sha256, "f", c.line, &c.ensures)
+}
+
+/// A correctness witness (format 2.1, LP64) with one function contract: `ensures` of
+/// `function`, defined at `line` of the program at `path` whose SHA-256 is `sha256`.
+pub fn contract_witness(
+    path: &str,
+    sha256: &str,
+    function: &str,
+    line: u32,
+    ensures: &str,
+) -> String {
     format!(
         "- entry_type: invariant_set\n  metadata:\n    format_version: '2.1'\n    \
          uuid: 0f0e0d0c-0b0a-4908-8706-050403020100\n    creation_time: 2026-01-01T00:00:00Z\n    \
@@ -312,10 +324,9 @@ pub fn witness(c: &ContractCase, path: &str, sha256: &str) -> String {
          input_file_hashes: {{'{path}': {sha256}}}\n      \
          specification: CHECK( init(main()), LTL(G ! call(reach_error())) )\n      \
          data_model: LP64\n      language: C\n  content:\n  - contract:\n      \
-         type: function_contract\n      location: {{file_name: '{path}', line: {}, column: 1, \
-         function: f}}\n      requires: '1'\n      ensures: '{}'\n      format: acsl_expression\n",
-        c.line,
-        c.ensures.replace('\'', "''")
+         type: function_contract\n      location: {{file_name: '{path}', line: {line}, column: 1, \
+         function: {function}}}\n      requires: '1'\n      ensures: '{}'\n      format: acsl_expression\n",
+        ensures.replace('\'', "''")
     )
 }
 

@@ -28,6 +28,7 @@ use crate::base::tools::{
     self, Ending, Limits, Tool, find_tool, run, run_with_own_tmp, run_with_own_tmp_env,
 };
 use crate::ir::types::DataModel;
+use crate::strategy::svwitness::source::SourceText;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -252,21 +253,37 @@ pub fn run_ara(
     } else {
         envs
     };
+    run_ara_with(t, &args, src, limit, envs, |code, first| match code {
+        0 => Some(Verdict::Safe),
+        10 => Some(Verdict::Unsafe),
+        20 => Some(Verdict::Unknown(first.to_string())),
+        _ => None,
+    })
+}
+
+/// ara with `args` in `src`'s folder, given `limit` and 15 s more; `answer` reads an exit code
+/// and the first line of stdout (`None`: an error). A kill at the time limit is UNKNOWN.
+fn run_ara_with(
+    t: &Tools,
+    args: &[String],
+    src: &Path,
+    limit: Duration,
+    envs: &[(&str, &str)],
+    answer: impl Fn(i32, &str) -> Option<Verdict>,
+) -> Verdict {
     let limits = Limits {
         timeout: Some(limit + Duration::from_secs(15)),
         memory_mb: None,
     };
-    let out = match run_with_own_tmp_env(&t.ara, &args, src.parent(), &limits, None, envs) {
+    let out = match run_with_own_tmp_env(&t.ara, args, src.parent(), &limits, None, envs) {
         Ok(o) => o,
         Err(e) => return Verdict::Error(format!("cannot run ara: {e}")),
     };
     let first = |s: &str| s.lines().next().unwrap_or("").to_string();
     match out.ending {
-        Ending::Exited(0) => Verdict::Safe,
-        Ending::Exited(10) => Verdict::Unsafe,
-        Ending::Exited(20) => Verdict::Unknown(first(&out.stdout)),
+        Ending::Exited(c) => answer(c, &first(&out.stdout))
+            .unwrap_or_else(|| Verdict::Error(format!("exit {c}: {}", first(&out.combined())))),
         Ending::TimedOut => Verdict::Unknown("killed at the time limit".into()),
-        Ending::Exited(c) => Verdict::Error(format!("exit {c}: {}", first(&out.combined()))),
         Ending::Signaled(s) => Verdict::Error(format!("signal {s}: {}", first(&out.stderr))),
     }
 }
@@ -463,10 +480,7 @@ pub fn run_case(
 
 /// `ara validate` of the witness stating `c`'s contract for the program at `src`.
 fn run_validate(t: &Tools, src: &Path, c: &ContractCase, limit: Duration) -> Verdict {
-    use sha2::Digest as _;
-    let hash: String = (sha2::Sha256::digest(c.text.as_bytes()).iter())
-        .map(|b| format!("{b:02x}"))
-        .collect();
+    let hash = SourceText::new("", c.text.clone()).sha256();
     let w = src.with_file_name("witness.yml");
     let path = src.display().to_string();
     if let Err(e) = std::fs::write(&w, contracts::witness(c, &path, &hash)) {
@@ -480,22 +494,11 @@ fn run_validate(t: &Tools, src: &Path, c: &ContractCase, limit: Duration) -> Ver
         w.display().to_string(),
         path,
     ];
-    let limits = Limits {
-        timeout: Some(limit + Duration::from_secs(15)),
-        memory_mb: None,
-    };
-    let out = match run_with_own_tmp_env(&t.ara, &args, src.parent(), &limits, None, &[]) {
-        Ok(o) => o,
-        Err(e) => return Verdict::Error(format!("cannot run ara: {e}")),
-    };
-    let first = out.stdout.lines().next().unwrap_or("").to_string();
-    match out.ending {
-        Ending::Exited(0) if first.starts_with("CONFIRMED") => Verdict::Safe,
-        Ending::Exited(0 | 10 | 20) => Verdict::Unknown(first),
-        Ending::TimedOut => Verdict::Unknown("killed at the time limit".into()),
-        Ending::Exited(c) => Verdict::Error(format!("exit {c}: {}", out.combined())),
-        Ending::Signaled(s) => Verdict::Error(format!("signal {s}: {}", out.stderr)),
-    }
+    run_ara_with(t, &args, src, limit, &[], |code, first| match code {
+        0 if first.starts_with("CONFIRMED") => Some(Verdict::Safe),
+        0 | 10 | 20 => Some(Verdict::Unknown(first.to_string())),
+        _ => None,
+    })
 }
 
 /// The text plain ESBMC decides: the program's, or for a generated one with block-local
