@@ -409,6 +409,42 @@ fn a_moving_offset_used_only_as_a_base() {
     }
 }
 
+/// Reads that C may skip in a frame without its offset (`sumcells`, "A frame without its
+/// offset": the read's cell is taken only when C evaluates it, `j_rel = ite(E, e_rel,
+/// w_rel)`): `count(q, n)` counts the leading 7s of `q[0..n-1]` and reads `q[0]` only when
+/// `n > 0`, under `&&` (`skip_and`), `||` (`skip_or`) and `?:` (`skip_cond`); `walk` stops at
+/// `n == 0`, where `q` is one past the end of `a` when `n` was 10 (`skip_end`: a read taken
+/// there would need a cell outside the array, and so hide the bug twin's last return). The
+/// summary engine alone proves the four safe twins (each frame drops its offset) and none of
+/// the bug twins. Before, a read under `&&`, `||` or `?:` kept the frame's offset, and
+/// `skip_and_safe` had no proof in 30 s (its integer candidate failed ara's check).
+/// Truth (size 10): plain ESBMC `--unwind 12`, with and without `--32` (complete):
+/// SUCCESSFUL for the `_safe` twins, FAILED at `reach_error` for the `_unsafe` ones; gcc with
+/// AddressSanitizer and `n` fed in (-1, 0, 1, 2, 5, 6, 7, 9, 10, 11): the safe twins exit 0,
+/// `skip_and`, `skip_or` and `skip_cond`'s bug twins (`a[6] = 3`) reach the error at n in
+/// {7, 9, 10}, `skip_end_unsafe` at n = 10 alone; no bounds error. The full race: each safe
+/// twin SAFE and each bug twin UNSAFE in under a second (complete unwinding).
+#[test]
+fn reads_c_may_skip_in_a_frame_without_its_offset() {
+    for name in ["skip_and", "skip_or", "skip_cond", "skip_end"] {
+        let j = check_horn(&format!("{name}_safe.c"), 30);
+        assert_eq!(j["verdict"], "safe", "{name}: {j:#}");
+        for s in j["proof"]["summaries"].as_array().unwrap() {
+            let c = s["c_expr"].as_str().unwrap_or_default();
+            assert!(
+                c.starts_with("forall w1 with 0 <= q_off + w1 < 10: "),
+                "{j:#}"
+            );
+        }
+        // A bug twin's run takes its whole budget (the engine derives the error, then looks
+        // for inputs that deep): `skip_or` and `skip_cond`'s with `ARA_FULL_BUDGETS=1`.
+        if ["skip_and", "skip_end"].contains(&name) || common::never_safe_budget(0, 1) == 1 {
+            let j = check_horn(&format!("{name}_unsafe.c"), 3);
+            assert_ne!(j["verdict"], "safe", "{name}: {j:#}");
+        }
+    }
+}
+
 /// `ara validate --timeout 30 FILE --witness W`: its exit code and first line.
 fn validate(file: &Path, witness: &Path) -> (i32, String) {
     let o = std::process::Command::new(env!("CARGO_BIN_EXE_ara"))

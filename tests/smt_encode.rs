@@ -177,3 +177,53 @@ fn promotions_truncation_and_bool_conversion() {
     assert!(q.text.contains("(= c@1 (+ c@0 1))"), "{}", q.text);
     assert_eq!(q.approximations.len(), 1, "the shift by f");
 }
+
+/// A read C may skip carries the condition under which C evaluates it
+/// (`EnvRead::evaluated`, used by the summary engine's frames without their offset): the
+/// right operand of `&&` under the left, of `||` under its negation, the arms of `?:` under
+/// the condition and its negation, nested ones under both; a read C always evaluates has none.
+#[test]
+fn reads_under_short_circuits_carry_their_evaluation_condition() {
+    use ara::ir::Expr;
+    let (p, a, i) = paper(false);
+    let env: Vec<String> = (0..p.vars.len()).map(|k| format!("x{k}")).collect();
+    let x = &env[i.0 as usize];
+    let lt5 = || bin(BinOp::Lt, v(i), int(5));
+    let cases: Vec<(Expr, Vec<Option<String>>)> = vec![
+        (rd(a, v(i)), vec![None]),
+        (
+            bin(BinOp::LogAnd, lt5(), rd(a, v(i))),
+            vec![Some(format!("(< {x} 5)"))],
+        ),
+        (
+            bin(BinOp::LogOr, rd(a, int(0)), rd(a, v(i))),
+            vec![None, Some("(not (not (= rd0 0)))".to_string())],
+        ),
+        (
+            Expr::Cond(Box::new(lt5()), Box::new(rd(a, v(i))), Box::new(int(0))),
+            vec![Some(format!("(< {x} 5)"))],
+        ),
+        (
+            bin(
+                BinOp::LogAnd,
+                lt5(),
+                Expr::Cond(
+                    Box::new(rd(a, int(1))),
+                    Box::new(int(1)),
+                    Box::new(rd(a, v(i))),
+                ),
+            ),
+            vec![
+                Some(format!("(< {x} 5)")),
+                Some(format!("(and (< {x} 5) (not (not (= rd0 0))))")),
+            ],
+        ),
+    ];
+    for (e, want) in cases {
+        let mut enc = ara::engines::smt::ExprEncoder::new(&p, Theory::Lia);
+        enc.allow_reads();
+        enc.truth(&e, &env, 1).unwrap();
+        let got: Vec<Option<String>> = enc.take_reads().into_iter().map(|r| r.evaluated).collect();
+        assert_eq!(got, want, "{e:?}");
+    }
+}

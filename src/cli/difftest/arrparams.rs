@@ -23,7 +23,10 @@
 //!   `q0[0]`, then adds its own `q0[0]` to the callee's result and, below the last level,
 //!   subtracts the callee's `q0[1]` (`p1 - 1`): the result is `x`, and `a[j]` holds `x - j`
 //!   below `x` (a frame that drops its moving offset and reads through it:
-//!   `engines::horn::sumbase`).
+//!   `engines::horn::sumbase`);
+//! - a count of the leading elements equal to the first through a moving pointer that reads
+//!   `q0[0]` only when `p1 > 0`, under `&&`, `||` or `?:` (a read C skips, one past the end
+//!   at the last level: `engines::horn::sumcells`).
 //!
 //! Half the patterns are bug twins perturbed by one: the expected value, the base case
 //! (`p1 < 0` for `p1 <= 0`), the index (`q0[p1]` for `q0[p1 - 1]`), the comparison of the
@@ -119,9 +122,10 @@ enum Kind {
     Aliased,
     Offset,
     Moving,
+    Skip,
 }
 
-const KINDS: [Kind; 8] = [
+const KINDS: [Kind; 9] = [
     Kind::Sum,
     Kind::Search,
     Kind::Max,
@@ -130,6 +134,7 @@ const KINDS: [Kind; 8] = [
     Kind::Aliased,
     Kind::Offset,
     Kind::Moving,
+    Kind::Skip,
 ];
 
 /// One array-parameter pattern, named with `fresh` (module doc).
@@ -158,6 +163,7 @@ fn build(kind: Kind, bug: Bug, rng: &mut Rng, fresh: &mut u32) -> Piece {
         Kind::Aliased => g.aliased(),
         Kind::Offset => g.offset(),
         Kind::Moving => g.moving(),
+        Kind::Skip => g.skip(),
     }
     g.out
 }
@@ -778,6 +784,64 @@ impl Ap<'_> {
             bin(BinOp::Eq, aj, Expr::Lit(vals[j as usize], t)),
         );
         self.out.body.push(Stmt::Assert(e));
+    }
+
+    /// A count of the leading elements equal to `a[0]`'s value, `c(q0, p1, 0)`, moving its
+    /// pointer and reading `q0[0]` only when `p1 > 0` (module doc), checked at one `X`. The
+    /// perturbations: the base case (`p1 > 1`), else the expected value one off.
+    fn skip(&mut self) {
+        let a = self.some_array(false);
+        let (t, n) = (a.ty, a.n);
+        let vals = a.vals.unwrap_or_default();
+        let f = self.name("lead");
+        let q0 = self.array_param("q0", t, n);
+        let base = self.bug(Bug::Base) as i128;
+        let more = bin(BinOp::Gt, var("p1"), int(base));
+        let none = bin(BinOp::Le, var("p1"), int(base));
+        let (head, v) = (elem("q0", int(0)), Expr::Lit(vals[0], t));
+        let rec = Expr::Call(
+            f.clone(),
+            vec![Expr::ArrArg("q0".into(), ArgOff::Plus(1)), down(), int(0)],
+        );
+        let step = vec![
+            Stmt::Assign(LVal::Var("p2".into()), rec),
+            Stmt::Assign(LVal::Var("p2".into()), bin(BinOp::Add, var("p2"), int(1))),
+        ];
+        let body = match self.rng.range(0, 2) {
+            0 => vec![Stmt::If(
+                bin(BinOp::LogAnd, more, bin(BinOp::Eq, head, v)),
+                step,
+                vec![],
+            )],
+            1 => vec![Stmt::If(
+                bin(BinOp::LogOr, none, bin(BinOp::Ne, head, v)),
+                vec![],
+                step,
+            )],
+            _ => vec![Stmt::If(
+                cond(more, bin(BinOp::Eq, head, v), int(0)),
+                step,
+                vec![],
+            )],
+        };
+        let params = vec![
+            q0,
+            Param::Int("p1".into(), Int),
+            Param::Int("p2".into(), Int),
+        ];
+        self.func(&f, Int, params, body, var("p2"));
+        let x = self.input(n);
+        let call = Expr::Call(f, vec![whole(&a.name), var(&x), int(0)]);
+        let y = self.call_into(Int, call);
+        let at = self.at(n);
+        let levels = (at as i128 - base).max(0) as usize;
+        let lead = vals
+            .iter()
+            .take(levels)
+            .take_while(|&&e| e == vals[0])
+            .count() as i128;
+        let off = !matches!(self.bug, Bug::None | Bug::Base) as i128;
+        self.check_at(&x, at, bin(BinOp::Eq, var(&y), int(lead + off)));
     }
 
     /// A sum over `a + k` or `&a[k]` (an offset alias bound to the recursion's parameter),

@@ -13,9 +13,9 @@
 //!   `t = X` with `X` a relative form; a *relative form* is `r`, `r + e`, `e + r` or `r - e`
 //!   of type `long` with `r` relative and `e` naming no relative variable;
 //! - in `f`'s body every access of `a` has a relative form as its index (reading nothing of
-//!   `a`), every read of `a` is evaluated whenever its statement is (not under `&&`, `||` or
-//!   `?:`: a read C may skip needs an in-range test, and that test the absolute index), and
-//!   no expression names a relative variable elsewhere, but for call arguments;
+//!   `a`; a read under `&&`, `||` or `?:` too: the encoding takes its cell only where C
+//!   evaluates it, `sumcells`), and no expression names a relative variable elsewhere, but
+//!   for call arguments;
 //! - every call in `f` of a procedure `g` that reaches `a` (`sumcells::reached`) passes a
 //!   relative form for `g`'s own offset of `a`, and `(g, a)` drops it too (a greatest
 //!   fixpoint: a recursion keeps its drop); any other argument names no relative variable;
@@ -94,18 +94,17 @@ fn relative_vars(pp: &ProcProgram, id: ProcId, q: VarId) -> BTreeSet<VarId> {
 }
 
 /// Does `x` name no relative variable of `rel` but in the index of a read of `a`, each such
-/// read evaluated whenever `x` is (not under `&&`, `||` or `?:`: `evaluated`) and its index
-/// a relative form reading nothing of `a` (module doc)?
-fn plain_reading(p: &Program, x: &Expr, a: ArrId, rel: &BTreeSet<VarId>, evaluated: bool) -> bool {
-    let go = |y: &Expr, ev: bool| plain_reading(p, y, a, rel, ev);
+/// read's index a relative form reading nothing of `a` (module doc)? A read under `&&`, `||`
+/// or `?:` counts too: the encoding takes its cell only when C evaluates it.
+fn plain_reading(p: &Program, x: &Expr, a: ArrId, rel: &BTreeSet<VarId>) -> bool {
+    let go = |y: &Expr| plain_reading(p, y, a, rel);
     match x {
-        Expr::Read(b, i) if *b == a => evaluated && relative_form(p, i, rel) && !reads(i, a),
-        Expr::Read(_, i) | Expr::Unary(_, i) | Expr::Cast(_, i) => go(i, evaluated),
+        Expr::Read(b, i) if *b == a => relative_form(p, i, rel) && !reads(i, a),
+        Expr::Read(_, i) | Expr::Unary(_, i) | Expr::Cast(_, i) => go(i),
         Expr::Var(v) => !rel.contains(v),
         Expr::Const(..) | Expr::Nondet(_) => true,
-        Expr::Binary(BinOp::LogAnd | BinOp::LogOr, l, r) => go(l, evaluated) && go(r, false),
-        Expr::Binary(_, l, r) => go(l, evaluated) && go(r, evaluated),
-        Expr::Cond(c, t, e) => go(c, evaluated) && go(t, false) && go(e, false),
+        Expr::Binary(_, l, r) => go(l) && go(r),
+        Expr::Cond(c, t, e) => go(c) && go(t) && go(e),
     }
 }
 
@@ -120,7 +119,7 @@ fn keeps_to(
     let p = &pp.program;
     let mut ok = true;
     crate::ir::procs::visit(body, &mut |s| {
-        let plain = |x: &Expr| plain_reading(p, x, a, rel, true);
+        let plain = |x: &Expr| plain_reading(p, x, a, rel);
         ok &= match &s.kind {
             StmtKind::Assign(x, e) if rel.contains(x) => relative_form(p, e, rel) && !reads(e, a),
             StmtKind::Store(b, i, e) if *b == a => {

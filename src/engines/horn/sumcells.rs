@@ -148,18 +148,25 @@
 //!   holds for the step's tuples (which the argument below shows). A return takes the
 //!   callee's summary tuple for the same absolute `w`, relative to the callee's offset, as
 //!   the call passed it.
-//! - a read of the array has a relative form `e_rel` as its index and is evaluated whenever
-//!   its step is (the condition: not under `&&`, `||` or `?:`); it is the read of "Why SAFE
-//!   is never wrong" below with `j_rel = e_rel` instead of `j = ite(0 <= e < size, e, w)`,
-//!   whose test needs the absolute index `q + e_rel`. That argument *chooses* `j = e` for a
-//!   read in range, and a read C evaluates is in range in the runs ara considers (ARCHITECTURE.md,
-//!   "Out of bounds"), so the choice is always `j = e`, which the equality states;
+//! - a read of the array has a relative form `e_rel` as its index; it is the read of "Why
+//!   SAFE is never wrong" below with `j_rel = e_rel` (a read evaluated whenever its step is)
+//!   or `j_rel = ite(E, e_rel, w_rel)` (a read under `&&`, `||` or `?:`, which C evaluates
+//!   exactly when `E` holds: the left operand of `&&`, the negated one of `||`, the condition
+//!   of `?:` or its negation, conjoined when nested; `EnvRead::evaluated`) instead of `j =
+//!   ite(0 <= e < size, e, w)`, whose test needs the absolute index `q + e_rel`. That
+//!   argument *chooses* `j = e` for a read in range and `j = w` otherwise; a read C evaluates
+//!   is in range in the runs ara considers (ARCHITECTURE.md, "Out of bounds"), so the choice
+//!   is `j = e` where `E` holds, and where it fails C skips the read and `j = w` (the
+//!   pre-state's own tuple, its value one nothing uses) is as good, which the equality states
+//!   (a skipped read may lie one past the end: `skip_end_*`, whose cell `j = e` would not
+//!   exist);
 //!   `j_rel = w_rel ⇒ b = c` and `j_rel = j2_rel ⇒ b = b2` are the absolute equalities with
 //!   `q` cancelled. (A disjunction `j_rel = e_rel ∨ j_rel = w_rel` in place of the test was
 //!   sound but let a derivation read any tracked cell: the error of `read_level_safe` was
 //!   derived at once.) Twins: `read_back_*` (reads `q[0]` and `q[1]` after the call on
 //!   `q + 1`), `read_level_*` (the callee's value at `q[1]`, and a bug twin that reads it as
-//!   the caller's own);
+//!   the caller's own), `skip_and_*`, `skip_or_*`, `skip_cond_*`, `skip_end_*` (`q[0]` read
+//!   only when `n > 0`);
 //! - `-size <= w_rel < size`: in a run without undefined behaviour every pointer the program
 //!   forms lies in its array or one past it (C11 6.5.6; `frontend::procs` already relies on
 //!   it for `long` holding the offset exactly), so `0 <= q <= size`, and the cells' `w` are in
@@ -516,10 +523,12 @@ impl Cells {
             });
             let (w, c) = (&at.absolute(enc, pre), &pre[at.c]);
             let idx = &r.index;
-            out.constraints.push(match at.relative {
-                // A read every run evaluates (module doc, "A frame without its offset").
-                true => format!("(= {j} {idx})"),
-                false => {
+            out.constraints.push(match (at.relative, &r.evaluated) {
+                // A read every run of its step evaluates (module doc, "A frame without its
+                // offset"), and one C evaluates only under `evaluated`.
+                (true, None) => format!("(= {j} {idx})"),
+                (true, Some(when)) => format!("(= {j} (ite {when} {idx} {w}))"),
+                (false, _) => {
                     let active = in_range(enc, idx, cell.size);
                     format!("(= {j} (ite {active} {idx} {w}))")
                 }

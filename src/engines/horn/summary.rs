@@ -2623,25 +2623,24 @@ int main(void) { int n = __VERIFIER_nondet_int(); if (n < 0 || n > 4) return 0; 
                     if (n < 0 || n > 5) return 0; fill(a, n); return a[0]; }";
         let prog = |last: &str, body: &str| format!("{head} {last} return; }}\n{body}\n}}\n{main}");
         let cell = ["w1", "a[q_off + w1]", "a[q_off + w1]'"];
-        // Moved by 1 or 2, a write at q[0] or q[1], a read every run of the step evaluates:
-        // dropped.
+        // Moved by 1 or 2, a write at q[0] or q[1], a read every run of the step evaluates,
+        // reads C may skip (the cell taken only where C evaluates them): dropped.
         for body in [
             "q[0] = 7; fill(q + 1, n - 1);",
             "q[0] = 7; q[1] = 7; fill(q + 2, n - 1);",
             "q[1] = 7; fill(q + 1, n - 1);",
             "q[0] = 7; fill(q + 1, n - 1); n = q[0] + q[1];",
+            "q[0] = 7; fill(q + 1, n - 1); n = n > 1 && q[1];",
+            "q[0] = 7; fill(q + 1, n - 1); n = n > 1 ? q[1] : 0;",
         ] {
             let args = fill_summary_args(&prog("", body));
             assert_eq!(args[0], "n", "{body}: {args:?}");
             assert_eq!(args[1..], cell, "{body}: {args:?}");
         }
-        // A write by the array's own name, a read C may skip (its in-range test needs the
-        // absolute index): kept.
+        // A write by the array's own name: kept.
         for (last, body) in [
             ("", "q[0] = 7; fill(q + 1, n - 1); a[5] = q[0];"),
             ("a[0] = 5;", "q[0] = 7; fill(q + 1, n - 1);"),
-            ("", "q[0] = 7; fill(q + 1, n - 1); n = n > 1 && q[1];"),
-            ("", "q[0] = 7; fill(q + 1, n - 1); n = n > 1 ? q[1] : 0;"),
         ] {
             let args = fill_summary_args(&prog(last, body));
             assert_eq!(args[..2], ["q_off", "n"], "{body}: {args:?}");

@@ -376,6 +376,10 @@ pub struct EnvRead {
     pub index: String,
     /// The constant standing for the element read (`rd<k>`, of the element's sort).
     pub name: String,
+    /// When C evaluates the read: `None` whenever its expression is, else the condition (an
+    /// SMT `Bool`) under which the `&&`, `||` and `?:` around it evaluate it (`i < n && a[i]`:
+    /// `i < n`).
+    pub evaluated: Option<String>,
 }
 
 /// The first vertex `main` executes (mirrors the CFG builder's rule).
@@ -427,6 +431,9 @@ struct Enc<'a> {
     env_reads: Option<Vec<EnvRead>>,
     /// Count of `rd<k>` constants.
     env_read_count: usize,
+    /// The conditions of the `&&`, `||` and `?:` operands being translated: C evaluates them
+    /// only when all hold ([`EnvRead::evaluated`]).
+    eval_guards: Vec<String>,
     vertex: Vertex,
     step: usize,
     index_bits: u32,
@@ -451,6 +458,7 @@ impl<'a> Enc<'a> {
             reads: vec![],
             env_reads: None,
             env_read_count: 0,
+            eval_guards: vec![],
             vertex: 0,
             step: 0,
             index_bits: IntType::Long.bits(p.data_model),
@@ -707,11 +715,17 @@ impl<'a> Enc<'a> {
                 self.env_read_count += 1;
                 let elem = p.array(*a).elem;
                 self.declare(&name, &self.sort(elem));
+                let evaluated = match self.eval_guards.as_slice() {
+                    [] => None,
+                    [g] => Some(g.clone()),
+                    gs => Some(format!("(and {})", gs.join(" "))),
+                };
                 if let Some(rs) = self.env_reads.as_mut() {
                     rs.push(EnvRead {
                         array: *a,
                         index,
                         name: name.clone(),
+                        evaluated,
                     });
                 }
                 T::Val(self.bool_elem(name, elem), elem)
@@ -774,9 +788,9 @@ impl<'a> Enc<'a> {
                 let ty = e.ty(p);
                 let c = self.expr(c)?;
                 let c = self.truth(c);
-                let t = self.expr(t)?;
+                let t = self.guarded(c.clone(), t)?;
                 let t = self.conv(t, ty);
-                let f = self.expr(f)?;
+                let f = self.guarded(format!("(not {c})"), f)?;
                 let f = self.conv(f, ty);
                 T::Val(format!("(ite {c} {t} {f})"), ty)
             }
@@ -787,13 +801,25 @@ impl<'a> Enc<'a> {
         })
     }
 
+    /// `e` translated as an operand C evaluates only when `when` holds.
+    fn guarded(&mut self, when: String, e: &Expr) -> Result<T, AraError> {
+        self.eval_guards.push(when);
+        let out = self.expr(e);
+        self.eval_guards.pop();
+        out
+    }
+
     fn binary(&mut self, op: BinOp, a: &Expr, b: &Expr, ty: IntType) -> Result<T, AraError> {
         use BinOp::*;
         let p = self.p;
         if matches!(op, LogAnd | LogOr) {
             let x = self.expr(a)?;
             let x = self.truth(x);
-            let y = self.expr(b)?;
+            let when = match op {
+                LogAnd => x.clone(),
+                _ => format!("(not {x})"),
+            };
+            let y = self.guarded(when, b)?;
             let y = self.truth(y);
             let f = if op == LogAnd { "and" } else { "or" };
             return Ok(T::Cond(format!("({f} {x} {y})")));
