@@ -1433,7 +1433,12 @@ struct LiaConfig {
 /// `rsum_param_safe`'s defaults: order 2, no IUC (none in 20 s), no grounded proof
 /// obligations (18.1 s). Wrapping only the side an `x + c`/`x - c` can overflow (the other
 /// test dropped, exact for arguments in range) made no steady difference (`rsearch_safe`
-/// 4.1 s, `two_arrays_safe` 11.5 s, `rsum_param_safe` 16.1 s): not kept.
+/// 4.1 s, `two_arrays_safe` 11.5 s, `rsum_param_safe` 16.1 s): not kept. Both side by
+/// side, each with the whole 3/4 (2026-11-27, Z3 on huge pages, idle): `rsum_param_safe`
+/// SAFE alone in 19.5 and 23.1 s (34 s in turn), but in the procedures benchmark (two tasks
+/// at a time) it still timed out, and `rsearch_safe` took 42.3 s against 27.9 s,
+/// `two_arrays_safe` 33.0 against 21.6 s: the second Spacer halves the first's CPU. Not
+/// kept (it would also double the CPU time SV-COMP's limit counts).
 const LIA_PORTFOLIO: &[LiaConfig] = &[
     LiaConfig {
         name: "global guidance",
