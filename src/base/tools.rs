@@ -3,6 +3,8 @@
 //! process group on timeout.
 //!
 //! Takes a tool name and arguments, gives the tool's output and how it ended ([`RunOutput`]).
+//! Z3 runs with glibc's malloc on transparent huge pages (`malloc_tunables`: faster, same
+//! answers).
 //!
 //! Also ara's own threads: every thread is started with an explicit stack
 //! ([`spawn_deep`]/[`spawn_deep_scoped`] for work that recurses over the IR, trying smaller
