@@ -759,15 +759,7 @@ impl Ap<'_> {
             ],
             vec![],
         )];
-        let params = vec![
-            q0,
-            Param::Int("p1".into(), Int),
-            Param::Int("p2".into(), Int),
-        ];
-        self.func(&f, Int, params, body, var("p2"));
-        let x = self.input(n);
-        let call = Expr::Call(f, vec![whole(&a.name), var(&x), int(0)]);
-        let y = self.call_into(Int, call);
+        let (x, y) = self.moving_call(&f, (q0, body), &a.name, n);
         let at = self.at(n) as i128;
         let want = at + self.bug(Bug::Expect) as i128;
         self.check_at(&x, at as u32, bin(BinOp::Eq, var(&y), int(want)));
@@ -784,6 +776,26 @@ impl Ap<'_> {
             bin(BinOp::Eq, aj, Expr::Lit(vals[j as usize], t)),
         );
         self.out.body.push(Stmt::Assert(e));
+    }
+
+    /// `int f(T *q0, int p1, int p2) { body; return p2; }` called as `y = f(a, x, 0)` with an
+    /// input `x` in `0..=n`: the names of `x` and `y` (the moving patterns).
+    fn moving_call(
+        &mut self,
+        f: &str,
+        (q0, body): (Param, Vec<Stmt>),
+        a: &str,
+        n: u32,
+    ) -> (String, String) {
+        let params = vec![
+            q0,
+            Param::Int("p1".into(), Int),
+            Param::Int("p2".into(), Int),
+        ];
+        self.func(f, Int, params, body, var("p2"));
+        let x = self.input(n);
+        let call = Expr::Call(f.to_string(), vec![whole(a), var(&x), int(0)]);
+        (x.clone(), self.call_into(Int, call))
     }
 
     /// A count of the leading elements equal to `a[0]`'s value, `c(q0, p1, 0)`, moving its
@@ -824,15 +836,7 @@ impl Ap<'_> {
                 vec![],
             )],
         };
-        let params = vec![
-            q0,
-            Param::Int("p1".into(), Int),
-            Param::Int("p2".into(), Int),
-        ];
-        self.func(&f, Int, params, body, var("p2"));
-        let x = self.input(n);
-        let call = Expr::Call(f, vec![whole(&a.name), var(&x), int(0)]);
-        let y = self.call_into(Int, call);
+        let (x, y) = self.moving_call(&f, (q0, body), &a.name, n);
         let at = self.at(n);
         let levels = (at as i128 - base).max(0) as usize;
         let lead = vals
