@@ -68,38 +68,70 @@ fn input_error(path: &Path, msg: &str) -> AraError {
 
 /// Reads, preprocesses (unless it is a `.i` file), parses and lowers a C file.
 pub fn load_file(path: &Path, opts: &FrontendOptions) -> Result<Program, AraError> {
-    load(path, opts, false).map(|pp| pp.program)
+    Preprocessed::read(path, opts)?.program(opts)
 }
 
 /// [`load_file`] keeping the calls of functions with integer parameters as calls: the
 /// procedural form (`ir::procs`), recursion allowed.
 pub fn load_procedures(path: &Path, opts: &FrontendOptions) -> Result<ProcProgram, AraError> {
-    load(path, opts, true)
+    Preprocessed::read(path, opts)?.procedures(opts)
 }
 
-/// [`load_file`]; `procedural`: keep calls (`frontend::procs`).
-fn load(path: &Path, opts: &FrontendOptions, procedural: bool) -> Result<ProcProgram, AraError> {
-    let bytes = source::read_source(path)?;
-    if bytes.iter().all(|b| b.is_ascii_whitespace()) {
-        return Err(input_error(path, "empty file"));
+/// A C file read and preprocessed once, to be lowered either way: inlined
+/// ([`Preprocessed::program`]) and, where that refuses recursion or finds many calls, as
+/// procedures ([`Preprocessed::procedures`]) without a second `gcc -E`.
+#[derive(Clone, Debug)]
+pub struct Preprocessed {
+    text: String,
+    file: String,
+    /// `text` is the file itself (a `.i` file), not `gcc -E`'s output of it.
+    as_is: bool,
+}
+
+impl Preprocessed {
+    /// Reads `path` (refusing empty and binary files) and preprocesses it unless it is a `.i`
+    /// file (`opts.gcc`: the preprocessor).
+    pub fn read(path: &Path, opts: &FrontendOptions) -> Result<Preprocessed, AraError> {
+        let bytes = source::read_source(path)?;
+        if bytes.iter().all(|b| b.is_ascii_whitespace()) {
+            return Err(input_error(path, "empty file"));
+        }
+        if bytes.contains(&0) {
+            return Err(input_error(
+                path,
+                "binary file (contains NUL bytes), not C source",
+            ));
+        }
+        let text = String::from_utf8(bytes)
+            .map_err(|_| input_error(path, "binary file (not UTF-8 text), not C source"))?;
+        let file = path.display().to_string();
+        if path.extension().is_some_and(|e| e == "i") {
+            return Ok(Preprocessed {
+                text,
+                file,
+                as_is: true,
+            });
+        }
+        let text = preprocess(path, opts)?;
+        if text.len() as u64 > source::MAX_INPUT_BYTES {
+            return Err(source::too_large(path));
+        }
+        Ok(Preprocessed {
+            text,
+            file,
+            as_is: false,
+        })
     }
-    if bytes.contains(&0) {
-        return Err(input_error(
-            path,
-            "binary file (contains NUL bytes), not C source",
-        ));
+
+    /// Parsed and lowered with every call inlined ([`load_file`]).
+    pub fn program(&self, opts: &FrontendOptions) -> Result<Program, AraError> {
+        parse_text(&self.text, &self.file, opts, self.as_is, false).map(|pp| pp.program)
     }
-    let text = String::from_utf8(bytes)
-        .map_err(|_| input_error(path, "binary file (not UTF-8 text), not C source"))?;
-    let file = path.display().to_string();
-    if path.extension().is_some_and(|e| e == "i") {
-        return parse_text(&text, &file, opts, true, procedural);
+
+    /// Parsed and lowered keeping calls ([`load_procedures`]).
+    pub fn procedures(&self, opts: &FrontendOptions) -> Result<ProcProgram, AraError> {
+        parse_text(&self.text, &self.file, opts, self.as_is, true)
     }
-    let pre = preprocess(path, opts)?;
-    if pre.len() as u64 > source::MAX_INPUT_BYTES {
-        return Err(source::too_large(path));
-    }
-    parse_text(&pre, &file, opts, false, procedural)
 }
 
 /// Runs `gcc -E` on the file.

@@ -161,15 +161,17 @@ fn check(
     // On a terminal, a line on stderr says what runs and the best answer so far; it is
     // cleared before the report is printed.
     let progress = crate::base::progress::show_on_terminal();
-    let loaded = load(input);
+    // Read and preprocessed once: a recursive program, or one of many calls, is lowered a
+    // second time as procedures.
+    let fopts = frontend_options(input);
+    let pre = crate::frontend::Preprocessed::read(&input.file, &fopts)?;
+    let loaded = pre.program(&fopts);
     let many_calls = || {
-        let pp = crate::frontend::load_procedures(&input.file, &frontend_options(input)).ok()?;
+        let pp = pre.procedures(&fopts).ok()?;
         (pp.num_calls() >= crate::strategy::procedures::MANY_CALLS).then_some(pp)
     };
     let by_procedures = match &loaded {
-        Err(AraError::Recursion { .. }) => {
-            Some(crate::frontend::load_procedures(&input.file, &frontend_options(input)).ok())
-        }
+        Err(AraError::Recursion { .. }) => Some(pre.procedures(&fopts).ok()),
         Ok(p) if p.num_vertices as usize >= crate::strategy::procedures::MANY_CALLS => {
             many_calls().map(Some)
         }

@@ -293,7 +293,9 @@ pub fn validate(args: &ValidateArgs) -> Result<i32, AraError> {
         }),
         error_functions: args.error_functions.clone(),
     };
-    let loaded = load(&input);
+    let fopts = frontend_options(&input);
+    let pre = crate::frontend::Preprocessed::read(&args.file, &fopts)?;
+    let loaded = pre.program(&fopts);
     let src = crate::strategy::svwitness::source::SourceText::read(&args.file).map_err(|msg| {
         AraError::Input {
             file: args.file.display().to_string(),
@@ -303,7 +305,7 @@ pub fn validate(args: &ValidateArgs) -> Result<i32, AraError> {
     let p = match loaded {
         // A recursive program: its procedural form and the witness's function contracts.
         Err(AraError::Recursion { .. }) => {
-            let pp = crate::frontend::load_procedures(&args.file, &frontend_options(&input))?;
+            let pp = pre.procedures(&fopts)?;
             let report = crate::strategy::svwitness::validate::validate_procedures(
                 &pp,
                 &src,
