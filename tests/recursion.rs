@@ -191,6 +191,21 @@ fn declared_verifier_assert_is_never_proved() {
     assert_eq!(j["trace"]["replayed_on"], "source", "{j:#}");
 }
 
+/// `reach_error` defined with a body that only aborts: ESBMC 8.4 passes its call by
+/// (VERIFICATION SUCCESSFUL on the bug twin), so no proof comes of its runs on the source
+/// (`esbmc_sees_errors`: the body must fail an assertion first thing). Before, the complete
+/// unwinding on the source made a wrong SAFE of such a program (helper local27's find). Truth:
+/// gcc, the bug twin aborts in `reach_error`, the safe twin exits 0; plain ESBMC `--unwind
+/// 10` with the body `__assert_fail(…)` instead: FAILED / SUCCESSFUL. The safe twin is proved
+/// by the summaries (the front end's reading), the bug found by the bounded inlining.
+#[test]
+fn an_error_function_that_only_aborts_is_seen() {
+    let (code, j) = check("abort_body_unsafe.c", 30);
+    assert_eq!(code, UNSAFE, "{j:#}");
+    let (code, j) = check("abort_body_safe.c", 30);
+    assert_ne!(code, UNSAFE, "{j:#}");
+}
+
 /// `ara cfg` of a recursive program prints its procedures; `ara abstract` still refuses
 /// recursion with the one-line error.
 #[test]

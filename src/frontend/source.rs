@@ -704,8 +704,116 @@ pub fn fix_implicit_int(text: &str) -> Option<String> {
     changed.then_some(out)
 }
 
+/// How a function's body starts (the text between its braces, [`body_start`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BodyStart {
+    /// Nothing but white space and comments.
+    Empty,
+    /// Its first statement is the call `name(args);` whose arguments call nothing (no `(` in
+    /// `args`): the call is made, unconditionally, before anything else.
+    Calls { name: String, args: String },
+    /// Anything else (a declaration, a condition, a label, a macro we cannot see through).
+    Other,
+}
+
+/// How the body text `body` (between a function's braces, braces excluded) starts: for
+/// deciding whether a call of an error function surely fails at once (`strategy::source_check`).
+/// Conservative: whatever is not plainly one of the shapes is [`BodyStart::Other`].
+pub fn body_start(body: &str) -> BodyStart {
+    let code = blank_comments(body);
+    let t = code.trim_start();
+    if t.trim().is_empty() {
+        return BodyStart::Empty;
+    }
+    let name_len = t
+        .bytes()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == b'_')
+        .count();
+    let (name, rest) = t.split_at(name_len);
+    if name.is_empty() || name.as_bytes()[0].is_ascii_digit() {
+        return BodyStart::Other;
+    }
+    let Some(rest) = rest.trim_start().strip_prefix('(') else {
+        return BodyStart::Other;
+    };
+    // The arguments up to the first `)`: a `(` before it (a nested call, a cast, grouping)
+    // is not the plain shape; a `)` inside a literal is not the end.
+    let bytes = rest.as_bytes();
+    let mut k = 0;
+    while k < bytes.len() && bytes[k] != b')' {
+        match bytes[k] {
+            b'(' => return BodyStart::Other,
+            b'"' | b'\'' => k = skip_literal(bytes, k),
+            _ => k += 1,
+        }
+    }
+    if k >= bytes.len() || !rest[k + 1..].trim_start().starts_with(';') {
+        return BodyStart::Other;
+    }
+    BodyStart::Calls {
+        name: name.to_string(),
+        args: rest[..k].trim().to_string(),
+    }
+}
+
+/// `text` with each comment replaced by a space (literals kept as they are).
+fn blank_comments(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'"' || b[i] == b'\'' {
+            let e = skip_literal(b, i).min(b.len());
+            out.push_str(&text[i..e]);
+            i = e;
+        } else if text[i..].starts_with("//") {
+            i = text[i..].find('\n').map_or(b.len(), |e| i + e);
+            out.push(' ');
+        } else if text[i..].starts_with("/*") {
+            i = text[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
+            out.push(' ');
+        } else {
+            let c = text[i..].chars().next().expect("in range");
+            out.push(c);
+            i += c.len_utf8();
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_body_starts_empty_with_a_plain_call_or_otherwise() {
+        let call = |n: &str, a: &str| BodyStart::Calls {
+            name: n.into(),
+            args: a.into(),
+        };
+        assert_eq!(body_start(" /* nothing */ \n // here\n"), BodyStart::Empty);
+        assert_eq!(
+            body_start(" __assert_fail(\"0\", \"f.c\", 3, \"reach_error\"); "),
+            call("__assert_fail", "\"0\", \"f.c\", 3, \"reach_error\"")
+        );
+        assert_eq!(body_start("assert(0);"), call("assert", "0"));
+        assert_eq!(
+            body_start(" reach_error ( ) ; abort();"),
+            call("reach_error", "")
+        );
+        assert_eq!(body_start("abort();"), call("abort", ""));
+        for other in [
+            "int x = 1;",
+            "if (x) __assert_fail(\"0\", \"f\", 1, \"r\");",
+            "ERROR: reach_error();",
+            "__assert_fail(g(), \"f\", 1, \"r\");",
+            "assert(0)",
+            "f(\")\"",
+            "{ reach_error(); }",
+        ] {
+            assert_eq!(body_start(other), BodyStart::Other, "{other}");
+        }
+        assert_eq!(body_start("f(\")\");"), call("f", "\")\""));
+    }
+
     use super::*;
 
     #[test]

@@ -68,29 +68,22 @@ const MAX_STEPS_SHOWN: usize = 60;
 pub const FIRST_BOUND: u32 = 2;
 pub const MAX_BOUND: u32 = 4096;
 
-/// The error functions ESBMC reports on its own when called (ESBMC 8.4, tested: declared only,
-/// or defined with an empty body, a call is `VERIFICATION FAILED`).
+/// The error functions ESBMC reports on its own when called (ESBMC 8.4, tested: declared
+/// only, or defined with an empty body, a call is `VERIFICATION FAILED`; defined with any
+/// other body that does not assert, such as `{ abort(); }`, `{ exit(1); }`, `{ int x = 1; }`
+/// or `{ g(); }`, it is `VERIFICATION SUCCESSFUL`, with and without its library).
 const ESBMC_ERRORS: [&str; 2] = ["reach_error", "__VERIFIER_error"];
 
 /// Whether ESBMC, run on the file as it is, sees every error ara's front end would: else why
-/// not (then no proof comes of its runs). An error function of ESBMC's own
-/// ([`ESBMC_ERRORS`]) is seen; another one only when the file defines it with a body that
-/// asserts (`assert`, `__assert_fail`) or calls one of ESBMC's own; `__VERIFIER_assert` only
-/// when the file defines it (ESBMC ignores the declared one).
+/// not (then no proof comes of its runs). The front end takes every call of an error function
+/// as the error whatever its body, so ESBMC must fail at every such call: [`fails_at_once`].
+/// `__VERIFIER_assert` counts only when the file defines it (ESBMC ignores the declared one).
 pub fn esbmc_sees_errors(facts: &SourceFacts, opts: &SourceOptions) -> Result<(), String> {
-    let own = |c: &str| ESBMC_ERRORS.contains(&c);
     for f in &opts.error_functions {
-        if own(f) {
-            continue;
-        }
-        let asserts = facts.defined.get(f).is_some_and(|body| {
-            body.iter()
-                .any(|c| c == "assert" || c == "__assert_fail" || own(c))
-        });
-        if !asserts {
+        if !fails_at_once(facts, f, 0) {
             return Err(format!(
                 "ESBMC does not see a call of the error function {f} as an error (it needs a \
-                 body that asserts)"
+                 body that fails an assertion first thing)"
             ));
         }
     }
@@ -100,6 +93,32 @@ pub fn esbmc_sees_errors(facts: &SourceFacts, opts: &SourceOptions) -> Result<()
         return Err("__VERIFIER_assert is declared, not defined: ESBMC does not check it".into());
     }
     Ok(())
+}
+
+/// Whether ESBMC fails an assertion at every call of `f`, before anything else happens:
+/// one of its own error functions ([`ESBMC_ERRORS`]) declared only or with an empty body, or
+/// a function whose body's first statement is `__assert_fail(…);` or `assert(0);` (with
+/// arguments that call nothing), or a call of such a function (`depth`: calls followed so
+/// far). Conservative: a body that fails only on some path (`if (x) assert(0);`), or after
+/// something that may not return, or a file that defines `assert` or `__assert_fail` itself,
+/// is not taken.
+fn fails_at_once(facts: &SourceFacts, f: &str, depth: usize) -> bool {
+    use crate::frontend::source::BodyStart;
+    let own = ESBMC_ERRORS.contains(&f);
+    let redefined = ["assert", "__assert_fail"]
+        .iter()
+        .any(|n| facts.defined.contains_key(*n));
+    match facts.starts.get(f) {
+        None => own && !facts.defined.contains_key(f),
+        Some(BodyStart::Empty) => own,
+        Some(BodyStart::Calls { name, args }) => match name.as_str() {
+            "__assert_fail" => !redefined,
+            "assert" => !redefined && args == "0",
+            g if g != f && depth < 8 && args.is_empty() => fails_at_once(facts, g, depth + 1),
+            _ => false,
+        },
+        Some(BodyStart::Other) => false,
+    }
 }
 
 /// `ara check` on a program the front end refuses for recursion (module doc). `checker`:
@@ -405,14 +424,9 @@ fn harness_inputs(trace: &Trace, source: &str) -> Vec<(String, IntType, i128)> {
 mod tests {
     use super::*;
 
-    fn facts(mentioned: &[&str], defined: &[(&str, &[&str])]) -> SourceFacts {
-        SourceFacts {
-            mentioned: mentioned.iter().map(|s| s.to_string()).collect(),
-            defined: defined
-                .iter()
-                .map(|(f, b)| (f.to_string(), b.iter().map(|s| s.to_string()).collect()))
-                .collect(),
-        }
+    /// The facts of a C text, as `ara check` reads them from the user's file.
+    fn facts(text: &str) -> SourceFacts {
+        source_facts(&SourceText::new("p.c", text.to_string()))
     }
 
     fn opts(errors: &[&str]) -> SourceOptions {
@@ -425,20 +439,70 @@ mod tests {
     #[test]
     fn which_errors_esbmc_sees() {
         let sv = opts(&["reach_error", "__VERIFIER_error"]);
-        // ESBMC's own error functions, declared or defined in any way.
-        assert!(esbmc_sees_errors(&facts(&["reach_error"], &[]), &sv).is_ok());
-        assert!(esbmc_sees_errors(&facts(&["reach_error"], &[("reach_error", &[])]), &sv).is_ok());
+        let sees = |text: &str, o: &SourceOptions| esbmc_sees_errors(&facts(text), o).is_ok();
+        let main = "int main() { reach_error(); }\n";
+        // ESBMC's own error functions: declared, or defined empty or asserting first thing.
+        assert!(sees(&format!("void reach_error(void);\n{main}"), &sv));
+        assert!(sees(
+            &format!("void reach_error() {{ /* */ }}\n{main}"),
+            &sv
+        ));
+        let sv_body = "void reach_error() { __assert_fail(\"0\", \"p.c\", 3, \"reach_error\"); }\n";
+        assert!(sees(&format!("{sv_body}{main}"), &sv));
+        assert!(sees(
+            &format!("void reach_error() {{ assert(0); }}\n{main}"),
+            &sv
+        ));
+        // Defined with any other body, ESBMC passes the call by (tested: SUCCESSFUL).
+        for body in [
+            "abort();",
+            "exit(1);",
+            "int x = 1;",
+            "g();",
+            "assert(1);",
+            "if (x) __assert_fail(\"0\", \"p.c\", 3, \"r\");",
+            "ERROR: __assert_fail(\"0\", \"p.c\", 3, \"r\");",
+        ] {
+            let text = format!("void g(void) {{}}\nvoid reach_error() {{ {body} }}\n{main}");
+            assert!(!sees(&text, &sv), "{body}");
+        }
+        // A file that defines `__assert_fail` itself.
+        let own_fail =
+            "void __assert_fail(const char *a, const char *b, unsigned c, const char *d) {}\n";
+        assert!(!sees(&format!("{own_fail}{sv_body}{main}"), &sv));
         // A declared __VERIFIER_assert is nothing to ESBMC; a defined one is checked.
-        assert!(esbmc_sees_errors(&facts(&["__VERIFIER_assert"], &[]), &sv).is_err());
-        let defined = facts(
-            &["__VERIFIER_assert", "reach_error"],
-            &[("__VERIFIER_assert", &["reach_error"])],
-        );
-        assert!(esbmc_sees_errors(&defined, &sv).is_ok());
-        // A custom error function: only with a body that asserts.
+        let va = "void __VERIFIER_assert(int c) { if (!c) reach_error(); }\n";
+        assert!(!sees(
+            "void __VERIFIER_assert(int);\nint main() { __VERIFIER_assert(0); }\n",
+            &sv
+        ));
+        assert!(sees(
+            &format!("{va}int main() {{ __VERIFIER_assert(0); }}\n"),
+            &sv
+        ));
+        // A custom error function: only with a body that fails first thing, itself or
+        // through a function that does.
         let custom = opts(&["fail"]);
-        assert!(esbmc_sees_errors(&facts(&["fail"], &[]), &custom).is_err());
-        assert!(esbmc_sees_errors(&facts(&["fail"], &[("fail", &["printf"])]), &custom).is_err());
-        assert!(esbmc_sees_errors(&facts(&["fail"], &[("fail", &["assert"])]), &custom).is_ok());
+        assert!(!sees("void fail(void);\nint main() { fail(); }\n", &custom));
+        assert!(!sees(
+            "void fail() { printf(\"x\"); assert(0); }\nint main() { fail(); }\n",
+            &custom
+        ));
+        assert!(sees(
+            "void fail() { assert(0); }\nint main() { fail(); }\n",
+            &custom
+        ));
+        assert!(sees(
+            "void reach_error(void);\nvoid fail() { reach_error(); }\nint main() { fail(); }\n",
+            &custom
+        ));
+        assert!(!sees(
+            "void reach_error() { abort(); }\nvoid fail() { reach_error(); }\nint main() { fail(); }\n",
+            &custom
+        ));
+        assert!(!sees(
+            "void fail() { fail(); }\nint main() { fail(); }\n",
+            &custom
+        ));
     }
 }

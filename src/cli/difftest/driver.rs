@@ -693,15 +693,34 @@ pub fn make_case(k: u64, o: &RunOptions, corpus: &[(String, String, u32)]) -> Ca
         };
     }
     let p = generate(seed, &o.generator);
+    let (text, origin) = error_body_variant(print_program(&p), &mut rng);
     Case {
         id: k,
-        origin: format!("generated, seed {seed}"),
+        origin: format!("generated, seed {seed}{origin}"),
         dm: p.dm,
         unwind: p.unwind_bound(),
-        text: print_program(&p),
+        text,
         program: Some(p),
         contract: None,
     }
+}
+
+/// The prelude's `reach_error` as SV-COMP writes it.
+const STANDARD_ERROR: &str =
+    "void reach_error() { __assert_fail(\"0\", \"gen.c\", 3, \"reach_error\"); }";
+
+/// One case in ten: `text` with `reach_error` defined with a body that only aborts (what
+/// ara's input says then; the truth is plain ESBMC's on the standard prelude, `truth_text`,
+/// as SV-COMP reads every call of `reach_error` as the error). ESBMC passes such a call by,
+/// which once made ara's complete unwinding on a recursive source a wrong SAFE
+/// (`strategy::source_check::esbmc_sees_errors`). gcc's cross-check does not see these
+/// errors (`gcc_runs` catches `__assert_fail`).
+fn error_body_variant(text: String, rng: &mut Rng) -> (String, &'static str) {
+    if !rng.chance(10) || !text.contains(STANDARD_ERROR) {
+        return (text, "");
+    }
+    let text = text.replacen(STANDARD_ERROR, "void reach_error() { abort(); }", 1);
+    (text, ", reach_error only aborts")
 }
 
 /// The stack of a differential-testing worker (std's default for spawned threads).

@@ -116,6 +116,9 @@ pub enum Stub {
 pub struct SourceFacts {
     pub mentioned: BTreeSet<String>,
     pub defined: BTreeMap<String, BTreeSet<String>>,
+    /// Per function the file defines, how its body starts (`strategy::source_check`: whether
+    /// ESBMC sees a call of an error function as the error).
+    pub starts: BTreeMap<String, crate::frontend::source::BodyStart>,
 }
 
 /// The functions the harness defines for a file with `facts`, or why no harness can observe
@@ -521,6 +524,7 @@ mod tests {
                 .iter()
                 .map(|(f, b)| (f.to_string(), b.iter().map(|s| s.to_string()).collect()))
                 .collect(),
+            starts: Default::default(),
         }
     }
 

@@ -49,6 +49,10 @@ pub fn source_facts(src: &SourceText) -> SourceFacts {
         let body: BTreeSet<String> = lines.flat_map(calls_on).collect();
         facts.defined.entry(name).or_default().extend(body);
     }
+    for (name, body) in src.function_texts() {
+        let start = crate::frontend::source::body_start(body);
+        facts.starts.entry(name).or_insert(start);
+    }
     facts
 }
 

@@ -191,6 +191,13 @@ impl SourceText {
             .collect()
     }
 
+    /// The functions the file defines, each with the text between its body's braces.
+    pub fn function_texts(&self) -> Vec<(String, &str)> {
+        (self.function_bodies().iter())
+            .map(|(n, s, e)| (n.clone(), &self.text[(*s + 1).min(*e)..*e]))
+            .collect()
+    }
+
     /// Top-level brace blocks preceded by `name(...)`: (name, body start, body end).
     fn function_bodies(&self) -> &[(String, usize, usize)] {
         self.bodies
