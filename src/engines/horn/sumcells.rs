@@ -67,8 +67,8 @@
 //! zero), run at every activation; Spacer found no summary through that loop beside the
 //! program's own (a recursion filling `buf` with 1 after it: none in 100 s of z3 on the kept
 //! integer clauses; 1.7 s without it, 0.4 s for `ara check` with the fill below). Such a loop
-//! over `buf`'s cell, with `K` its size, `v` reading no array nor `i`, and `i` named nowhere
-//! else in the body, becomes the one assignment `c = v` ([`fill_cells`]; the program's own
+//! over `buf`'s cell, with `K` its size, `v` reading no array nor `i`, and `i` a local of the
+//! procedure (no array's size) named nowhere else in the body, becomes the one assignment `c = v` ([`fill_cells`]; the program's own
 //! loops of that form too). Sound: the loop changes only `buf` and `i` (dead after it), and `v`
 //! reads neither, so each iteration evaluates `v` in the same state but for its nondets; a
 //! run that leaves the loop has stepped `i` by one from 0 to `K` (a type of `i` that cannot
@@ -507,7 +507,7 @@ pub fn prepare(pp: &ProcProgram) -> Result<Option<(ProcProgram, Cells)>, String>
         let mine: Vec<&Cell> = (cells.iter())
             .filter(|c| c.owner == Some(ProcId(f as u32)))
             .collect();
-        if !mine.is_empty() && fill_cells(&mut g.body, &mine) {
+        if !mine.is_empty() && fill_cells(&ext.program, &mut g.body, &mine) {
             let mut next = 1;
             crate::ir::procs::number(&mut g.body, &mut next);
             g.num_vertices = next + 1;
@@ -654,8 +654,8 @@ impl Cells {
 /// Replaces in `body` each loop of the front end that sets every element of an array of
 /// `cells` (`i = 0; while (i < K) { a[i] = v; i = i + 1; }`, as the front end declares an
 /// array in a procedure, with `v` reading no array nor `i`, and `i` named nowhere else) by the
-/// assignment `c = v` of its cell (module doc, "A procedure's own arrays"); whether it replaced one.
-fn fill_cells(body: &mut Vec<Stmt>, cells: &[&Cell]) -> bool {
+/// assignment `c = v` of its cell (`i` a local, no array's size) (module doc, "A procedure's own arrays"); whether it replaced one.
+fn fill_cells(p: &Program, body: &mut Vec<Stmt>, cells: &[&Cell]) -> bool {
     let mut uses = std::collections::HashMap::<VarId, usize>::new();
     visit_all(body, &mut |s| {
         let mut exprs = s.vertex_exprs();
@@ -680,6 +680,16 @@ fn fill_cells(body: &mut Vec<Stmt>, cells: &[&Cell]) -> bool {
             });
         }
     });
+    // A counter is a local of the procedure (a global's value after the loop is another
+    // procedure's to read) and no array's size.
+    for (v, n) in uses.iter_mut() {
+        let sized = (p.arrays.iter())
+            .flat_map(|a| std::iter::once(&a.size).chain(&a.dims))
+            .any(|d| *d == Size::Var(*v));
+        if p.var(*v).storage != Storage::Local || sized {
+            *n = usize::MAX;
+        }
+    }
     replace_fills(body, cells, &uses)
 }
 
@@ -796,5 +806,14 @@ int main(void) {{ if (f(3) != 0) reach_error(); return 0; }}"
             let text = cfg(fill);
             assert_eq!(text.matches("while").count(), 1, "{text}");
         }
+        // A global counter: its value after the loop is another procedure's to read.
+        let src = "int i; int g(void) { return i; }
+int f(int n) { int buf[100]; for (i = 0; i < 100; i++) buf[i] = n; if (n > 0) f(n - 1);
+  return buf[99] - n + g(); }
+int main(void) { if (f(3) != 100) reach_error(); return 0; }";
+        let pp = parse_procedures(src, "t.c", &FrontendOptions::default()).unwrap();
+        let (q, _) = super::prepare(&pp).unwrap().expect("cells");
+        let text = q.cfg_text();
+        assert_eq!(text.matches("while").count(), 1, "{text}");
     }
 }

@@ -46,7 +46,9 @@
 //!
 //! A program with arrays is encoded with one cell per array as two ghost globals (an index
 //! `w` never assigned, the element `c = a[w]`): [`sumcells`] (its module doc has the
-//! soundness argument). A procedure's frame holds only the cells of the arrays it reaches,
+//! soundness argument); an array of a procedure's own has its cell as two locals of that
+//! procedure instead (free at each call, its index in range; `sumcells`, "A procedure's own
+//! arrays"). A procedure's frame holds only the cells of the arrays it reaches,
 //! and views a moving parameter's cell from its offset, dropped from the frame when it is
 //! used only as a base ([`views`], [`sumbase`]; `sumcells`, "A procedure's own cells", "A
 //! per-callee view" and "A frame without its offset"). A read re-applies the step's own predicate at the read's index (two
