@@ -312,6 +312,45 @@ fn an_array_local_to_a_recursion() {
     }
 }
 
+/// Arrays of 100 and 1000 elements local to a recursion (one per activation), past the
+/// scalars' `sumlocal::MAX_ELEMS`: the summaries track each by a cell of the procedure's own
+/// locals (`engines::horn::sumcells`, "A procedure's own arrays"), the front end's fill loop
+/// at each declaration one assignment of the cell. `local_big` fills its buf with `n`, recurses
+/// and reads its own `buf[K - 1]` back (`f(n) == 0`); its bug twin leaves the last element out
+/// of the fill and sets it to 0 (fails at n >= 1). `local_share` (100 elements): the bug twin
+/// asserts `f(n) == -n`, what one array shared by the activations would give (fails at n >=
+/// 1). `local_deep`: the activation 20 calls deep clears `buf[0]` (safe) or `buf[K - 1]`, the
+/// element it reads (the bug twin, failing only when n >= 21 at the top). Truth: plain ESBMC
+/// with K = 5 and MAXN = 6 (`--unwind 8`; `local_deep`: MAXN = 22, `--unwind 24`), with and
+/// without `--32`, unwinding assertions on (complete: loops of 5 iterations, recursions at most
+/// MAXN + 1 deep): SUCCESSFUL for each safe twin, FAILED at `reach_error` for each bug twin
+/// (and SUCCESSFUL for `local_deep_unsafe` with MAXN = 20: the bug needs depth 21); gcc with
+/// `-fsanitize=address,undefined` at full size, n fed in: the safe twins exit 0 for n in {0,
+/// 1, 2, 5, 19, 20, 21, 22, 100, 999, 1000}, `local_big_unsafe` and `local_share_unsafe` abort
+/// at each but 0, `local_deep_unsafe` at each from 21. Before, each safe twin was UNKNOWN
+/// ("array f::buf is local to a procedure"). The safe twins by the summary engine alone (0.2
+/// to 1.4 s of CPU); the bug twins never SAFE within a short budget of it
+/// ([`common::never_safe_budget`]; the full race ends UNKNOWN on `local_big_unsafe` and
+/// `local_deep_unsafe` at 60 s and finds `local_share_unsafe`'s run in 19 s).
+#[test]
+fn big_arrays_local_to_a_recursion() {
+    for name in ["local_big", "local_share", "local_deep"] {
+        let j = check_horn(&format!("{name}_safe.c"), 60);
+        assert_eq!(j["verdict"], "safe", "{name}: {j:#}");
+        assert_eq!(j["proof"]["proof"], "summaries", "{name}: {j:#}");
+    }
+}
+
+/// The bug twins of [`big_arrays_local_to_a_recursion`]: never SAFE.
+#[test]
+fn big_arrays_local_to_a_recursion_bugs() {
+    let budget = common::never_safe_budget(2, 30) as u32;
+    for name in ["local_big", "local_share", "local_deep"] {
+        let j = check_horn(&format!("{name}_unsafe.c"), budget);
+        assert_ne!(j["verdict"], "safe", "{name}: {j:#}");
+    }
+}
+
 /// What a procedure's summary holds of the arrays (`engines::horn::summary`, `views`): only
 /// the cells of the arrays it reaches, through its callees too (`outer` writes `a` and calls
 /// `setb`, which writes `b`: a summary of `outer` without `b`'s cell would keep `b` as it

@@ -13,6 +13,11 @@
 //! - a recursion that writes a global of that type at each activation;
 //! - a recursion over a global array (`s(i) = i >= N ? 0 : a[i] + s(i + 1)`) with elements
 //!   near 2^30, whose sum leaves 32 bits;
+//! - a recursion over an array of its own (one per activation) of 17 to 200 elements,
+//!   filled at each activation with `p0 + K` (or `c + p0 + K` at `b[c]`), whose element `J`
+//!   it reads after its recursive call (`l(n) = (n <= 0 ? 0 : l(n - 1)) + b[J]`): one array
+//!   shared by the activations would read the callee's fill (issue 26's arrays past the
+//!   summaries' scalars, `engines::horn::sumcells`, "A procedure's own arrays");
 //! - (three times in eight) a pattern of [`super::arrparams`]: a recursion over an array
 //!   parameter, called on one array, on two, aliased, or on `a + k`.
 //!
@@ -65,6 +70,7 @@ pub fn program(rng: Rng, dm: DataModel) -> Program {
             1 => g.sizes(),
             2 => g.mutual(),
             3 => g.global(),
+            4 if g.rng.chance(50) => g.local_array(),
             4 => g.array(),
             _ => g.arrparam(),
         }
@@ -346,6 +352,64 @@ impl Rec {
         self.funcs.extend(p.funcs);
         self.locals.extend(p.locals);
         self.body.extend(p.body);
+    }
+
+    /// `T l(int p0) { T b[N]; int c; for (c = 0; c < N; c++) b[c] = p0 + K; return (p0 <= 0 ?
+    /// 0 : l(p0 - 1)) + b[J]; }` (or `b[c] = c + p0 + K`), called on an input `x` (module doc).
+    fn local_array(&mut self) {
+        let t = self.ty();
+        let (f, b, c) = (self.name("l"), self.name("b"), self.name("c"));
+        let n = *self.rng.pick(&[17, 65, 100, 200]);
+        let k = self.rng.range(-3, 9) as i128;
+        let j = match self.rng.chance(50) {
+            true => n as i128 - 1,
+            false => self.rng.range(0, n as i64 - 1) as i128,
+        };
+        let by_index = self.rng.chance(30);
+        let mut fill = bin(
+            BinOp::Add,
+            Expr::Cast(t, Box::new(var("p0"))),
+            Expr::Lit(k, t),
+        );
+        if by_index {
+            fill = bin(BinOp::Add, fill, Expr::Cast(t, Box::new(var(&c))));
+        }
+        let decl = |name: &str, ty| {
+            Stmt::Decl(Decl {
+                name: name.to_string(),
+                ty,
+                init: None,
+            })
+        };
+        let body = vec![
+            decl(&b, ObjTy::Array(t, vec![n])),
+            decl(&c, ObjTy::Scalar(Int)),
+            Stmt::Loop(Loop {
+                kind: LoopKind::For,
+                counter: c.clone(),
+                down: false,
+                bound: Bound::Const(n),
+                body: vec![Stmt::Assign(LVal::Elem(b.clone(), vec![var(&c)]), fill)],
+            }),
+        ];
+        let rec = cond(
+            bin(BinOp::Le, var("p0"), int(0)),
+            Expr::Lit(0, t),
+            Expr::Call(f.clone(), vec![down()]),
+        );
+        let result = bin(BinOp::Add, rec, Expr::Elem(b, vec![int(j)]));
+        let hi = self.top(false);
+        self.func_with(&f, t, vec![Int], body, result, hi);
+        let x = self.input(hi);
+        let y = self.local("y", t);
+        let call = Expr::Call(f, vec![var(&x)]);
+        self.body.push(Stmt::Assign(LVal::Var(y.clone()), call));
+        let at = if by_index { j } else { 0 };
+        let read = move |top: i128, dm: DataModel| {
+            let w = |v: i128| t.wrap(v, dm);
+            (0..=top).fold(w(0), |s, p| w(s + w(w(w(p) + w(k)) + w(at))))
+        };
+        self.check(&x, var(&y), t, hi, &read);
     }
 
     /// `s(i) = i >= N ? 0 : a[i] + s(i + 1)` over a global array `a` with elements near

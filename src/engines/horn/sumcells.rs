@@ -26,11 +26,59 @@
 //! Supported: arrays of constant size at least 1, global or local to `main` (one activation
 //! of `main`, whose arrays live from its start: one object for the whole run, like a global;
 //! a procedure names one only through an array parameter bound to it, `Proc::bound`, and
-//! then reads and writes that one object, as the cell's ghost globals say). Not supported
-//! (the reason is an UNKNOWN): an array local to a procedure (one copy per activation: in
-//! its `ProcProgram::locals`) of more than 16 elements (smaller ones reach here as scalars:
-//! `super::sumlocal`), an array of symbolic or zero size (the guarded cells of
-//! [`super::morph`] are not carried here).
+//! then reads and writes that one object, as the cell's ghost globals say), and arrays of
+//! constant size local to a procedure other than `main` (one per activation), named by that
+//! procedure alone, whose cell is a pair of its locals ("A procedure's own arrays" below;
+//! those of at most `sumlocal::MAX_ELEMS` elements reach here as scalars already). Not
+//! supported (the reason is an UNKNOWN): a procedure's own array another procedure names, an
+//! array of symbolic or zero size (the guarded cells of [`super::morph`] are not carried
+//! here).
+//!
+//! ## A procedure's own arrays
+//!
+//! An array `buf` local to a procedure `f` (in `ProcProgram::locals(f)`: one object per
+//! activation, issue 26's arrays of more than 64 elements, `tests/procarrays/local_big_*`)
+//! gets a cell whose `w` and `c` are *locals* of `f` ([`Cell::owner`]), not ghost globals:
+//! every frame of `f` holds them in its state (the summary encoding adds them to `f`'s
+//! locals), no other frame holds them, no summary returns them. What the predicates mean is
+//! α of "What the predicates mean" with one more universal index: a state of an activation
+//! of `f` with its own array `buf` stands for every tuple with `w` in `[0, size)` and `c =
+//! buf[w]` (with every in-range index of each other cell, independently). The clauses are
+//! those of the argument below, over this local pair:
+//! - the call into `f`: the callee's state takes `w`, `c` free with `w` in range (a fresh
+//!   activation's array has any contents, and the front end writes it at its declaration);
+//!   every tuple of α of the callee's entry is an instance;
+//! - a read or a write of `buf` in `f`: the read's re-application of the step's predicate at
+//!   `(j, b)` and the write's `ite` of "Why SAFE is never wrong", with no entry copies (the
+//!   array does not exist before the activation);
+//! - a call from `f`: the return clause keeps the caller's locals, this pair with them: the
+//!   callee cannot change the caller's `buf` (only `f` names it, checked in [`prepare`]: no
+//!   other body reads or writes it, and no parameter is bound to it, `Proc::bound` being
+//!   removed from the locals; a recursive call's own `buf` is another object, the callee's
+//!   fresh pair), so the caller's tuple for every `w` holds after the return;
+//! - `f`'s exit: the summary leaves the pair out (the array dies with the activation): the
+//!   projection of tuples that exist, as the array has at least one element.
+//!
+//! So every reachable state's tuples satisfy any interpretation making every clause valid,
+//! as below, and ara checks the interpretation in bit-vectors as for every other cell.
+//!
+//! A fill: the front end declares an array of more than 16 elements in a procedure with a
+//! loop `i = 0; while (i < K) { buf[i] = v; i = i + 1; }` (`v` a nondet, or the initialiser's
+//! zero), run at every activation; Spacer found no summary through that loop beside the
+//! program's own (a recursion filling `buf` with 1 after it: none in 100 s of z3 on the kept
+//! integer clauses; 1.7 s without it, 0.4 s for `ara check` with the fill below). Such a loop
+//! over `buf`'s cell, with `K` its size, `v` reading no array nor `i`, and `i` a local of the
+//! procedure (no array's size) named nowhere else in the body, becomes the one assignment `c = v` ([`fill_cells`]; the program's own
+//! loops of that form too). Sound: the loop changes only `buf` and `i` (dead after it), and `v`
+//! reads neither, so each iteration evaluates `v` in the same state but for its nondets; a
+//! run that leaves the loop has stepped `i` by one from 0 to `K` (a type of `i` that cannot
+//! hold `K` wraps and never leaves: no run past it to cover) and written every element once,
+//! so after it `buf[w]` is `v` for every `w` in `[0, size)`, with its own nondets for each
+//! `w`. `c = v` makes the tuple `(w, v)` of every pre-state tuple, for *every* value of its
+//! nondets (a clause's fresh constants are universal): each element's value is among them.
+//! Every run of the loop is thus a derivation of the assignment's clause; a derivation of the
+//! error through it is no run (it may pick values the loop did not write), and only leads to
+//! the bounded inlining's confirmation (`procedures`), never to UNSAFE by itself.
 //!
 //! ## A recursion over an array parameter
 //!
@@ -224,7 +272,7 @@ use super::morph::{CellLayout, in_range, initial_at};
 use crate::engines::smt::encode::EnvRead;
 use crate::engines::smt::{ExprEncoder, Theory};
 use crate::ir::procs::{ProcId, ProcProgram};
-use crate::ir::{ArrId, Expr, Program, Size, StmtKind, Storage, VarId, visit_all};
+use crate::ir::{ArrId, BinOp, Expr, Program, Size, Stmt, StmtKind, Storage, VarId, visit_all};
 use std::collections::BTreeSet;
 
 /// One array's cell: its ghost globals.
@@ -236,6 +284,9 @@ pub struct Cell {
     pub w: VarId,
     /// The element at the index.
     pub c: VarId,
+    /// For an array local to a procedure (one per activation): that procedure, whose locals
+    /// `w` and `c` are (module doc, "A procedure's own arrays"); `None`: ghost globals.
+    pub owner: Option<ProcId>,
 }
 
 /// The cells of a program (none: it accesses no array).
@@ -388,18 +439,33 @@ pub fn prepare(pp: &ProcProgram) -> Result<Option<(ProcProgram, Cells)>, String>
     }
     let p = &pp.program;
     let (_, max) = crate::ir::IntType::Long.range(p.data_model);
-    let own: BTreeSet<ArrId> = (0..pp.procs.len() as u32)
-        .flat_map(|f| pp.locals(Some(ProcId(f))).arrays)
+    // Each procedure's own arrays (one per activation) and the bodies naming each.
+    let own: Vec<BTreeSet<ArrId>> = (0..pp.procs.len() as u32)
+        .map(|f| pp.locals(Some(ProcId(f))).arrays)
+        .collect();
+    let named: Vec<BTreeSet<ArrId>> = std::iter::once(&pp.program.body)
+        .chain(pp.procs.iter().map(|f| &f.body))
+        .map(|b| arrays_of(b))
         .collect();
     let mut arrays = vec![];
+    let mut owners = vec![];
     for &(a, in_proc) in &used {
         let arr = p.array(a);
-        if in_proc && arr.storage == Storage::Local && own.contains(&a) {
-            return Err(format!(
-                "array {} is local to a procedure (summaries track cells of global arrays and \
-                 main's)",
-                arr.display
-            ));
+        let owner = (own.iter()).position(|o| o.contains(&a));
+        if let Some(f) = owner.filter(|_| in_proc && arr.storage == Storage::Local) {
+            // Its cell is a pair of the owner's locals (module doc, "A procedure's own
+            // arrays"): only the owner may name the array.
+            let only_owner = (named.iter().enumerate()).all(|(b, n)| b == f + 1 || !n.contains(&a));
+            if !only_owner {
+                return Err(format!(
+                    "array {} is local to a procedure and named by another (summaries track \
+                     a procedure's own array in that procedure alone)",
+                    arr.display
+                ));
+            }
+            owners.push(Some(ProcId(f as u32)));
+        } else {
+            owners.push(None);
         }
         match arr.size {
             Size::Const(n) if n >= 1 && (n as i128) <= max => arrays.push((a, arr.size)),
@@ -417,20 +483,35 @@ pub fn prepare(pp: &ProcProgram) -> Result<Option<(ProcProgram, Cells)>, String>
     let enc = ExprEncoder::new(p, crate::engines::smt::Theory::BitVector);
     let shown = layout.params(p, &enc);
     let mut cells = vec![];
-    for (j, &(a, size)) in layout.arrays.iter().enumerate() {
+    for (j, (&(a, size), &owner)) in layout.arrays.iter().zip(&owners).enumerate() {
         let q = &mut ext.program;
         let base = q.array(a).name.clone();
-        let w = q.fresh_var(&format!("ara_w_{base}"), enc.index_type(), Storage::Global);
+        let storage = match owner {
+            Some(_) => Storage::Local,
+            None => Storage::Global,
+        };
+        let w = q.fresh_var(&format!("ara_w_{base}"), enc.index_type(), storage);
         q.vars[w.0 as usize].display = shown[2 * j].display.clone();
         let elem = q.array(a).elem;
-        let c = q.fresh_var(&format!("ara_c_{base}"), elem, Storage::Global);
+        let c = q.fresh_var(&format!("ara_c_{base}"), elem, storage);
         q.vars[c.0 as usize].display = shown[2 * j + 1].display.clone();
         cells.push(Cell {
             array: a,
             size: size.as_const().unwrap_or(1),
             w,
             c,
+            owner,
         });
+    }
+    for (f, g) in ext.procs.iter_mut().enumerate() {
+        let mine: Vec<&Cell> = (cells.iter())
+            .filter(|c| c.owner == Some(ProcId(f as u32)))
+            .collect();
+        if !mine.is_empty() && fill_cells(&ext.program, &mut g.body, &mine) {
+            let mut next = 1;
+            crate::ir::procs::number(&mut g.body, &mut next);
+            g.num_vertices = next + 1;
+        }
     }
     Ok(Some((
         ext,
@@ -446,6 +527,12 @@ impl Cells {
     /// The cells' index variables (never assigned; no summary returns them).
     pub fn indexes(&self) -> Vec<VarId> {
         self.cells.iter().map(|c| c.w).collect()
+    }
+
+    /// The locals of procedure `f`'s own cells (index, value; module doc, "A procedure's
+    /// own arrays").
+    pub fn owned(&self, f: ProcId) -> impl Iterator<Item = &Cell> + '_ {
+        self.cells.iter().filter(move |c| c.owner == Some(f))
     }
 
     /// The cell whose index or value is `v`.
@@ -561,5 +648,172 @@ impl Cells {
             seen.push((r.array, j, b, b0));
         }
         Ok(out)
+    }
+}
+
+/// Replaces in `body` each loop of the front end that sets every element of an array of
+/// `cells` (`i = 0; while (i < K) { a[i] = v; i = i + 1; }`, as the front end declares an
+/// array in a procedure, with `v` reading no array nor `i`, and `i` named nowhere else) by the
+/// assignment `c = v` of its cell (`i` a local, no array's size) (module doc, "A procedure's own arrays"); whether it replaced one.
+fn fill_cells(p: &Program, body: &mut Vec<Stmt>, cells: &[&Cell]) -> bool {
+    let mut uses = std::collections::HashMap::<VarId, usize>::new();
+    visit_all(body, &mut |s| {
+        let mut exprs = s.vertex_exprs();
+        match &s.kind {
+            StmtKind::Assign(x, _) => *uses.entry(*x).or_default() += 1,
+            StmtKind::ParAssign(xs) => xs
+                .iter()
+                .for_each(|(x, _)| *uses.entry(*x).or_default() += 1),
+            StmtKind::Call(c) => {
+                exprs.extend(c.args.iter());
+                c.result
+                    .iter()
+                    .for_each(|x| *uses.entry(*x).or_default() += 1);
+            }
+            _ => {}
+        }
+        for e in exprs {
+            e.visit(&mut |x| {
+                if let Expr::Var(v) = x {
+                    *uses.entry(*v).or_default() += 1;
+                }
+            });
+        }
+    });
+    // A counter is a local of the procedure (a global's value after the loop is another
+    // procedure's to read) and no array's size.
+    for (v, n) in uses.iter_mut() {
+        let sized = (p.arrays.iter())
+            .flat_map(|a| std::iter::once(&a.size).chain(&a.dims))
+            .any(|d| *d == Size::Var(*v));
+        if p.var(*v).storage != Storage::Local || sized {
+            *n = usize::MAX;
+        }
+    }
+    replace_fills(body, cells, &uses)
+}
+
+fn replace_fills(
+    body: &mut Vec<Stmt>,
+    cells: &[&Cell],
+    uses: &std::collections::HashMap<VarId, usize>,
+) -> bool {
+    let mut changed = false;
+    let mut k = 0;
+    while k < body.len() {
+        let fill = body
+            .get(k + 1)
+            .and_then(|next| fill_of(&body[k], next, cells, uses));
+        if let Some((c, v)) = fill {
+            body[k].kind = StmtKind::Assign(c, v);
+            body.remove(k + 1);
+            changed = true;
+        } else {
+            match &mut body[k].kind {
+                StmtKind::If(_, t, e) => {
+                    changed |= replace_fills(t, cells, uses);
+                    changed |= replace_fills(e, cells, uses);
+                }
+                StmtKind::While { body: b, step, .. } => {
+                    changed |= replace_fills(b, cells, uses);
+                    changed |= replace_fills(step, cells, uses);
+                }
+                StmtKind::DoWhile { body: b, .. } | StmtKind::Block(b) => {
+                    changed |= replace_fills(b, cells, uses)
+                }
+                _ => {}
+            }
+        }
+        k += 1;
+    }
+    changed
+}
+
+/// `init; lp` as the fill of a cell of `cells`: the cell's value variable and the value.
+fn fill_of(
+    init: &Stmt,
+    lp: &Stmt,
+    cells: &[&Cell],
+    uses: &std::collections::HashMap<VarId, usize>,
+) -> Option<(VarId, Expr)> {
+    let StmtKind::Assign(i, Expr::Const(0, _)) = &init.kind else {
+        return None;
+    };
+    let StmtKind::While { cond, body, step } = &lp.kind else {
+        return None;
+    };
+    let Expr::Binary(BinOp::Lt, x, k) = cond else {
+        return None;
+    };
+    let (Expr::Var(x), Expr::Const(k, _)) = (&**x, &**k) else {
+        return None;
+    };
+    let [store] = &body[..] else { return None };
+    let StmtKind::Store(a, Expr::Var(y), v) = &store.kind else {
+        return None;
+    };
+    let [st] = &step[..] else { return None };
+    let StmtKind::Assign(z, Expr::Binary(BinOp::Add, zx, one)) = &st.kind else {
+        return None;
+    };
+    let counter = x == i && y == i && z == i && matches!(&**zx, Expr::Var(t) if t == i);
+    let stepped = matches!(&**one, Expr::Const(1, _));
+    // The same value at every iteration but for its nondets: no read, not the counter.
+    let mut value = true;
+    v.visit(&mut |e| value &= !matches!(e, Expr::Read(..)) && *e != Expr::Var(*i));
+    // The counter's five occurrences are the loop's own.
+    if !(counter && stepped && value && uses.get(i) == Some(&5)) {
+        return None;
+    }
+    let cell = cells.iter().find(|c| c.array == *a)?;
+    (*k == cell.size as i128).then(|| (cell.c, v.clone()))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::frontend::{FrontendOptions, parse_procedures};
+    use crate::ir::Storage;
+
+    /// A recursion's own array of 100 elements: a cell of its locals, the declaration's fill
+    /// loop and the program's fill with `n` each one assignment of the cell; a fill stopping
+    /// one short, or whose value reads the counter, stays a loop.
+    #[test]
+    fn a_procedures_own_array_is_a_cell_of_its_locals() {
+        let prog = |fill: &str| {
+            format!(
+                "int f(int n) {{ int buf[100]; {fill} if (n > 0) f(n - 1);
+  return buf[99] - n; }}
+int main(void) {{ if (f(3) != 0) reach_error(); return 0; }}"
+            )
+        };
+        let cfg = |fill: &str| {
+            let pp = parse_procedures(&prog(fill), "t.c", &FrontendOptions::default()).unwrap();
+            let (q, cells) = super::prepare(&pp).unwrap().expect("cells");
+            let [cell] = &cells.cells[..] else {
+                panic!("{cells:?}")
+            };
+            assert_eq!(cell.owner, Some(crate::ir::procs::ProcId(0)));
+            assert_eq!(q.program.var(cell.c).storage, Storage::Local);
+            q.cfg_text()
+        };
+        let text = cfg("for (int i = 0; i < 100; i++) buf[i] = n;");
+        assert!(!text.contains("while"), "{text}");
+        assert_eq!(text.matches("ara_c_f__buf = ").count(), 2, "{text}");
+        for fill in [
+            "for (int i = 0; i < 99; i++) buf[i] = n;",
+            "for (int i = 0; i < 100; i++) buf[i] = n + i;",
+        ] {
+            let text = cfg(fill);
+            assert_eq!(text.matches("while").count(), 1, "{text}");
+        }
+        // A global counter: its value after the loop is another procedure's to read.
+        let src = "int i; int g(void) { return i; }
+int f(int n) { int buf[100]; for (i = 0; i < 100; i++) buf[i] = n; if (n > 0) f(n - 1);
+  return buf[99] - n + g(); }
+int main(void) { if (f(3) != 100) reach_error(); return 0; }";
+        let pp = parse_procedures(src, "t.c", &FrontendOptions::default()).unwrap();
+        let (q, _) = super::prepare(&pp).unwrap().expect("cells");
+        let text = q.cfg_text();
+        assert_eq!(text.matches("while").count(), 1, "{text}");
     }
 }

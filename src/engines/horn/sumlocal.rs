@@ -35,6 +35,8 @@ use std::collections::HashMap;
 /// nondet-free loop in 10 s, all UNKNOWN at 60 s with 16. Arrays larger than 16 elements are
 /// written by a loop at their declaration (the front end's store per element ends at 16);
 /// the loop's writes at a variable index become parallel assignments like any other.
+/// Larger arrays get a cell of the procedure's locals (`sumcells`, "A procedure's own
+/// arrays").
 pub const MAX_ELEMS: u64 = 64;
 
 /// `pp` with its procedures' small arrays as scalars (module doc), or `None`.

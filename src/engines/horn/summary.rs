@@ -1,8 +1,9 @@
 //! Horn clauses with procedure summaries: a program with procedures and recursion, solved by
 //! Spacer, SAFE only after ara's own bit-vector check of every clause.
 //!
-//! Takes a [`ProcProgram`] (arrays: global or `main`'s, of constant size, one tracked cell
-//! each, [`sumcells`]); gives [`SummaryOutcome`]: `Proved` with the
+//! Takes a [`ProcProgram`] (arrays of constant size: global or `main`'s, one tracked cell
+//! each, and a procedure's own, as scalars up to `sumlocal::MAX_ELEMS` elements, else a cell
+//! of its locals, [`sumcells`]); gives [`SummaryOutcome`]: `Proved` with the
 //! summaries printed in C (`flip(n): even' == (n % 2 == 0 ? even : !even)`, whatever the
 //! solver found; [`ProcedureSummary`], also as an ACSL postcondition for witnesses),
 //! `Derivable` with the depth of Spacer's derivation of the error, or `Unknown` with the
@@ -45,7 +46,9 @@
 //!
 //! A program with arrays is encoded with one cell per array as two ghost globals (an index
 //! `w` never assigned, the element `c = a[w]`): [`sumcells`] (its module doc has the
-//! soundness argument). A procedure's frame holds only the cells of the arrays it reaches,
+//! soundness argument); an array of a procedure's own has its cell as two locals of that
+//! procedure instead (free at each call, its index in range; `sumcells`, "A procedure's own
+//! arrays"). A procedure's frame holds only the cells of the arrays it reaches,
 //! and views a moving parameter's cell from its offset, dropped from the frame when it is
 //! used only as a base ([`views`], [`sumbase`]; `sumcells`, "A procedure's own cells", "A
 //! per-callee view" and "A frame without its offset"). A read re-applies the step's own predicate at the read's index (two
@@ -533,7 +536,17 @@ pub fn encode_with(
 ) -> Result<SummarySystem, String> {
     let globals = pp.globals();
     let ids = || std::iter::once(None).chain((0..pp.procs.len() as u32).map(|i| Some(ProcId(i))));
-    let locals: Vec<_> = ids().map(|id| pp.locals(id).vars).collect();
+    // A procedure's own cells are locals of its frame (`sumcells`, "A procedure's own
+    // arrays"): no statement names them.
+    let locals: Vec<_> = ids()
+        .map(|id| {
+            let mut l = pp.locals(id).vars;
+            if let Some(f) = id {
+                l.extend(tracked.owned(f).flat_map(|c| [c.w, c.c]));
+            }
+            l
+        })
+        .collect();
     // Every vertex predicate takes the whole state of its frame: a main with thousands of
     // calls that each leave a temporary would need (vertices x variables) terms, gigabytes
     // before the deadline is looked at (3,000 calls of `x = inc(x)`: 3.4 GB). Counted before
@@ -1168,6 +1181,14 @@ impl Encoder<'_> {
             }
         }
         centry.extend(cstate);
+        // The callee's own cells: free, their indexes in range (every tuple of α).
+        for (n, cell) in self.sys.cells.cells.iter().enumerate() {
+            if cell.owner == Some(c.callee)
+                && let Some(Some(sl)) = self.slots[ck].get(n)
+            {
+                body.push(super::morph::in_range(&self.enc, &centry[sl.w], cell.size));
+            }
+        }
         let first = entry_vertex(
             &self.frames[ck].body.body,
             self.frames[ck].body.num_vertices - 1,
