@@ -12,6 +12,9 @@
 //! inputs (`a[c] = __VERIFIER_nondet_T()` in a loop), with an input length `x` in `0..=N`:
 //! - a sum `s(q0, p1) = p1 <= 0 ? 0 : q0[p1 - 1] + s(q0, p1 - 1)` (or counting up from an
 //!   index to a length), a search for the last index of a value, an accumulated maximum;
+//! - the sum after a loop set every element to one value `v` (perhaps one element to
+//!   another after the loop), checked for every `x` (`y == v*x` with the one element's
+//!   difference when `x` passes it): the template summaries of `engines::horn::sumhoudini`;
 //! - a fill that writes through its parameter (`q0[p1 - 1] = p2;` then the recursive call);
 //! - one function called on two different arrays (the second array's call is inlined: an
 //!   aliasing mistake would read the first array): a recursive sum (ara refuses the
@@ -123,9 +126,10 @@ enum Kind {
     Offset,
     Moving,
     Skip,
+    FilledSum,
 }
 
-const KINDS: [Kind; 9] = [
+const KINDS: [Kind; 10] = [
     Kind::Sum,
     Kind::Search,
     Kind::Max,
@@ -135,6 +139,7 @@ const KINDS: [Kind; 9] = [
     Kind::Offset,
     Kind::Moving,
     Kind::Skip,
+    Kind::FilledSum,
 ];
 
 /// One array-parameter pattern, named with `fresh` (module doc).
@@ -164,6 +169,7 @@ fn build(kind: Kind, bug: Bug, rng: &mut Rng, fresh: &mut u32) -> Piece {
         Kind::Offset => g.offset(),
         Kind::Moving => g.moving(),
         Kind::Skip => g.skip(),
+        Kind::FilledSum => g.filled_sum(),
     }
     g.out
 }
@@ -426,6 +432,71 @@ impl Ap<'_> {
         let want = a.vals.as_ref().map_or(0, |v| v[..at as usize].iter().sum());
         let want = want + self.bug(Bug::Expect) as i128;
         self.check_at(&x, at, bin(BinOp::Eq, var(&y), Expr::Lit(want, ret)));
+    }
+
+    /// `y = s(a, x)` after a loop set every element to `v` (and perhaps one element `a[k]` to
+    /// `w` after it), checked for every `x`: `y == v*x + (k < x ? w - v : 0)` (with `v = 1`
+    /// and no `w`: `sum() == n` under `w1 < n ⇒ a[w1] == 1`, the template summaries of
+    /// `engines::horn::sumhoudini`). [`Bug::Reading`] forgets the element set after the loop
+    /// (`v*x` alone; one more than expected where there is none).
+    fn filled_sum(&mut self) {
+        let t = *self.rng.pick(&[Int, Int, Long, Short]);
+        let n = self.rng.range(3, 6) as u32;
+        let global = self.rng.chance(40);
+        let name = self.name(if global { "ga" } else { "la" });
+        let decl = Decl {
+            name: name.clone(),
+            ty: ObjTy::Array(t, vec![n]),
+            init: None,
+        };
+        match global {
+            true => self.out.globals.push(decl),
+            false => self.out.locals.push(decl),
+        }
+        let v = *self.rng.pick(&[1, 1, 0, 2]);
+        let c = self.local("c", Int);
+        let set = Stmt::Assign(LVal::Elem(name.clone(), vec![var(&c)]), Expr::Lit(v, t));
+        self.out.body.push(Stmt::Loop(Loop {
+            kind: LoopKind::For,
+            counter: c,
+            down: false,
+            bound: Bound::Const(n),
+            body: vec![set],
+        }));
+        let other = match self.rng.chance(50) {
+            true => {
+                let k = self.rng.range(0, n as i64 - 1) as i128;
+                let w = v + *self.rng.pick(&[1, 2, -1]);
+                let at = LVal::Elem(name.clone(), vec![int(k)]);
+                self.out.body.push(Stmt::Assign(at, Expr::Lit(w, t)));
+                Some((k, w))
+            }
+            false => None,
+        };
+        let (f, up) = self.sum_func(t, n);
+        let x = self.input(n);
+        let ret = wide(t);
+        let y = self.call_into(ret, Self::sum_call(&f, up, whole(&name), &x));
+        let mut want = bin(BinOp::Mul, Expr::Lit(v, ret), var(&x));
+        match other {
+            Some((k, w)) if !self.bug(Bug::Reading) => {
+                let extra = cond(
+                    bin(BinOp::Lt, int(k), var(&x)),
+                    Expr::Lit(w - v, ret),
+                    Expr::Lit(0, ret),
+                );
+                want = bin(BinOp::Add, want, extra);
+            }
+            Some(_) => {}
+            None if self.bug(Bug::Reading) => want = bin(BinOp::Add, want, Expr::Lit(1, ret)),
+            None => {}
+        }
+        if self.bug(Bug::Expect) {
+            want = bin(BinOp::Add, want, Expr::Lit(1, ret));
+        }
+        self.out
+            .body
+            .push(Stmt::Assert(bin(BinOp::Eq, var(&y), want)));
     }
 
     /// `f(q0, p1, p2) = p1 <= 0 ? -1 : q0[p1 - 1] == p2 ? p1 - 1 : f(q0, p1 - 1, p2)`: the

@@ -917,7 +917,7 @@ fn flat_index(s: &Sexp) -> Option<(String, i128, String)> {
 
 /// Z3's answer to a query: `unsat` is `None`; `sat` with the values of `head`'s candidates
 /// gives those that are `false`.
-fn read_answer(stdout: &str, head: &[usize]) -> Result<Option<Vec<usize>>, Failure> {
+pub(super) fn read_answer(stdout: &str, head: &[usize]) -> Result<Option<Vec<usize>>, Failure> {
     let items = parse_all(stdout).map_err(Failure::Solver)?;
     match items.first().and_then(Sexp::atom) {
         Some("unsat") => return Ok(None),
