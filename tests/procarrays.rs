@@ -143,7 +143,7 @@ fn an_array_parameter_of_a_recursion_is_accepted() {
 /// `sumcells`, which a procedure reaches through its bound parameter). Spacer's defaults find
 /// them, global guidance does not (`summary::LIA_PORTFOLIO`): the proof came after global
 /// guidance's share (148 s at a load of 22 on two cores; a timeout in the procedures
-/// benchmark). The template summaries before the portfolio (`engines::horn::sumhoudini`:
+/// benchmark). The template summaries before the portfolio (`engines::horn::summary::templates`:
 /// `sum() == n` under `w1 < n ⇒ a[w1] == 1`) prove it in about 3 s (1.3 s of CPU, load 5).
 #[test]
 fn recursive_sum_over_an_array_parameter_is_proved() {
@@ -153,7 +153,7 @@ fn recursive_sum_over_an_array_parameter_is_proved() {
     );
 }
 
-/// Template summaries (`engines::horn::sumhoudini`) against twins that differ from the
+/// Template summaries (`engines::horn::summary::templates`) against twins that differ from the
 /// proved sum only in one element or in `n`'s bound (size 10): `rsum_tail_safe` sets
 /// `a[9] = 2` after the loop with `n <= 9` (proved by the templates: the precondition
 /// `w1 < n ⇒ a[w1] == 1` at the call, not `a[w1] == 1` everywhere); `rsum_tail_unsafe` lets

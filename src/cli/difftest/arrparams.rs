@@ -14,7 +14,7 @@
 //!   index to a length), a search for the last index of a value, an accumulated maximum;
 //! - the sum after a loop set every element to one value `v` (perhaps one element to
 //!   another after the loop), checked for every `x` (`y == v*x` with the one element's
-//!   difference when `x` passes it): the template summaries of `engines::horn::sumhoudini`;
+//!   difference when `x` passes it): the template summaries of `engines::horn::summary::templates`;
 //! - a fill that writes through its parameter (`q0[p1 - 1] = p2;` then the recursive call);
 //! - one function called on two different arrays (the second array's call is inlined: an
 //!   aliasing mistake would read the first array): a recursive sum (ara refuses the
@@ -437,7 +437,7 @@ impl Ap<'_> {
     /// `y = s(a, x)` after a loop set every element to `v` (and perhaps one element `a[k]` to
     /// `w` after it), checked for every `x`: `y == v*x + (k < x ? w - v : 0)` (with `v = 1`
     /// and no `w`: `sum() == n` under `w1 < n ⇒ a[w1] == 1`, the template summaries of
-    /// `engines::horn::sumhoudini`). [`Bug::Reading`] forgets the element set after the loop
+    /// `engines::horn::summary::templates`). [`Bug::Reading`] forgets the element set after the loop
     /// (`v*x` alone; one more than expected where there is none).
     fn filled_sum(&mut self) {
         let t = *self.rng.pick(&[Int, Int, Long, Short]);

@@ -82,7 +82,6 @@ pub mod sift;
 pub mod solve;
 pub mod sumbase;
 pub mod sumcells;
-pub mod sumhoudini;
 pub mod sumlocal;
 pub mod summary;
 

@@ -54,7 +54,7 @@
 //! per-callee view" and "A frame without its offset"). A read re-applies the step's own predicate at the read's index (two
 //! atoms in a body), a write updates the cell, a summary returns the cell's value (not its
 //! index: a return keeps the caller's `w`). Before Spacer, template summaries
-//! ([`sumhoudini`]: Houdini over small comparisons in the integer clauses, within a tenth of
+//! ([`templates`]: Houdini over small comparisons in the integer clauses, within a tenth of
 //! the time, [`template_summaries`]) are translated and checked like Spacer's candidates
 //! below: they prove in a few seconds the recursions whose summaries are such comparisons
 //! (`sum() == n` under `w1 < n ⇒ a[w1] == 1`). Printed summaries start with the cell's quantifier
@@ -98,7 +98,7 @@ use super::cprint;
 use super::solve::{SpacerAnswer, run_spacer};
 use super::sumbase;
 use super::sumcells::{self, Cells, Slots};
-use super::sumhoudini;
+mod templates;
 use crate::base::error::AraError;
 use crate::base::tools::Limits;
 use crate::engines::ProcedureSummary;
@@ -1424,10 +1424,10 @@ fn left_of(limits: &Limits, start: Instant) -> Limits {
 const TEMPLATE_SHARE: u32 = 10;
 
 /// The template stage for a program with cells, before the Spacer portfolio: Houdini over
-/// the integer clauses ([`sumhoudini`], within a [`TEMPLATE_SHARE`]th of `limits`), its
+/// the integer clauses ([`templates`], within a [`TEMPLATE_SHARE`]th of `limits`), its
 /// answer translated into bit-vectors and checked against the bit-vector clauses `bv` like
 /// a Spacer candidate ([`check_and_print`], within as long again): `Ok` with the proof, or
-/// why not. Only a lead, as the integer portfolio's (the module doc of [`sumhoudini`]).
+/// why not. Only a lead, as the integer portfolio's (the module doc of [`templates`]).
 fn template_summaries(
     z3: &Path,
     pp: &ProcProgram,
@@ -1459,7 +1459,7 @@ fn template_share(limits: &Limits) -> Limits {
     }
 }
 
-/// Houdini's answer ([`sumhoudini`]) on the integer clauses `lia` within `search`,
+/// Houdini's answer ([`templates`]) on the integer clauses `lia` within `search`,
 /// translated into bit-vectors over the predicates of `bv` (which `lia` must have), with
 /// the integer one (to print).
 fn template_candidate(
@@ -1473,18 +1473,15 @@ fn template_candidate(
     }
     let until = Instant::now() + search.timeout.unwrap_or_default();
     let roles = template_roles(pp, lia);
-    let ints = sumhoudini::solve(z3, lia, &roles, until)?;
+    let ints = templates::solve(z3, lia, &roles, until)?;
     Ok((translated(pp, bv, &ints)?, ints))
 }
 
-/// Each predicate's argument roles for [`sumhoudini`]: a vertex predicate's arguments named
+/// Each predicate's argument roles for [`templates`]: a vertex predicate's arguments named
 /// as a cell's index or element (or their entry copies, `…@entry`) are those; a summary's
 /// arguments are all [`Role::Other`] (its names are the printed ones).
-fn template_roles(
-    pp: &ProcProgram,
-    sys: &SummarySystem,
-) -> BTreeMap<String, Vec<sumhoudini::Role>> {
-    use sumhoudini::Role;
+fn template_roles(pp: &ProcProgram, sys: &SummarySystem) -> BTreeMap<String, Vec<templates::Role>> {
+    use templates::Role;
     let name = |v: VarId| pp.program.var(v).display.clone();
     let index: Vec<String> = sys.cells.cells.iter().map(|c| name(c.w)).collect();
     let value: Vec<String> = sys.cells.cells.iter().map(|c| name(c.c)).collect();

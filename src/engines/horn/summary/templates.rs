@@ -1,6 +1,6 @@
 //! Houdini over the summary clauses: template summaries and invariants for procedures.
 //!
-//! Takes the *integer* summary clauses of a program with cells ([`super::summary`],
+//! Takes the *integer* summary clauses of a program with cells ([`super`],
 //! [`SummarySystem`] in [`Theory::Lia`]) with each predicate's parameter roles (a cell's
 //! index, a cell's element, anything else: [`Role`]); gives an interpretation of every
 //! predicate (a conjunction of template facts over `p0 … pn-1`) that makes every integer
@@ -11,8 +11,8 @@
 //!
 //! Nothing here decides a verdict. The interpretation is checked by the caller exactly as a
 //! Spacer interpretation of the integer clauses is (`summary::check_and_print`: translated
-//! over the C values of the arguments, [`super::certify::translate_typed`], then ara's own
-//! check of every bit-vector clause, [`super::certify::check_clauses`]); a predicate left out
+//! over the C values of the arguments, [`crate::engines::horn::certify::translate_typed`], then ara's own
+//! check of every bit-vector clause, [`crate::engines::horn::certify::check_clauses`]); a predicate left out
 //! is `true` there. So the choice of templates, a Z3 answer misread, a candidate dropped
 //! too early: each can cost a proof, none can make one.
 //!
@@ -27,7 +27,7 @@
 //! the task ran out of time. Every fact is a comparison of two arguments, or of an argument
 //! with a constant, or such a constant fact on a cell's element under a comparison of the
 //! cell's index: a small finite template, which Houdini (Flanagan and Leino, FME 2001; as in
-//! [`super::houdini`]) searches in a few Z3 queries: start with every candidate at every
+//! [`crate::engines::horn::houdini`]) searches in a few Z3 queries: start with every candidate at every
 //! predicate; for each clause with a predicate as head ask Z3 for a model of its body (the
 //! body atoms read as the current conjunctions) with the head false, and drop the head's
 //! candidates false in it; repeat until no clause has such a model; then the clauses into
@@ -53,9 +53,9 @@
 //! summary the rest); where the templates are too weak they cost 0.5 to 1.6 s
 //! (`two_arrays_safe` 1.6 s, `rsearch_safe` 0.8 s).
 
-use super::houdini::{Failure, read_answer};
-use super::summary::{SClause, SummarySystem};
+use super::{SClause, SummarySystem};
 use crate::base::tools::Session;
+use crate::engines::horn::houdini::{Failure, read_answer};
 use crate::engines::smt::Theory;
 use crate::engines::smt::sexp::{Sexp, parse_all};
 use std::collections::{BTreeMap, BTreeSet};
@@ -218,7 +218,7 @@ pub fn solve(
     let mut out = BTreeMap::new();
     let all = std::mem::take(&mut run.cands);
     for (name, cs) in &all {
-        let on = super::prune::implied_out(cs, &run.kept[name]);
+        let on = crate::engines::horn::prune::implied_out(cs, &run.kept[name]);
         let facts: Vec<String> = (cs.iter().zip(&on))
             .filter(|(_, o)| **o)
             .map(|(c, _)| c.clone())
@@ -229,7 +229,7 @@ pub fn solve(
             .find(|p| &p.name == name)
             .map_or(0, |p| p.params.len());
         let facts = run.implied_out(arity, facts, deadline);
-        let body = parse_all(&super::encode::and(&facts))
+        let body = parse_all(&crate::engines::horn::encode::and(&facts))
             .ok()
             .and_then(|mut v| v.pop())
             .unwrap_or_else(|| Sexp::Atom("true".into()));
@@ -321,7 +321,7 @@ impl Run<'_> {
             .filter(|(_, o)| **o)
             .map(|(c, _)| c.clone())
             .collect();
-        super::encode::and(&facts)
+        crate::engines::horn::encode::and(&facts)
     }
 
     /// For a model of `c`'s body (its atoms as the kept conjunctions) with its head false:
