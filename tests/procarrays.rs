@@ -326,8 +326,11 @@ fn recursions_on_two_arrays_and_moving_offsets() {
 #[test]
 fn an_array_local_to_a_recursion() {
     for name in ["local_array", "local_wide"] {
-        let (code, j) = check_ilp32(&format!("{name}_safe.c"), 60);
-        assert_eq!(j["verdict"], "safe", "{name}: {code}: {j:#}");
+        // The summary engine alone: in the full race the complete unwinding on the source
+        // (n <= 10) sometimes answered first (once, under load), and the proof asserted here
+        // is the summaries'.
+        let j = check_horn(&format!("{name}_safe.c"), 60);
+        assert_eq!(j["verdict"], "safe", "{name}: {j:#}");
         assert_eq!(j["strategy"], "summaries", "{name}: {j:#}");
         let (code, j) = check_ilp32(&format!("{name}_unsafe.c"), 60);
         assert_eq!(j["verdict"], "unsafe", "{name}: {code}: {j:#}");
