@@ -47,9 +47,16 @@ fn proved_over_with(name: &str, quantifier: &str, extra: &[&str]) {
     assert_eq!(j["verdict"], "safe", "{name}: {j:#}");
     assert_eq!(j["strategy"], "summaries", "{j:#}");
     assert_eq!(j["proof"]["proof"], "summaries", "{j:#}");
-    let sums = j["proof"]["summaries"].as_array().unwrap();
-    assert!(!sums.is_empty(), "{j:#}");
-    for s in sums {
+    assert!(
+        !j["proof"]["summaries"].as_array().unwrap().is_empty(),
+        "{j:#}"
+    );
+    summaries_start_with(&j, quantifier);
+}
+
+/// Every printed summary of the report `j` starts with `quantifier` (the cell's).
+fn summaries_start_with(j: &serde_json::Value, quantifier: &str) {
+    for s in j["proof"]["summaries"].as_array().unwrap() {
         let c = s["c_expr"].as_str().unwrap_or_default();
         assert!(c.starts_with(quantifier), "{j:#}");
     }
@@ -450,13 +457,7 @@ fn check_horn_with(name: &str, model: &str, timeout: u32, extra: &[&str]) -> ser
 fn a_moving_offset_used_only_as_a_base() {
     let j = check_horn("moving_safe.c", 60);
     assert_eq!(j["verdict"], "safe", "{j:#}");
-    for s in j["proof"]["summaries"].as_array().unwrap() {
-        let c = s["c_expr"].as_str().unwrap_or_default();
-        assert!(
-            c.starts_with("forall w1 with 0 <= q_off + w1 < 10: "),
-            "{j:#}"
-        );
-    }
+    summaries_start_with(&j, "forall w1 with 0 <= q_off + w1 < 10: ");
     for name in [
         "moved2",
         "write_next",
@@ -493,13 +494,7 @@ fn reads_c_may_skip_in_a_frame_without_its_offset() {
     for name in ["skip_and", "skip_or", "skip_cond", "skip_end"] {
         let j = check_horn(&format!("{name}_safe.c"), 30);
         assert_eq!(j["verdict"], "safe", "{name}: {j:#}");
-        for s in j["proof"]["summaries"].as_array().unwrap() {
-            let c = s["c_expr"].as_str().unwrap_or_default();
-            assert!(
-                c.starts_with("forall w1 with 0 <= q_off + w1 < 10: "),
-                "{j:#}"
-            );
-        }
+        summaries_start_with(&j, "forall w1 with 0 <= q_off + w1 < 10: ");
         // A bug twin's run takes its whole budget (the engine derives the error, then looks
         // for inputs that deep): `skip_or` and `skip_cond`'s with `ARA_FULL_BUDGETS=1`.
         if ["skip_and", "skip_end"].contains(&name) || common::never_safe_budget(0, 1) == 1 {
