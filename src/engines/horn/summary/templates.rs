@@ -57,6 +57,7 @@ use super::{SClause, SummarySystem};
 use crate::base::tools::Session;
 use crate::engines::horn::houdini::{Failure, read_answer};
 use crate::engines::smt::Theory;
+use crate::engines::smt::encode::int_lit;
 use crate::engines::smt::sexp::{Sexp, parse_all};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
@@ -98,15 +99,6 @@ pub fn constants(sys: &SummarySystem) -> Vec<i64> {
     out
 }
 
-/// The numeral `k` in SMT-LIB.
-fn num(k: i64) -> String {
-    if k < 0 {
-        format!("(- {})", -k)
-    } else {
-        k.to_string()
-    }
-}
-
 /// The candidates of a predicate with arguments of `roles` (module doc).
 pub fn candidates(roles: &[Role], ks: &[i64]) -> Vec<String> {
     let n = roles.len();
@@ -126,7 +118,7 @@ pub fn candidates(roles: &[Role], ks: &[i64]) -> Vec<String> {
     }
     for i in 0..n {
         for &k in ks {
-            let k = num(k);
+            let k = int_lit(k.into());
             out.push(format!("(>= p{i} {k})"));
             out.push(format!("(<= p{i} {k})"));
             out.push(format!("(= p{i} {k})"));
@@ -140,7 +132,7 @@ pub fn candidates(roles: &[Role], ks: &[i64]) -> Vec<String> {
         for j in (0..n).filter(|&j| j != i) {
             for l in (0..n).filter(|&l| l != i && l != j && concl(l)) {
                 for &k in ks {
-                    let k = num(k);
+                    let k = int_lit(k.into());
                     guarded.push(format!("(=> (< p{i} p{j}) (= p{l} {k}))"));
                     guarded.push(format!("(=> (<= p{i} p{j}) (= p{l} {k}))"));
                 }
