@@ -151,11 +151,21 @@ fn unbounded_depth_is_never_unsafe() {
 
 /// A bug 10^8 calls deep: ESBMC's counterexamples within its bounds do not replay (the gcc
 /// run of a too deep recursion would end by a signal); UNKNOWN, never SAFE, never a crash.
-/// 3 s, as above.
+/// 3 s, as above. Its reason names each side and says the transformations do not take
+/// recursion (issue 26).
 #[test]
 fn deep_bug_is_unknown() {
     let (code, j) = check("deep_unsafe.c", 3);
     assert_eq!(code, UNKNOWN, "{j:#}");
+    assert_eq!(j["reason"]["why"], "procedures", "{j:#}");
+    assert!(j["reason"]["source"]["why"].is_string(), "{j:#}");
+    assert!(j["reason"]["summaries"].is_string(), "{j:#}");
+    assert_eq!(
+        j["reason"]["not_run"],
+        "the witness-index transformation and the index-set abstraction do not take recursion \
+         (function depth)",
+        "{j:#}"
+    );
 }
 
 /// A program whose own run recurses 10^6 deep (deeper than gcc's default 8 MB stack): its

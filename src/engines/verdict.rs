@@ -236,6 +236,14 @@ pub enum Inconclusive {
     /// with every input of that run does not (`engines::concrete::playback`): ara's front end and gcc
     /// read the program differently, so the trace is no evidence.
     FrontEndDisagreement { detail: String },
+    /// A program checked on its procedural form (recursion, many calls) with no answer:
+    /// ESBMC on the source's reason, the procedure summaries', and why the transformations
+    /// (witness-index, index-set) were not run on it.
+    Procedures {
+        source: Box<Inconclusive>,
+        summaries: String,
+        not_run: String,
+    },
     /// `auto`: no part answered; each part's reason.
     Portfolio {
         witness: Box<Inconclusive>,
@@ -284,6 +292,7 @@ impl Inconclusive {
                     || refinement.any_part(f)
                     || bounded_search.as_ref().is_some_and(|b| b.any_part(f))
             }
+            Inconclusive::Procedures { source, .. } => source.any_part(f),
             other => f(other),
         }
     }
@@ -324,6 +333,14 @@ impl fmt::Display for Inconclusive {
             Inconclusive::FrontEndDisagreement { detail } => {
                 write!(f, "front end disagreement: {detail}")
             }
+            Inconclusive::Procedures {
+                source,
+                summaries,
+                not_run,
+            } => write!(
+                f,
+                "ESBMC on the source: {source}; procedure summaries: {summaries}; {not_run}"
+            ),
             Inconclusive::Portfolio {
                 witness,
                 refinement,

@@ -105,22 +105,33 @@ impl ProcProgram {
 
     /// Does `main` reach a procedure that calls itself, directly or through others?
     pub fn is_recursive(&self) -> bool {
+        self.recursive_proc().is_some()
+    }
+
+    /// A procedure `main` reaches that calls itself, directly or through others (the first
+    /// one a depth-first search of the call graph finds called again while active).
+    pub fn recursive_proc(&self) -> Option<ProcId> {
         // Depth-first search of the call graph from main: a back edge is a cycle.
-        fn dfs(pp: &ProcProgram, f: ProcId, state: &mut [u8]) -> bool {
+        fn dfs(pp: &ProcProgram, f: ProcId, state: &mut [u8]) -> Option<ProcId> {
             state[f.0 as usize] = 1;
             for g in ProcProgram::callees(&pp.proc(f).body) {
-                let seen = state[g.0 as usize];
-                if seen == 1 || (seen == 0 && dfs(pp, g, state)) {
-                    return true;
+                match state[g.0 as usize] {
+                    1 => return Some(g),
+                    0 => {
+                        if let Some(r) = dfs(pp, g, state) {
+                            return Some(r);
+                        }
+                    }
+                    _ => {}
                 }
             }
             state[f.0 as usize] = 2;
-            false
+            None
         }
         let mut state = vec![0u8; self.procs.len()];
         ProcProgram::callees(&self.program.body)
             .into_iter()
-            .any(|f| state[f.0 as usize] == 0 && dfs(self, f, &mut state))
+            .find_map(|f| (state[f.0 as usize] == 0).then(|| dfs(self, f, &mut state))?)
     }
 
     /// The number of call statements in `main` and every procedure.

@@ -166,8 +166,14 @@ pub fn check(
         }
         let mut from_source = None;
         let mut winner = None;
+        let mut summaries_why = None;
         for side in rx.iter() {
             match side {
+                Side::Summaries(Ok(SummaryOutcome::Unknown(w))) => summaries_why = Some(w),
+                Side::Summaries(Ok(SummaryOutcome::Derivable { depth })) => {
+                    summaries_why = Some(derivable_words(depth));
+                }
+                Side::Summaries(Err(e)) => summaries_why = Some(e.to_string()),
                 Side::Summaries(Ok(SummaryOutcome::Proved(s))) => {
                     winner = Some(summaries_report(src, s, requested, start));
                     break;
@@ -186,7 +192,7 @@ pub fn check(
                     ));
                     break;
                 }
-                Side::Summaries(_) | Side::Bounded(_) => {}
+                Side::Bounded(_) => {}
                 Side::Source(r) => {
                     let definite = matches!(&*r, Ok(rep) if rep.report.verdict.is_definite());
                     from_source = Some(*r);
@@ -200,11 +206,52 @@ pub fn check(
         if let Some(rep) = winner {
             return Ok(rep);
         }
-        match from_source {
+        let r = match from_source {
             Some(r) => r,
             None => source_check::check(src, checker, Duration::ZERO, keep_dir, requested),
-        }
+        };
+        r.map(|rep| with_every_reason(rep, summaries_why, pp))
     })
+}
+
+fn derivable_words(depth: u32) -> String {
+    format!("the error is derivable ({depth} nested activations at most)")
+}
+
+/// An UNKNOWN of the source side with the summaries' reason beside it (`None`: stopped at the
+/// time limit) and why the transformations did not run (issue 26: each says so).
+fn with_every_reason(
+    mut rep: StrategyReport,
+    summaries: Option<String>,
+    pp: &ProcProgram,
+) -> StrategyReport {
+    use crate::engines::verdict::Inconclusive;
+    if let FinalVerdict::Unknown { reason } = &mut rep.report.verdict {
+        let source = Box::new(std::mem::replace(reason, Inconclusive::Cancelled));
+        *reason = Inconclusive::Procedures {
+            source,
+            summaries: summaries.unwrap_or_else(|| "stopped at the time limit".into()),
+            not_run: not_transformed(pp),
+        };
+    }
+    rep
+}
+
+/// Why the witness-index transformation and the index-set abstraction did not run on a
+/// program checked on its procedural form: they take a program without calls.
+pub fn not_transformed(pp: &ProcProgram) -> String {
+    let what = "the witness-index transformation and the index-set abstraction";
+    match pp.recursive_proc() {
+        Some(f) => format!(
+            "{what} do not take recursion (function {})",
+            pp.proc(f).name
+        ),
+        None => format!(
+            "{what} need every call inlined, and the {} calls of this program \
+             ({MANY_CALLS} or more) are not",
+            pp.num_calls()
+        ),
+    }
 }
 
 /// ESBMC on the source ([`source_check::check_with`]); at each bound k at which it found a
@@ -309,9 +356,7 @@ pub fn summaries_only(
         }
         Side::Summaries(Err(e)) => return Err(e),
         Side::Summaries(Ok(SummaryOutcome::Unknown(w))) => w,
-        Side::Summaries(Ok(SummaryOutcome::Derivable { depth })) => {
-            format!("the error is derivable ({depth} nested activations at most)")
-        }
+        Side::Summaries(Ok(SummaryOutcome::Derivable { depth })) => derivable_words(depth),
         Side::Source(_) | Side::Bounded(_) => String::new(),
     };
     let verdict = FinalVerdict::Unknown {

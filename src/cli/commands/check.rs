@@ -180,6 +180,15 @@ fn check(
     let p = match loaded {
         _ if by_procedures.is_some() => {
             let procs = by_procedures.flatten();
+            // A transformation asked for by name and not run says so (issue 26).
+            use crate::strategy::Strategy;
+            if let (Some(pp), Strategy::Witness | Strategy::Cegar) = (&procs, strategy) {
+                eprintln!(
+                    "ara: note: {}: the procedure summaries and ESBMC on your source answer \
+                     instead",
+                    crate::strategy::procedures::not_transformed(pp)
+                );
+            }
             let report = match (&procs, chk.engine) {
                 // The summary engine alone.
                 (Some(pp), Some(EngineArg::Horn)) => crate::strategy::procedures::summaries_only(
@@ -250,10 +259,18 @@ fn timed_out_at(
     limit: Duration,
 ) -> crate::strategy::StrategyReport {
     use crate::engines::verdict::{FinalVerdict, Inconclusive};
-    if let FinalVerdict::Unknown {
-        reason: Inconclusive::Timeout { after },
-    } = &mut report.report.verdict
-    {
+    let after = match &mut report.report.verdict {
+        FinalVerdict::Unknown { reason } => match reason {
+            Inconclusive::Timeout { after } => Some(after),
+            Inconclusive::Procedures { source, .. } => match &mut **source {
+                Inconclusive::Timeout { after } => Some(after),
+                _ => None,
+            },
+            _ => None,
+        },
+        _ => None,
+    };
+    if let Some(after) = after {
         *after = limit;
     }
     report

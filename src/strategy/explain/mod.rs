@@ -467,7 +467,7 @@ fn failure_words(kind: FailureKind, at: &str, after: &str) -> String {
 }
 
 fn unknown_headline(r: &Inconclusive) -> String {
-    if let Inconclusive::Portfolio { .. } = r
+    if let Inconclusive::Portfolio { .. } | Inconclusive::Procedures { .. } = r
         && r.timed_out()
     {
         return "UNKNOWN: neither a proof nor a bug was found within the time limit".into();
@@ -484,6 +484,14 @@ pub fn reason_words(r: &Inconclusive) -> String {
             let who = crate::engines::verdict::engine_words(engine);
             format!("{who} on {on} found no proof: {}", horn_words(reason))
         }
+        Inconclusive::Procedures {
+            source,
+            summaries,
+            not_run,
+        } => format!(
+            "ESBMC on your source: {}; procedure summaries: {summaries}; {not_run}",
+            reason_words(source)
+        ),
         Inconclusive::Portfolio {
             witness,
             refinement,
