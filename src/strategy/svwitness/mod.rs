@@ -31,8 +31,9 @@
 //! at most [`MAX_WAYPOINTS`] (10^4) waypoints, else the target alone, and at most
 //! [`MAX_STATED_VALUES`] initial values in its assumptions, else none (a long run's zero
 //! values are not stated, and its middle ones are set to zero when the run still reaches the
-//! error without them). A run whose inputs and initial values are all zero, in a program
-//! with one error call, gets the target alone without a run: the confirmed run reached that
+//! error without them). A run whose inputs and initial values are all zero, in a large
+//! program (at least [`LARGE_PROGRAM`] vertices) with one error call, gets the target alone
+//! without a run: the confirmed run reached that
 //! call, so a witness of no other waypoint states a true claim (and a validator's run from
 //! zero values follows it).
 
@@ -351,7 +352,7 @@ const LEAST_RUN_TIME: Duration = Duration::from_millis(300);
 /// waypoints gets the witness of its target alone, which format 2.0 allows: it is valid (the
 /// confirmed run passes its one waypoint), though a validator must find the inputs itself.
 /// When its inputs alone need that many waypoints (one per value that is not zero), or none
-/// (every input and initial value zero), and the program has one error call
+/// in a large program (every input and initial value zero), and the program has one error call
 /// ([`only_error_call`]), that witness is written without running
 /// the program (the verdict's own run, confirmed on the original program, reached the error,
 /// hence that call); otherwise the run tells which error call it reached.
@@ -391,9 +392,10 @@ pub fn violation_witness_within(
     };
     let run_on = |values: Vec<i128>| run_with(values, initial);
     let mut notes = vec![];
-    // A run whose inputs and initial values are all zero needs no waypoint but its target
-    // (zero reads need none, as in [`compress`]), so no run is needed to place them: a run
-    // costs a gcc build of the program, 17 s for a flat one of 20,000 inlined calls.
+    // A run of a large program whose inputs and initial values are all zero gets its target
+    // alone (zero reads need none, as in [`compress`]) without a run: a run costs a gcc
+    // build of the program, 17 s for a flat one of 20,000 inlined calls. A smaller program's
+    // witness keeps its zero inputs as waypoints, which help other validators.
     let target_alone = |error| {
         let run = ConfirmedRun {
             inputs: vec![],
@@ -403,7 +405,9 @@ pub fn violation_witness_within(
         };
         write::violation_witness(p, &src, specification, &run, &Provenance::now()).to_yaml()
     };
-    if let Some(error) = only_error_call(&sites).filter(|_| reads_nothing(inputs, initial)) {
+    let large = p.num_vertices as usize >= LARGE_PROGRAM;
+    if let Some(error) = only_error_call(&sites).filter(|_| large && reads_nothing(inputs, initial))
+    {
         return Ok((target_alone(error), notes));
     }
     // The waypoints the run needs at least: one per input that is not zero.
@@ -534,6 +538,10 @@ fn statable(p: &Program, src: &SourceText, points: &[Point], place: Place, bits:
 }
 
 /// `initial` without the values of `places`.
+/// A program of at least this many vertices takes gcc seconds to build instrumented: its run
+/// of zero values gets the target-alone witness without a run.
+const LARGE_PROGRAM: usize = 10_000;
+
 /// Whether every input of a confirmed run and every initial value it was given is zero
 /// (the values a validator's run starts from): its witness needs no waypoint but its target.
 fn reads_nothing(inputs: &[i128], initial: &Model) -> bool {
