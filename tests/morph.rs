@@ -76,29 +76,38 @@ fn all_runs() -> bool {
     std::env::var("ARA_FULL_BUDGETS").as_deref() == Ok("1")
 }
 
-/// The unsafe twins of constant or nondet size, never proved. `scripts/test` runs the 13
-/// that are not the `_n4` twin of a `_nondet` one (issue 28: 20 runs to the 2 s budget were
-/// 20 s of CPU); `ARA_FULL_BUDGETS=1` (`scripts/bench-sorts`) runs all 20 with 6 s each.
-/// The seven left out (max, find, copy, prefix, reverse, bubble and selection sort at
-/// `N = 4`) differ from their `_nondet` twins only in `#define N 4` where those read
+/// The unsafe twins of constant or nondet size, never proved. `scripts/test` runs the 10
+/// that are neither the `_n4` twin of a `_nondet` one nor a second bug of a sort (issue 28:
+/// 20 runs to the 2 s budget were 20 s of CPU, the 13 below 9.2 s); `ARA_FULL_BUDGETS=1`
+/// (`scripts/bench-sorts`) runs all 20 with 6 s each.
+/// The seven `_n4` twins left out (max, find, copy, prefix, reverse, bubble and selection
+/// sort at `N = 4`) differ from their `_nondet` twins only in `#define N 4` where those read
 /// `N = nondet` in `[1, 6]` over arrays of 6: the same loops and the same bug, and the
 /// `_n4` twin's run to the error (ESBMC's, see the module doc) is a run of its `_nondet`
 /// twin at N = 4, which the `_nondet` run therefore must not prove unreachable either. What
 /// the suite no longer runs is the engine on the constant-size clauses of a bug twin: the
 /// suite keeps constant sizes in the safe `_n4` proof (`max_over_every_element_is_proved`),
 /// their bug twins are `scripts/bench-sorts`'s and the bench-suite/cells runs' (`_n4` tasks).
+/// The sorts keep one bug twin each here (`bubble_unsafe_nondet`, `selection_unsafe_nondet`):
+/// their 2 s runs end at the budget (the sorts' templates need more), and the other bugs of
+/// selection sort (`_outer`, `_strict`) are `unsafe_sorts_are_never_proved_by_the_template_engine`'s,
+/// which runs their template engine to its end; `bubble_desc_unsafe_nondet` is
+/// `scripts/bench-sorts`'s, as the bubble sorts' template runs are.
 #[test]
 fn unsafe_twins_are_never_safe() {
     let files = twins("unsafe", false);
     assert_eq!(files.len(), 20);
+    let second_bugs = ["bubble_desc_", "selection_outer_", "selection_strict_"];
     let files: Vec<String> = files
         .iter()
         .filter(|f| {
-            all_runs() || !f.ends_with("_n4.c") || !files.contains(&f.replace("_n4.c", "_nondet.c"))
+            all_runs()
+                || ((!f.ends_with("_n4.c") || !files.contains(&f.replace("_n4.c", "_nondet.c")))
+                    && !second_bugs.iter().any(|b| f.contains(b)))
         })
         .cloned()
         .collect();
-    assert_eq!(files.len(), if all_runs() { 20 } else { 13 }, "{files:?}");
+    assert_eq!(files.len(), if all_runs() { 20 } else { 10 }, "{files:?}");
     each_in_pairs(&files, |f| {
         let v = cells(f, never_safe_budget(2, 6));
         println!("{f}: {v}");
