@@ -89,10 +89,10 @@ fn all_runs() -> bool {
 /// suite keeps constant sizes in the safe `_n4` proof (`max_over_every_element_is_proved`),
 /// their bug twins are `scripts/bench-sorts`'s and the bench-suite/cells runs' (`_n4` tasks).
 /// The sorts keep one bug twin each here (`bubble_unsafe_nondet`, `selection_unsafe_nondet`):
-/// their 2 s runs end at the budget (the sorts' templates need more), and the other bugs of
-/// selection sort (`_outer`, `_strict`) are `unsafe_sorts_are_never_proved_by_the_template_engine`'s,
-/// which runs their template engine to its end; `bubble_desc_unsafe_nondet` is
-/// `scripts/bench-sorts`'s, as the bubble sorts' template runs are.
+/// their 2 s runs end at the budget (the sorts' templates need more). The other bugs of
+/// selection sort are `unsafe_sorts_are_never_proved_by_the_template_engine`'s (`_strict`,
+/// its template engine run to its end) and `scripts/bench-sorts`'s (`_outer`, as
+/// `bubble_desc_unsafe_nondet` and the bubble sorts' template runs).
 #[test]
 fn unsafe_twins_are_never_safe() {
     let files = twins("unsafe", false);
@@ -280,11 +280,16 @@ fn bubble_sort_over_a_vla_is_proved_by_the_template_engine() {
 /// proves them. Among them a check of the wrong order, a strict order with equal elements,
 /// and an outer loop one short.
 ///
-/// Budgets (issue 28): `scripts/test` runs the three selection sorts, 15 s each, on which
-/// the suite's build gets to the engine's end (Houdini's rounds over 6,396 candidates, too
-/// weak, in 11 to 15 s at load 7). The two bubble sorts are `scripts/bench-sorts`'s alone
+/// Budgets (issue 28): `scripts/test` runs two selection sorts, 15 s each, on which the
+/// suite's build gets to the engine's end (Houdini's rounds over 6,396 candidates, too
+/// weak, in 11 to 15 s at load 7; 1,599 after the sifting, 3.2 s of CPU each at load 5):
+/// `selection_unsafe_nondet` (the minimum search skips the last element) and
+/// `selection_strict_unsafe_nondet` (the check asserts a strict order: a bug of the check,
+/// not of the sort). The third, `selection_outer_unsafe_nondet` (the outer loop one short),
+/// is a second off-by-one of the sort's loop bounds that leaves its last elements unsorted,
+/// as the first does; it and the two bubble sorts are `scripts/bench-sorts`'s
 /// (`ARA_FULL_BUDGETS=1`: all five, 90 s each in a release build, where Houdini runs to its
-/// end): a proof of the template engine is the answer of a Houdini round (its strongest
+/// end). A proof of the template engine is the answer of a Houdini round (its strongest
 /// inductive subset, then ara's check), and over the bubble sorts' candidates (25,820,
 /// sifted to 3,793 and 3,963 in 3.5 s at load 7) the first round does not end within 15 s
 /// in the suite's build (cut off at its deadline, 11.7 s at load 7; the safe bubble sort's
@@ -296,9 +301,9 @@ fn unsafe_sorts_are_never_proved_by_the_template_engine() {
     let files: Vec<String> = twins("unsafe", false)
         .into_iter()
         .filter(|f| f.contains("nondet") && (f.contains("bubble") || f.contains("selection")))
-        .filter(|f| all_runs() || !f.contains("bubble"))
+        .filter(|f| all_runs() || !(f.contains("bubble") || f.contains("selection_outer")))
         .collect();
-    assert_eq!(files.len(), if all_runs() { 5 } else { 3 }, "{files:?}");
+    assert_eq!(files.len(), if all_runs() { 5 } else { 2 }, "{files:?}");
     each_in_pairs(&files, |f| {
         let v = houdini_alone(f, never_safe_budget(15, 90));
         println!("{f}: {v}");
