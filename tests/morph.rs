@@ -282,7 +282,8 @@ fn bubble_sort_over_a_vla_is_proved_by_the_template_engine() {
 ///
 /// Budgets (issue 28): `scripts/test` runs two selection sorts, 15 s each, on which the
 /// suite's build gets to the engine's end (Houdini's rounds over 6,396 candidates, too
-/// weak, in 11 to 15 s at load 7; 1,599 after the sifting, 3.2 s of CPU each at load 5):
+/// weak, in 11 to 15 s at load 7; the answer names 1,599 candidates, 3.2 s of CPU each at
+/// load 5):
 /// `selection_unsafe_nondet` (the minimum search skips the last element) and
 /// `selection_strict_unsafe_nondet` (the check asserts a strict order: a bug of the check,
 /// not of the sort). The third, `selection_outer_unsafe_nondet` (the outer loop one short),
