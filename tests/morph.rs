@@ -76,29 +76,38 @@ fn all_runs() -> bool {
     std::env::var("ARA_FULL_BUDGETS").as_deref() == Ok("1")
 }
 
-/// The unsafe twins of constant or nondet size, never proved. `scripts/test` runs the 13
-/// that are not the `_n4` twin of a `_nondet` one (issue 28: 20 runs to the 2 s budget were
-/// 20 s of CPU); `ARA_FULL_BUDGETS=1` (`scripts/bench-sorts`) runs all 20 with 6 s each.
-/// The seven left out (max, find, copy, prefix, reverse, bubble and selection sort at
-/// `N = 4`) differ from their `_nondet` twins only in `#define N 4` where those read
+/// The unsafe twins of constant or nondet size, never proved. `scripts/test` runs the 10
+/// that are neither the `_n4` twin of a `_nondet` one nor a second bug of a sort (issue 28:
+/// 20 runs to the 2 s budget were 20 s of CPU, the 13 below 9.2 s); `ARA_FULL_BUDGETS=1`
+/// (`scripts/bench-sorts`) runs all 20 with 6 s each.
+/// The seven `_n4` twins left out (max, find, copy, prefix, reverse, bubble and selection
+/// sort at `N = 4`) differ from their `_nondet` twins only in `#define N 4` where those read
 /// `N = nondet` in `[1, 6]` over arrays of 6: the same loops and the same bug, and the
 /// `_n4` twin's run to the error (ESBMC's, see the module doc) is a run of its `_nondet`
 /// twin at N = 4, which the `_nondet` run therefore must not prove unreachable either. What
 /// the suite no longer runs is the engine on the constant-size clauses of a bug twin: the
 /// suite keeps constant sizes in the safe `_n4` proof (`max_over_every_element_is_proved`),
 /// their bug twins are `scripts/bench-sorts`'s and the bench-suite/cells runs' (`_n4` tasks).
+/// The sorts keep one bug twin each here (`bubble_unsafe_nondet`, `selection_unsafe_nondet`):
+/// their 2 s runs end at the budget (the sorts' templates need more). The other bugs of
+/// selection sort are `unsafe_sorts_are_never_proved_by_the_template_engine`'s (`_strict`,
+/// its template engine run to its end) and `scripts/bench-sorts`'s (`_outer`, as
+/// `bubble_desc_unsafe_nondet` and the bubble sorts' template runs).
 #[test]
 fn unsafe_twins_are_never_safe() {
     let files = twins("unsafe", false);
     assert_eq!(files.len(), 20);
+    let second_bugs = ["bubble_desc_", "selection_outer_", "selection_strict_"];
     let files: Vec<String> = files
         .iter()
         .filter(|f| {
-            all_runs() || !f.ends_with("_n4.c") || !files.contains(&f.replace("_n4.c", "_nondet.c"))
+            all_runs()
+                || ((!f.ends_with("_n4.c") || !files.contains(&f.replace("_n4.c", "_nondet.c")))
+                    && !second_bugs.iter().any(|b| f.contains(b)))
         })
         .cloned()
         .collect();
-    assert_eq!(files.len(), if all_runs() { 20 } else { 13 }, "{files:?}");
+    assert_eq!(files.len(), if all_runs() { 20 } else { 10 }, "{files:?}");
     each_in_pairs(&files, |f| {
         let v = cells(f, never_safe_budget(2, 6));
         println!("{f}: {v}");
@@ -271,11 +280,17 @@ fn bubble_sort_over_a_vla_is_proved_by_the_template_engine() {
 /// proves them. Among them a check of the wrong order, a strict order with equal elements,
 /// and an outer loop one short.
 ///
-/// Budgets (issue 28): `scripts/test` runs the three selection sorts, 15 s each, on which
-/// the suite's build gets to the engine's end (Houdini's rounds over 6,396 candidates, too
-/// weak, in 11 to 15 s at load 7). The two bubble sorts are `scripts/bench-sorts`'s alone
+/// Budgets (issue 28): `scripts/test` runs two selection sorts, 15 s each, on which the
+/// suite's build gets to the engine's end (Houdini's rounds over 6,396 candidates, too
+/// weak, in 11 to 15 s at load 7; the answer names 1,599 candidates, 3.2 s of CPU each at
+/// load 5):
+/// `selection_unsafe_nondet` (the minimum search skips the last element) and
+/// `selection_strict_unsafe_nondet` (the check asserts a strict order: a bug of the check,
+/// not of the sort). The third, `selection_outer_unsafe_nondet` (the outer loop one short),
+/// is a second off-by-one of the sort's loop bounds that leaves its last elements unsorted,
+/// as the first does; it and the two bubble sorts are `scripts/bench-sorts`'s
 /// (`ARA_FULL_BUDGETS=1`: all five, 90 s each in a release build, where Houdini runs to its
-/// end): a proof of the template engine is the answer of a Houdini round (its strongest
+/// end). A proof of the template engine is the answer of a Houdini round (its strongest
 /// inductive subset, then ara's check), and over the bubble sorts' candidates (25,820,
 /// sifted to 3,793 and 3,963 in 3.5 s at load 7) the first round does not end within 15 s
 /// in the suite's build (cut off at its deadline, 11.7 s at load 7; the safe bubble sort's
@@ -287,9 +302,9 @@ fn unsafe_sorts_are_never_proved_by_the_template_engine() {
     let files: Vec<String> = twins("unsafe", false)
         .into_iter()
         .filter(|f| f.contains("nondet") && (f.contains("bubble") || f.contains("selection")))
-        .filter(|f| all_runs() || !f.contains("bubble"))
+        .filter(|f| all_runs() || !(f.contains("bubble") || f.contains("selection_outer")))
         .collect();
-    assert_eq!(files.len(), if all_runs() { 5 } else { 3 }, "{files:?}");
+    assert_eq!(files.len(), if all_runs() { 5 } else { 2 }, "{files:?}");
     each_in_pairs(&files, |f| {
         let v = houdini_alone(f, never_safe_budget(15, 90));
         println!("{f}: {v}");
