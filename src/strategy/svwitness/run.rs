@@ -211,49 +211,52 @@ fn harness_source(sites: &Sites, plan: &InputPlan, err: &str, locals: &LocalsCod
             ids.len()
         ));
     }
+    // The harness's own names start `ara_rh_`, which no name of ara's translation does: the
+    // front end's fresh variables (`ara_i`, a fill loop's counter) are globals of the run's
+    // program, and a harness static `ara_i` once kept such a program from compiling.
     format!(
         r#"#include <stdlib.h>
-static const long long ara_vals[] = {{ {values} }};
-static const int ara_wcall[] = {{ {calls} }};
-static const unsigned long ara_n = {n};
-static unsigned long ara_next;
-static unsigned ara_prev = 0xffffffffu, ara_k, ara_v, ara_i;
-static int ara_pinned;
+static const long long ara_rh_vals[] = {{ {values} }};
+static const int ara_rh_wcall[] = {{ {calls} }};
+static const unsigned long ara_rh_n = {n};
+static unsigned long ara_rh_next;
+static unsigned ara_rh_prev = 0xffffffffu, ara_rh_k, ara_rh_v, ara_rh_i;
+static int ara_rh_pinned;
 static long long ara_logged;
-static unsigned ara_count(unsigned v) {{
+static unsigned ara_rh_count(unsigned v) {{
   switch (v) {{
 {count_cases}  default: return 0;
   }}
 }}
-static int ara_call(unsigned v, unsigned k) {{
+static int ara_rh_call(unsigned v, unsigned k) {{
   switch (v) {{
 {call_cases}  default: return -1;
   }}
 }}
 {decls}
-static void ara_dump(void) {{
+static void ara_rh_dump(void) {{
   static int done;
   if (done) return;
   done = 1;
 {dump}}}
-static void ara_end(void) {{ ara_dump(); printf("ara-end\n"); }}
+static void ara_rh_end(void) {{ ara_rh_dump(); printf("ara-end\n"); }}
 static long long ara_value(const char *f) {{
   (void) f;
-  if ({MARKER_VAR} != ara_prev || ara_k >= ara_count({MARKER_VAR})) {{ ara_prev = {MARKER_VAR}; ara_k = 0; }}
-  ara_v = {MARKER_VAR}; ara_i = ara_k++;
-  ara_pinned = 0;
-  if (ara_next < ara_n && (ara_wcall[ara_next] == -2 || ara_wcall[ara_next] == ara_call(ara_v, ara_i))) {{
-    ara_pinned = 1;
-    return ara_vals[ara_next++];
+  if ({MARKER_VAR} != ara_rh_prev || ara_rh_k >= ara_rh_count({MARKER_VAR})) {{ ara_rh_prev = {MARKER_VAR}; ara_rh_k = 0; }}
+  ara_rh_v = {MARKER_VAR}; ara_rh_i = ara_rh_k++;
+  ara_rh_pinned = 0;
+  if (ara_rh_next < ara_rh_n && (ara_rh_wcall[ara_rh_next] == -2 || ara_rh_wcall[ara_rh_next] == ara_rh_call(ara_rh_v, ara_rh_i))) {{
+    ara_rh_pinned = 1;
+    return ara_rh_vals[ara_rh_next++];
   }}
   return 0;
 }}
 static void ara_note(const char *f, long long v) {{
   (void) f;
-{hook}  if (ara_logged++ < {MAX_LOGGED}LL) printf("ara-read %u %u %d %lld\n", ara_v, ara_i, ara_pinned, v);
+{hook}  if (ara_logged++ < {MAX_LOGGED}LL) printf("ara-read %u %u %d %lld\n", ara_rh_v, ara_rh_i, ara_rh_pinned, v);
 }}
-static void ara_reached(void) {{ ara_dump(); printf("ara-reached %u %lld\n", {err}, ara_logged); }}
-__attribute__((constructor)) static void ara_start(void) {{ atexit(ara_end); }}"#,
+static void ara_reached(void) {{ ara_rh_dump(); printf("ara-reached %u %lld\n", {err}, ara_logged); }}
+__attribute__((constructor)) static void ara_rh_start(void) {{ atexit(ara_rh_end); }}"#,
         decls = locals.decls,
         dump = locals.dump,
         hook = locals.hook,
