@@ -232,7 +232,8 @@ fn a_bound_array_is_one_object_in_every_activation() {
 /// A recursion called on an offset alias of main's array (`fill(a + 2, n)`) or of a global
 /// (`fill(&g[3], n)`), at a constant offset: the parameter is bound to the element there
 /// (`frontend::procs`), so the callee's `a[i]` is the caller's `a[i + k]`; summaries over the
-/// array's cell prove the fill for every `n` up to 998 (996). The bug twins read the fill as
+/// array's cell prove the fill for every `n` up to 998 (996; `a + 2` here at size 4, up to 2).
+/// The bug twins read the fill as
 /// if it started at `a[0]` (offset forgotten) or one past its end. Truth: plain ESBMC with the
 /// size 6 instead of 1000 and `--unwind 9` (complete: loops of at most 6 iterations, a
 /// recursion at most 5 deep), with and without `--32`: SUCCESSFUL for the safe twins, FAILED
@@ -250,9 +251,15 @@ fn a_bound_array_is_one_object_in_every_activation() {
 /// makes `g[n + 3] == 0` or `g[i] == 7` fail at the first depths, where the bug search
 /// finds the bug twin's in 0.3 s in the suite's build: a wrong UNSAFE there; 5 s cost 6 s of
 /// CPU for an UNKNOWN).
+///
+/// Issue 28: the `a + 2` twins at size 4 (`n` up to 2; truth: plain ESBMC `--unwind 7`, with
+/// and without `--32`, complete: SUCCESSFUL / FAILED at `reach_error`): the summary engine's
+/// proof 1.2 to 1.4 s of CPU instead of 3.2 (at sizes 6, 8, 12 and 100: 2.9, 2.0, 2.9, 3.5);
+/// its proof at size 1000 is measured by the procedures benchmark
+/// (`bench-suite/procedures/offset_plus_safe`).
 #[test]
 fn a_recursion_over_an_offset_alias() {
-    proved_by_summaries("offset_plus_safe.c");
+    proved_over("offset_plus_safe.c", "forall w1 in [0, 4): ");
     never_safe("offset_plus_unsafe.c");
     never_safe("offset_addr_unsafe.c");
     let (code, j) = common::check_json(&program("offset_addr_safe.c"), 2);
