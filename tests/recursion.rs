@@ -208,12 +208,22 @@ fn declared_verifier_assert_is_never_proved() {
 /// gcc, the bug twin aborts in `reach_error`, the safe twin exits 0; plain ESBMC `--unwind
 /// 10` with the body `__assert_fail(…)` instead: FAILED / SUCCESSFUL. The safe twin is proved
 /// by the summaries (the front end's reading), the bug found by the bounded inlining.
+/// Issue 28: the safe twin by the summary engine alone (`--engine horn`: 2.4 s of CPU; the
+/// full race took 5, ESBMC on the source and the bug search beside the summaries until their
+/// proof), which asserts its proof where the race's run asserted "never UNSAFE" (an UNSAFE of
+/// the race is a run of the program that gcc confirms).
 #[test]
 fn an_error_function_that_only_aborts_is_seen() {
     let (code, j) = check("abort_body_unsafe.c", 30);
     assert_eq!(code, UNSAFE, "{j:#}");
-    let (code, j) = check("abort_body_safe.c", 30);
-    assert_ne!(code, UNSAFE, "{j:#}");
+    let o = Command::new(ARA)
+        .args(["check", "--json", "--engine", "horn", "--timeout", "30"])
+        .arg(program("abort_body_safe.c"))
+        .output()
+        .unwrap();
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(o.status.code(), Some(SAFE), "{j:#}");
+    assert_eq!(j["proof"]["proof"], "summaries", "{j:#}");
 }
 
 /// `ara cfg` of a recursive program prints its procedures; `ara abstract` still refuses

@@ -7,7 +7,7 @@ void assume_abort_if_not(int cond) { if (!cond) { abort(); } }
 
 /* An offset the caller computes: fill(&a[k], n) for nondet k, so the callee's q[i] is a[k + i];
    a[k..k+n) hold 7, a[k - 1] keeps its 0. */
-#define N 10
+#define N 4
 int a[N];
 void fill(int *q, int n) {
   if (n <= 0) return;

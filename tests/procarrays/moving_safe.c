@@ -7,7 +7,7 @@ void assume_abort_if_not(int cond) { if (!cond) { abort(); } }
 
 /* A recursion whose recursive call moves the offset: fill(q + 1, n - 1) writes q[0] at each
    level, so a[0..n) hold 7 and a[n] keeps its 0. */
-#define N 10
+#define N 4
 int a[N];
 void fill(int *q, int n) {
   if (n <= 0) return;

@@ -7,7 +7,7 @@ void assume_abort_if_not(int cond) { if (!cond) { abort(); } }
 
 /* A recursive fill through an offset alias `a + 2` of a global array: the callee's a[i] is
    the global's a[i + 2], so a[2..n+2) hold 7 and a[0], a[1] keep their 0. */
-#define N 1000
+#define N 4
 int a[N];
 void fill(int *a, int n) {
   if (n <= 0) return;

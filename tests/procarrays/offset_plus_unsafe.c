@@ -7,7 +7,7 @@ void assume_abort_if_not(int cond) { if (!cond) { abort(); } }
 
 /* The bug twin of offset_plus_safe.c: the check reads the global a[0..n) as if the callee's
    a[i] were its a[i] (the offset 2 forgotten): a[0] and a[1] are 0, so any n >= 1 fails. */
-#define N 1000
+#define N 4
 int a[N];
 void fill(int *a, int n) {
   if (n <= 0) return;

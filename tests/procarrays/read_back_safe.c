@@ -7,7 +7,7 @@ void assume_abort_if_not(int cond) { if (!cond) { abort(); } }
 
 /* Each level writes q[0], recurses on q + 1, then reads back q[0] (still 7: the deeper
    levels write past it) and q[1] (7 below the last level, 0 at it). */
-#define N 10
+#define N 4
 int a[N];
 int fill(int *q, int n) {
   if (n <= 0) return 0;

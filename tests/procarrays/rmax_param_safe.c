@@ -12,9 +12,9 @@ int max(int *a, int n) {
   return a[n - 1] > m ? a[n - 1] : m;
 }
 int main(void) {
-  int a[100];
+  int a[10];
   int n = __VERIFIER_nondet_int();
-  assume_abort_if_not(n >= 1 && n <= 100);
+  assume_abort_if_not(n >= 1 && n <= 10);
   for (int i = 0; i < n; i++) a[i] = __VERIFIER_nondet_int();
   int m = max(a, n);
   int k = __VERIFIER_nondet_int();

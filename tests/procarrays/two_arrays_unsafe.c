@@ -7,7 +7,7 @@ void assume_abort_if_not(int cond) { if (!cond) { abort(); } }
 
 /* One recursive fill called on two global arrays: a procedure per array (fill, fill__b);
    a[0..n) hold 1 and b[0..m) hold 2. */
-#define N 10
+#define N 4
 int a[N];
 int b[N];
 void fill(int *q, int n, int v) {

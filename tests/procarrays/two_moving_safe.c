@@ -8,7 +8,7 @@ void assume_abort_if_not(int cond) { if (!cond) { abort(); } }
 /* Two procedures over moving offsets into one array: f(&a[k], n) writes q[0] = 3, then
    g(q + 1, n - 1) writes q[0..n-1) = 5 from its own base and counts the 5s it reads back.
    Each procedure's cell is viewed from its own offset. */
-#define N 10
+#define N 4
 int a[N];
 int g(int *q, int n) {
   if (n <= 0) return 0;

@@ -15,6 +15,6 @@ int main(void) {
   unsigned int n = __VERIFIER_nondet_uint();
   if (n > 100) return 0;
   flip(n);
-  if (n >= 12 && n % 2 == 0) __VERIFIER_assert(even == 1);
+  if (n >= 4 && n % 2 == 0) __VERIFIER_assert(even == 1);
   return 0;
 }
