@@ -671,3 +671,26 @@ fn quantified_contracts_over_an_array() {
     assert!(!v.starts_with("CONFIRMED"), "{v}");
     assert_ne!(code, SAFE, "{v}");
 }
+
+/// A recursion's own array of 1000 elements filled by its index at every activation (`buf[i]
+/// = i`; `sumcells`: the fill is one assignment of the cell, its value read at the cell's
+/// index). `fill_index_safe` reads back `buf[k] - k + 1 == 1` for `k = |n % 1000|`;
+/// `fill_index_unsafe` fills `i + (i == 7)` (fails at n = 7, 1007, …); `fill_affine_unsafe`
+/// fills `3 * i - 6` and reads back as if `3 * i - 7` (fails at every n). Truth: plain ESBMC
+/// with K = 10 and n <= 12 (`--unwind 14`, with and without `--32`): SUCCESSFUL for the safe
+/// twin, FAILED at `reach_error` for both bug twins; gcc with ASan/UBSan at full size, n fed
+/// in: the safe twin exits 0 for n in {0, 1, 2, 6, 7, 8, 17, 999, 1000, 1007},
+/// `fill_index_unsafe` aborts at 7 and 1007 alone, `fill_affine_unsafe` at each. Before, the
+/// fill stayed a loop and the safe twin was UNKNOWN at 40 s; now SAFE by the summary engine
+/// in about 1 s.
+#[test]
+fn index_fills_of_a_recursions_own_array() {
+    let j = check_horn("fill_index_safe.c", 60);
+    assert_eq!(j["verdict"], "safe", "{j:#}");
+    assert_eq!(j["proof"]["proof"], "summaries", "{j:#}");
+    let budget = common::never_safe_budget(2, 30) as u32;
+    let j = check_horn("fill_index_unsafe.c", budget);
+    assert_ne!(j["verdict"], "safe", "{j:#}");
+    let (code, j) = common::check_json(&program("fill_affine_unsafe.c"), 60);
+    assert_eq!(j["verdict"], "unsafe", "{code}: {j:#}");
+}
