@@ -959,7 +959,12 @@ impl Gen {
             7 => vec![self.property()],
             8 if in_loop && self.kb.loop_local_arrays => {
                 let t = self.ty();
-                let n = self.rng.range(2, 4) as u32;
+                // One in four past 16 elements: the front end havocs such an array by a
+                // loop whose counter (`ara_i`) the run harness's names once clashed with.
+                let n = match self.rng.chance(25) {
+                    true => self.rng.range(17, 24),
+                    false => self.rng.range(2, 4),
+                } as u32;
                 let name = self.name("t");
                 let arr = Arr {
                     name: name.clone(),
