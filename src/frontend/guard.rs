@@ -88,19 +88,7 @@ fn substitute_once(e: &Expr, v: VarId, by: &Expr) -> Option<Expr> {
     if count != 1 {
         return None;
     }
-    fn go(e: &Expr, v: VarId, by: &Expr) -> Expr {
-        let b = |x: &Expr| Box::new(go(x, v, by));
-        match e {
-            Expr::Var(x) if *x == v => by.clone(),
-            Expr::Const(..) | Expr::Var(_) | Expr::Nondet(_) => e.clone(),
-            Expr::Read(a, i) => Expr::Read(*a, b(i)),
-            Expr::Unary(op, x) => Expr::Unary(*op, b(x)),
-            Expr::Cast(t, x) => Expr::Cast(*t, b(x)),
-            Expr::Binary(op, x, y) => Expr::Binary(*op, b(x), b(y)),
-            Expr::Cond(c, x, y) => Expr::Cond(b(c), b(x), b(y)),
-        }
-    }
-    Some(go(e, v, by))
+    Some(e.with_var(v, by))
 }
 
 /// `!c`, without a double negation.

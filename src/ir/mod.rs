@@ -287,6 +287,20 @@ impl Expr {
         }
     }
 
+    /// This expression with every occurrence of `Var(v)` replaced by `by`.
+    pub fn with_var(&self, v: VarId, by: &Expr) -> Expr {
+        let go = |x: &Expr| Box::new(x.with_var(v, by));
+        match self {
+            Expr::Var(x) if *x == v => by.clone(),
+            Expr::Const(..) | Expr::Var(_) | Expr::Nondet(_) => self.clone(),
+            Expr::Read(a, i) => Expr::Read(*a, go(i)),
+            Expr::Unary(op, x) => Expr::Unary(*op, go(x)),
+            Expr::Cast(t, x) => Expr::Cast(*t, go(x)),
+            Expr::Binary(op, x, y) => Expr::Binary(*op, go(x), go(y)),
+            Expr::Cond(c, x, y) => Expr::Cond(go(c), go(x), go(y)),
+        }
+    }
+
     /// Scalar variables occurring in the expression.
     pub fn vars(&self) -> Vec<VarId> {
         let mut out = Vec::new();

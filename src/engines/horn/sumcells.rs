@@ -784,21 +784,7 @@ fn fill_of(init: &Stmt, lp: &Stmt, cells: &[&Cell], uses: &Uses) -> Option<(VarI
     // The element at `w` was written when the counter was `w` (module doc: it fits the
     // counter's type, which reached the size).
     let at_w = Expr::Cast(ty_of_counter, Box::new(Expr::Var(cell.w)));
-    (*k == cell.size as i128).then(|| (cell.c, with_var(v, *i, &at_w)))
-}
-
-/// `e` with every occurrence of `x` replaced by `by`.
-fn with_var(e: &Expr, x: VarId, by: &Expr) -> Expr {
-    let go = |a: &Expr| Box::new(with_var(a, x, by));
-    match e {
-        Expr::Var(v) if *v == x => by.clone(),
-        Expr::Const(..) | Expr::Var(_) | Expr::Nondet(_) => e.clone(),
-        Expr::Read(a, k) => Expr::Read(*a, go(k)),
-        Expr::Unary(op, a) => Expr::Unary(*op, go(a)),
-        Expr::Binary(op, a, b) => Expr::Binary(*op, go(a), go(b)),
-        Expr::Cond(c, t, f) => Expr::Cond(go(c), go(t), go(f)),
-        Expr::Cast(t, a) => Expr::Cast(*t, go(a)),
-    }
+    (*k == cell.size as i128).then(|| (cell.c, v.with_var(*i, &at_w)))
 }
 
 #[cfg(test)]
