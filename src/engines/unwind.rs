@@ -19,6 +19,14 @@
 //!   variable's, the comparison's, every cast): no wrap-around, so the loop does what
 //!   integer arithmetic says. `x != B` needs a step of ±1 that starts on the right side.
 //!
+//! A variable `n` the program assigns at most once, earlier in the same statement list as an
+//! `assume` that bounds it by constants (`assume(n >= 1 && n <= 30)`,
+//! `assume_abort_if_not(…)`), has that range in the statements after the assume, like an
+//! enclosing counter: a nondet size of at most [`ASSUMED_MAX`] bounds the loops it bounds
+//! (ranges wider than that are left out, so that programs of a large nondet `N` keep the
+//! search for every `N`). Exact as the rest: after the assume `n` holds a value in the range
+//! and nothing assigns it again.
+//!
 //! Anything else (a nondet bound, a counter assigned in the body or under an `if`, a `goto`
 //! anywhere in the program, an unsigned counter that would wrap) is "not constant".
 //!
@@ -34,6 +42,10 @@ use std::collections::HashMap;
 /// the strategy then keeps its other searches.
 pub const MAX_UNWIND: u64 = 100_000;
 
+/// A variable's range from an `assume` bounds loops only when it lies within
+/// `[-ASSUMED_MAX, ASSUMED_MAX]` (module doc).
+pub const ASSUMED_MAX: i128 = 64;
+
 /// One loop and its bound.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoopBound {
@@ -46,10 +58,20 @@ pub struct LoopBound {
 
 /// The bound of every loop of `p`, outer loops before inner ones.
 pub fn loop_bounds(p: &Program) -> Vec<LoopBound> {
+    bounds_of(p, true)
+}
+
+/// [`loop_bounds`], with or without the ranges of assumes (`assumes`).
+fn bounds_of(p: &Program, assumes: bool) -> Vec<LoopBound> {
     let mut out = Vec::new();
     let mut jumps = false;
     p.visit_stmts(&mut |s| jumps |= matches!(s.kind, StmtKind::Goto(_) | StmtKind::Label(_)));
-    walk(p, &p.body, &HashMap::new(), !jumps, &mut out);
+    let walk = Walk {
+        p,
+        ok: !jumps,
+        assumes,
+    };
+    walk.list(&p.body, &HashMap::new(), &mut out);
     out
 }
 
@@ -101,9 +123,32 @@ fn iterations_in(ss: &[Stmt], outer: u64, bounds: &HashMap<Vertex, Option<u64>>)
 /// The ranges of the counters of the enclosing loops (every value they take there).
 type Env = HashMap<VarId, (i128, i128)>;
 
-fn walk(p: &Program, ss: &[Stmt], env: &Env, ok: bool, out: &mut Vec<LoopBound>) {
+/// The walk of [`bounds_of`] over the program `p`: `ok` when it has no jumps, `assumes` when
+/// assumed ranges count.
+struct Walk<'a> {
+    p: &'a Program,
+    ok: bool,
+    assumes: bool,
+}
+
+impl Walk<'_> {
+    fn list(&self, ss: &[Stmt], env: &Env, out: &mut Vec<LoopBound>) {
+        walk(self, ss, env, out)
+    }
+}
+
+fn walk(w: &Walk, ss: &[Stmt], env: &Env, out: &mut Vec<LoopBound>) {
+    let (p, ok) = (w.p, w.ok);
+    // The ranges the assumes of this list give, for the statements after each of them.
+    let (mut env, mut assumed) = (env.clone(), Env::new());
+    let env = &mut env;
     for (k, s) in ss.iter().enumerate() {
         match &s.kind {
+            StmtKind::Assume(cond) if ok && w.assumes => {
+                assume_ranges(p, &ss[..k], cond, &mut assumed);
+                let small = |r: &(i128, i128)| -ASSUMED_MAX <= r.0 && r.1 <= ASSUMED_MAX;
+                env.extend(assumed.iter().filter(|(_, r)| small(r)));
+            }
             StmtKind::While { cond, body, step } => {
                 let found = ok
                     .then(|| counter_loop(p, &ss[..k], cond, body, step, false, env))
@@ -114,8 +159,8 @@ fn walk(p: &Program, ss: &[Stmt], env: &Env, ok: bool, out: &mut Vec<LoopBound>)
                     line: s.span.line,
                     bound,
                 });
-                walk(p, body, &inner, ok, out);
-                walk(p, step, &inner, ok, out);
+                w.list(body, &inner, out);
+                w.list(step, &inner, out);
             }
             StmtKind::DoWhile { body, cond } => {
                 let found = ok
@@ -127,16 +172,91 @@ fn walk(p: &Program, ss: &[Stmt], env: &Env, ok: bool, out: &mut Vec<LoopBound>)
                     line: s.span.line,
                     bound,
                 });
-                walk(p, body, &inner, ok, out);
+                w.list(body, &inner, out);
             }
             StmtKind::If(_, t, e) => {
-                walk(p, t, env, ok, out);
-                walk(p, e, env, ok, out);
+                w.list(t, env, out);
+                w.list(e, env, out);
             }
-            StmtKind::Block(b) => walk(p, b, env, ok, out),
+            StmtKind::Block(b) => w.list(b, env, out),
             _ => {}
         }
     }
+}
+
+/// Narrows `assumed` by the conjuncts of `cond` that bound a variable by a constant, for a
+/// variable assigned at most once in the program, and then in `before` (the statements of
+/// the assume's list before it): from the assume on it keeps its value.
+fn assume_ranges(p: &Program, before: &[Stmt], cond: &Expr, assumed: &mut Env) {
+    let mut conjuncts = Vec::new();
+    split_and(cond, &mut conjuncts);
+    for c in conjuncts {
+        let Some((v, lo, hi)) = assumed_range(p, c) else {
+            continue;
+        };
+        let count = |ss: &[Stmt]| ss.iter().map(|s| assignments_of(s, v)).sum::<usize>();
+        let total = count(&p.body);
+        if total > 1 || count(before) != total {
+            continue;
+        }
+        let r = assumed
+            .get(&v)
+            .copied()
+            .unwrap_or_else(|| p.var(v).ty.range(p.data_model));
+        let r = (r.0.max(lo), r.1.min(hi));
+        if r.0 <= r.1 {
+            assumed.insert(v, r);
+        }
+    }
+}
+
+/// How many times `s` assigns `v` (nested statements included).
+fn assignments_of(s: &Stmt, v: VarId) -> usize {
+    let mut n = 0;
+    count_assignments(s, v, &mut n);
+    n
+}
+
+/// The range `c` (`v <= k`, `k < v`, `v == k`, …) gives a variable `v` compared with a constant
+/// `k`, when the comparison is over their mathematical values (both in the comparison's type).
+fn assumed_range(p: &Program, c: &Expr) -> Option<(VarId, i128, i128)> {
+    let Expr::Binary(op, l, r) = c else {
+        return None;
+    };
+    let common = IntType::usual_arith(l.ty(p), r.ty(p), p.data_model);
+    let (clo, chi) = common.range(p.data_model);
+    let var_const = |x: &Expr, k: &Expr| {
+        let Expr::Var(v) = x else { return None };
+        let k = const_value(p, k)?;
+        let (vlo, vhi) = p.var(*v).ty.range(p.data_model);
+        (clo <= vlo && vhi <= chi && clo <= k && k <= chi).then_some((*v, k))
+    };
+    let (v, k, op) = match (var_const(l, r), var_const(r, l)) {
+        (Some((v, k)), _) => (v, k, *op),
+        (None, Some((v, k))) => (v, k, flip(*op)?),
+        _ => return None,
+    };
+    let (tlo, thi) = p.var(v).ty.range(p.data_model);
+    match op {
+        BinOp::Lt => Some((v, tlo, k - 1)),
+        BinOp::Le => Some((v, tlo, k)),
+        BinOp::Gt => Some((v, k + 1, thi)),
+        BinOp::Ge => Some((v, k, thi)),
+        BinOp::Eq => Some((v, k, k)),
+        _ => None,
+    }
+}
+
+/// The comparison with its sides swapped (`k < v` is `v > k`).
+fn flip(op: BinOp) -> Option<BinOp> {
+    Some(match op {
+        BinOp::Lt => BinOp::Gt,
+        BinOp::Le => BinOp::Ge,
+        BinOp::Gt => BinOp::Lt,
+        BinOp::Ge => BinOp::Le,
+        BinOp::Eq => BinOp::Eq,
+        _ => return None,
+    })
 }
 
 fn with_counter(env: &Env, found: Option<Counter>) -> (Env, Option<u64>) {
@@ -449,6 +569,85 @@ mod tests {
             Some(7)
         );
         assert_eq!(iterations("for (i = 0; i < n; i++) ;"), None);
+    }
+
+    /// The programs of bench-suite/ and tests/ whose loop bounds the assumed ranges change
+    /// (their schedules change: run them before and after such a change). `cargo test --lib
+    /// programs_whose_bounds_come_from_assumes -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn programs_whose_bounds_come_from_assumes() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = vec![];
+        let mut dirs = vec![root.join("bench-suite"), root.join("tests")];
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(&d).unwrap().flatten() {
+                let path = e.path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|x| x == "c") {
+                    files.push(path);
+                }
+            }
+        }
+        files.sort();
+        for f in files {
+            let Ok(p) = crate::frontend::load_file(&f, &FrontendOptions::default()) else {
+                continue;
+            };
+            let k = |a| {
+                bounds_of(&p, a)
+                    .into_iter()
+                    .map(|l| l.bound)
+                    .collect::<Vec<_>>()
+            };
+            if k(true) != k(false) {
+                println!("{}: {:?} -> {:?}", f.display(), k(false), k(true));
+            }
+        }
+    }
+
+    #[test]
+    fn an_assumed_small_range_bounds_loops_after_the_assume() {
+        let n = "n = __VERIFIER_nondet_int();";
+        let fill = "for (i = 0; i < n; i++) a[i] = 0;";
+        let with = |assume: &str| bounds(&format!("{n}\n{assume}\n{fill}"));
+        assert_eq!(with("__VERIFIER_assume(n >= 1 && n <= 30);"), [Some(30)]);
+        assert_eq!(with("__VERIFIER_assume(31 > n && 0 <= n);"), [Some(30)]);
+        assert_eq!(
+            with("__VERIFIER_assume(n > 0); __VERIFIER_assume(n < 9);"),
+            [Some(8)]
+        );
+        // Counting down from the assumed size.
+        let down =
+            format!("{n}\n__VERIFIER_assume(n >= 0 && n <= 10);\nfor (i = n - 1; i >= 0; i--) ;");
+        assert_eq!(bounds(&down), [Some(10)]);
+        // Above ASSUMED_MAX, unbounded below, assigned again, or the loop before the assume.
+        assert_eq!(with("__VERIFIER_assume(n >= 1 && n <= 1000);"), [None]);
+        assert_eq!(with("__VERIFIER_assume(n <= 30);"), [None]);
+        assert_eq!(
+            bounds(&format!(
+                "{n}\n__VERIFIER_assume(n >= 0 && n <= 30);\nn = n + 1;\n{fill}"
+            )),
+            [None]
+        );
+        assert_eq!(
+            bounds(&format!(
+                "{n}\n{fill}\n__VERIFIER_assume(n >= 0 && n <= 30);"
+            )),
+            [None]
+        );
+        // The assignment after the assume, in a later statement.
+        assert_eq!(
+            bounds(&format!(
+                "__VERIFIER_assume(n >= 0 && n <= 30);\n{n}\n{fill}"
+            )),
+            [None]
+        );
+        // An unsigned size: its range starts at 0.
+        let u =
+            "u = __VERIFIER_nondet_int();\n__VERIFIER_assume(u <= 5);\nfor (i = 0; i < u; i++) ;";
+        assert_eq!(bounds(u), [Some(5)]);
     }
 
     #[test]
