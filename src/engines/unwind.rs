@@ -132,54 +132,51 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
+    /// The bounds of the loops of `ss` (and in them) into `out`; `env`: the ranges known here.
     fn list(&self, ss: &[Stmt], env: &Env, out: &mut Vec<LoopBound>) {
-        walk(self, ss, env, out)
-    }
-}
-
-fn walk(w: &Walk, ss: &[Stmt], env: &Env, out: &mut Vec<LoopBound>) {
-    let (p, ok) = (w.p, w.ok);
-    // The ranges the assumes of this list give, for the statements after each of them.
-    let (mut env, mut assumed) = (env.clone(), Env::new());
-    let env = &mut env;
-    for (k, s) in ss.iter().enumerate() {
-        match &s.kind {
-            StmtKind::Assume(cond) if ok && w.assumes => {
-                assume_ranges(p, &ss[..k], cond, &mut assumed);
-                let small = |r: &(i128, i128)| -ASSUMED_MAX <= r.0 && r.1 <= ASSUMED_MAX;
-                env.extend(assumed.iter().filter(|(_, r)| small(r)));
+        let (w, p, ok) = (self, self.p, self.ok);
+        // The ranges the assumes of this list give, for the statements after each of them.
+        let (mut env, mut assumed) = (env.clone(), Env::new());
+        let env = &mut env;
+        for (k, s) in ss.iter().enumerate() {
+            match &s.kind {
+                StmtKind::Assume(cond) if ok && w.assumes => {
+                    assume_ranges(p, &ss[..k], cond, &mut assumed);
+                    let small = |r: &(i128, i128)| -ASSUMED_MAX <= r.0 && r.1 <= ASSUMED_MAX;
+                    env.extend(assumed.iter().filter(|(_, r)| small(r)));
+                }
+                StmtKind::While { cond, body, step } => {
+                    let found = ok
+                        .then(|| counter_loop(p, &ss[..k], cond, body, step, false, env))
+                        .flatten();
+                    let (inner, bound) = with_counter(env, found);
+                    out.push(LoopBound {
+                        vertex: s.id,
+                        line: s.span.line,
+                        bound,
+                    });
+                    w.list(body, &inner, out);
+                    w.list(step, &inner, out);
+                }
+                StmtKind::DoWhile { body, cond } => {
+                    let found = ok
+                        .then(|| counter_loop(p, &ss[..k], cond, body, &[], true, env))
+                        .flatten();
+                    let (inner, bound) = with_counter(env, found);
+                    out.push(LoopBound {
+                        vertex: s.id,
+                        line: s.span.line,
+                        bound,
+                    });
+                    w.list(body, &inner, out);
+                }
+                StmtKind::If(_, t, e) => {
+                    w.list(t, env, out);
+                    w.list(e, env, out);
+                }
+                StmtKind::Block(b) => w.list(b, env, out),
+                _ => {}
             }
-            StmtKind::While { cond, body, step } => {
-                let found = ok
-                    .then(|| counter_loop(p, &ss[..k], cond, body, step, false, env))
-                    .flatten();
-                let (inner, bound) = with_counter(env, found);
-                out.push(LoopBound {
-                    vertex: s.id,
-                    line: s.span.line,
-                    bound,
-                });
-                w.list(body, &inner, out);
-                w.list(step, &inner, out);
-            }
-            StmtKind::DoWhile { body, cond } => {
-                let found = ok
-                    .then(|| counter_loop(p, &ss[..k], cond, body, &[], true, env))
-                    .flatten();
-                let (inner, bound) = with_counter(env, found);
-                out.push(LoopBound {
-                    vertex: s.id,
-                    line: s.span.line,
-                    bound,
-                });
-                w.list(body, &inner, out);
-            }
-            StmtKind::If(_, t, e) => {
-                w.list(t, env, out);
-                w.list(e, env, out);
-            }
-            StmtKind::Block(b) => w.list(b, env, out),
-            _ => {}
         }
     }
 }
