@@ -860,13 +860,8 @@ fn counting(
     let (op, it, hi) = if is_iter(p, l, i) || is_unsigned_view(p, l, i) {
         (*op, &**l, &**r)
     } else if is_iter(p, r, i) || is_unsigned_view(p, r, i) {
-        let flipped = match op {
-            BinOp::Lt => BinOp::Gt,
-            BinOp::Le => BinOp::Ge,
-            BinOp::Gt => BinOp::Lt,
-            BinOp::Ge => BinOp::Le,
-            _ => return None,
-        };
+        let ordering = |o: &BinOp| matches!(o, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge);
+        let flipped = op.swapped().filter(ordering)?;
         (flipped, &**r, &**l)
     } else {
         return None;

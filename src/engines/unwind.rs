@@ -134,13 +134,13 @@ struct Walk<'a> {
 impl Walk<'_> {
     /// The bounds of the loops of `ss` (and in them) into `out`; `env`: the ranges known here.
     fn list(&self, ss: &[Stmt], env: &Env, out: &mut Vec<LoopBound>) {
-        let (w, p, ok) = (self, self.p, self.ok);
+        let (p, ok) = (self.p, self.ok);
         // The ranges the assumes of this list give, for the statements after each of them.
         let (mut env, mut assumed) = (env.clone(), Env::new());
         let env = &mut env;
         for (k, s) in ss.iter().enumerate() {
             match &s.kind {
-                StmtKind::Assume(cond) if ok && w.assumes => {
+                StmtKind::Assume(cond) if ok && self.assumes => {
                     assume_ranges(p, &ss[..k], cond, &mut assumed);
                     let small = |r: &(i128, i128)| -ASSUMED_MAX <= r.0 && r.1 <= ASSUMED_MAX;
                     env.extend(assumed.iter().filter(|(_, r)| small(r)));
@@ -155,8 +155,8 @@ impl Walk<'_> {
                         line: s.span.line,
                         bound,
                     });
-                    w.list(body, &inner, out);
-                    w.list(step, &inner, out);
+                    self.list(body, &inner, out);
+                    self.list(step, &inner, out);
                 }
                 StmtKind::DoWhile { body, cond } => {
                     let found = ok
@@ -168,13 +168,13 @@ impl Walk<'_> {
                         line: s.span.line,
                         bound,
                     });
-                    w.list(body, &inner, out);
+                    self.list(body, &inner, out);
                 }
                 StmtKind::If(_, t, e) => {
-                    w.list(t, env, out);
-                    w.list(e, env, out);
+                    self.list(t, env, out);
+                    self.list(e, env, out);
                 }
-                StmtKind::Block(b) => w.list(b, env, out),
+                StmtKind::Block(b) => self.list(b, env, out),
                 _ => {}
             }
         }
@@ -230,7 +230,7 @@ fn assumed_range(p: &Program, c: &Expr) -> Option<(VarId, i128, i128)> {
     };
     let (v, k, op) = match (var_const(l, r), var_const(r, l)) {
         (Some((v, k)), _) => (v, k, *op),
-        (None, Some((v, k))) => (v, k, flip(*op)?),
+        (None, Some((v, k))) => (v, k, op.swapped()?),
         _ => return None,
     };
     let (tlo, thi) = p.var(v).ty.range(p.data_model);
@@ -242,18 +242,6 @@ fn assumed_range(p: &Program, c: &Expr) -> Option<(VarId, i128, i128)> {
         BinOp::Eq => Some((v, k, k)),
         _ => None,
     }
-}
-
-/// The comparison with its sides swapped (`k < v` is `v > k`).
-fn flip(op: BinOp) -> Option<BinOp> {
-    Some(match op {
-        BinOp::Lt => BinOp::Gt,
-        BinOp::Le => BinOp::Ge,
-        BinOp::Gt => BinOp::Lt,
-        BinOp::Ge => BinOp::Le,
-        BinOp::Eq => BinOp::Eq,
-        _ => return None,
-    })
 }
 
 fn with_counter(env: &Env, found: Option<Counter>) -> (Env, Option<u64>) {

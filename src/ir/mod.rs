@@ -178,6 +178,21 @@ pub enum BinOp {
 }
 
 impl BinOp {
+    /// The comparison with its operands swapped (`a < b` is `b > a`); `None` for an operator
+    /// that is no comparison.
+    pub fn swapped(self) -> Option<BinOp> {
+        use BinOp::*;
+        Some(match self {
+            Lt => Gt,
+            Le => Ge,
+            Gt => Lt,
+            Ge => Le,
+            Eq => Eq,
+            Ne => Ne,
+            _ => return None,
+        })
+    }
+
     pub fn c_symbol(self) -> &'static str {
         use BinOp::*;
         match self {
